@@ -1,0 +1,37 @@
+// swift-tools-version:6.2
+// One package, two products (Jarvis news backend, Xoseen dating backend) on one server core.
+// Dependencies are Debian C libraries wrapped as system-library modules; nothing is fetched.
+import PackageDescription
+
+let package = Package(
+    name: "Backends",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "jarvis", targets: ["JarvisServer"]),
+        .executable(name: "xoseen", targets: ["XoseenServer"]),
+    ],
+    targets: [
+        // C libraries from Debian (module map + thin shim header each).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CWslay", providers: [.apt(["libwslay-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        // Shared core.
+        .target(name: "Logging"),
+        .target(name: "Runtime", dependencies: ["Logging"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CWslay", "COpenSSL", "Logging"]),
+        .target(name: "SQLStore", dependencies: ["CSQLite", "Logging"]),
+        .target(name: "HTTPTesting", dependencies: ["HTTPServer", "CWslay", "COpenSSL"]),
+
+        // Products: API layers (routes + wire DTOs) and executables.
+        .target(name: "JarvisAPI", dependencies: ["HTTPServer", "SQLStore", "Logging"]),
+        .target(name: "XoseenAPI", dependencies: ["HTTPServer", "SQLStore", "Logging"]),
+        .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime"]),
+        .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
+
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
+        .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
