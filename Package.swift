@@ -15,12 +15,13 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CWslay", providers: [.apt(["libwslay-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Shared core.
         .target(name: "Logging"),
         .target(name: "Runtime", dependencies: ["Logging"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CWslay", "COpenSSL", "Logging"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CWslay", "COpenSSL", "CLinux", "Logging"]),
         .target(name: "SQLStore", dependencies: ["CSQLite", "Logging"]),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer", "CWslay", "COpenSSL"]),
 

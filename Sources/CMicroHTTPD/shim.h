@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <microhttpd.h>
 
-/// Options for starting a daemon; zero means "library default".
+/* Options for starting a daemon; zero means "library default". */
 typedef struct {
     unsigned int flags;
     uint16_t port;
@@ -22,8 +22,10 @@ typedef struct {
     void *access_context;
     MHD_RequestCompletedCallback completed_handler;
     void *completed_context;
-    MHD_LogCallback log_handler;          /* may be NULL */
+    MHD_LogCallback log_handler;
     void *log_context;
+    void *(*uri_log_handler)(void *cls, const char *uri, struct MHD_Connection *connection);
+    void *uri_log_context;
 } cmhd_daemon_options;
 
 static inline struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *o) {
@@ -37,6 +39,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *o)
         MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned int)(o->listen_backlog ? o->listen_backlog : 511),
         MHD_OPTION_NOTIFY_COMPLETED, o->completed_handler, o->completed_context,
         MHD_OPTION_EXTERNAL_LOGGER, o->log_handler, o->log_context,
+        MHD_OPTION_URI_LOG_CALLBACK, o->uri_log_handler, o->uri_log_context,
         MHD_OPTION_END);
 }
 
@@ -48,7 +51,7 @@ static inline enum MHD_Result cmhd_upgrade_cork(struct MHD_UpgradeResponseHandle
     return MHD_upgrade_action(urh, on ? MHD_UPGRADE_ACTION_CORK_ON : MHD_UPGRADE_ACTION_CORK_OFF);
 }
 
-/// The port the daemon listens on (useful after binding port 0).
+/* The port the daemon listens on (useful after binding port 0). */
 static inline uint16_t cmhd_bound_port(struct MHD_Daemon *d) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
     return info ? info->port : 0;

@@ -1,0 +1,14 @@
+/// # HTTPServer
+///
+/// The shared transport and framework under both products: a libmicrohttpd daemon with an
+/// epoll thread pool, a router with path parameters, JSON bodies with caps, one error type
+/// rendered in one place, streaming multipart uploads spooled to disk, static files, a
+/// middleware chain, and WebSockets (MHD upgrade + wslay framing, one epoll loop for all
+/// upgraded sockets, bounded send queues, a hub for fan-out).
+///
+/// It knows nothing about news or dating: products plug in routes, middleware and an
+/// `ErrorRenderer` for their error envelope. C callbacks and raw pointers stay inside this
+/// module (see `Server/MHDBridge.swift` and `WebSocket/WebSocketLoop.swift`).
+public enum HTTPServerModule {
+    public static let name = "HTTPServer"
+}

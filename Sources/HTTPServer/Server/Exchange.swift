@@ -1,0 +1,84 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// The life of one request inside the transport, from the request line to the completion
+/// notice: headers, body accumulation, dispatch to the handler, and the hand-back of its
+/// response to MHD.
+///
+/// Threading: MHD calls in for a given connection from one worker thread at a time, so the
+/// plain `var`s are only touched there. The handler's task may finish on another thread;
+/// what it shares with MHD (`completion`) sits behind a Mutex.
+final class Exchange: @unchecked Sendable {
+    enum Phase { case new, receiving, dispatched, responded }
+    enum Completion {
+        case running
+        case suspended
+        case finished(Response)
+    }
+
+    let startedAt: UInt64
+    let target: String
+    var phase = Phase.new
+    var method = HTTPMethod.get
+    var path = ""
+    var query = ""
+    var headers = HTTPHeaders()
+    var route: Route?
+    var parameters = PathParameters()
+    /// An error decided before the handler could run (404, 405, 413, malformed body…);
+    /// answered once the body has been drained.
+    var pendingError: HTTPError?
+    var body = Data()
+    var bodyLimit = 0
+    var drainedBytes = 0
+    var multipart: MultipartReader?
+    var connection: OpaquePointer?
+    /// For the access log.
+    var status = 0
+    var bytesSent: UInt64 = 0
+    let completion = Mutex(Completion.running)
+
+    init(target: String, startedAt: UInt64) {
+        self.target = target
+        self.startedAt = startedAt
+        if let q = target.firstIndex(of: "?") {
+            path = String(target[..<q])
+            query = String(target[target.index(after: q)...])
+        } else {
+            path = target
+        }
+        if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
+    }
+
+    /// Appends body bytes under the cap; past it, remembers a 413 and drains the rest.
+    func receive(_ data: UnsafePointer<CChar>, count: Int) {
+        if let multipart {
+            multipart.consume(data, count: count)
+            return
+        }
+        if pendingError != nil {
+            drainedBytes += count
+            return
+        }
+        guard body.count + count <= bodyLimit else {
+            body = Data()
+            drainedBytes += count
+            pendingError = HTTPError(.payloadTooLarge, code: .payloadTooLarge,
+                                     message: "Request body is larger than \(bodyLimit) bytes.")
+            return
+        }
+        data.withMemoryRebound(to: UInt8.self, capacity: count) { body.append($0, count: count) }
+    }
+
+    /// The handler's task calls this with its answer. Returns true when MHD must be told
+    /// to resume the (suspended) connection.
+    func finish(_ response: Response) -> Bool {
+        completion.withLock { state in
+            let wasSuspended: Bool
+            if case .suspended = state { wasSuspended = true } else { wasSuspended = false }
+            state = .finished(response)
+            return wasSuspended
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+import Synchronization
+
+/// A running HTTP + WebSocket server: libmicrohttpd with an internal epoll thread pool.
+///
+/// ```swift
+/// var router = Router()
+/// router.get("/health") { _ in try .json(Health(status: "ok")) }
+/// let server = HTTPServer(router: router, configuration: .init(port: 8080))
+/// try await server.run()   // until the task is cancelled (SIGTERM), then graceful shutdown
+/// ```
+public final class HTTPServer: Sendable {
+    public let configuration: ServerConfiguration
+    /// Fan-out to this server's WebSocket connections.
+    public let hub: WebSocketHub
+    let core: ServerCore
+    private let daemon = Mutex<DaemonHandle?>(nil)
+    private let logger = Logger(label: "http")
+
+    struct DaemonHandle: @unchecked Sendable {
+        // The MHD daemon pointer; only started and stopped under `daemon`'s lock.
+        let pointer: OpaquePointer
+        let port: UInt16
+    }
+
+    public init(router: Router, configuration: ServerConfiguration = .init()) {
+        self.configuration = configuration
+        self.hub = WebSocketHub()
+        self.core = ServerCore(router: router, configuration: configuration, hub: hub)
+    }
+
+    /// The bound port (useful when configured with port 0); nil before start.
+    public var port: Int? { daemon.withLock { $0.map { Int($0.port) } } }
+
+    /// Requests currently being received or handled.
+    public var requestsInFlight: Int { core.inFlight.load(ordering: .relaxed) }
+
+    /// Binds and starts serving. Throws when the address cannot be bound.
+    public func start() throws {
+        try daemon.withLock { handle in
+            guard handle == nil else { return }
+            try FileManager.default.createDirectory(atPath: configuration.uploadDirectory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            var storage = sockaddr_storage()
+            let ipv6 = try Self.bindAddress(host: configuration.host, port: configuration.port, into: &storage)
+            var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+                | MHD_ALLOW_UPGRADE.rawValue | MHD_USE_ERROR_LOG.rawValue
+            if ipv6 { flags |= MHD_USE_IPv6.rawValue }
+            let started: OpaquePointer? = withUnsafePointer(to: &storage) { address in
+                address.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
+                    var options = cmhd_daemon_options()
+                    options.flags = UInt32(flags)
+                    options.port = configuration.port
+                    options.bind_address = sa
+                    options.thread_pool_size = UInt32(max(1, configuration.threadCount))
+                    options.connection_limit = UInt32(configuration.connectionLimit)
+                    options.connection_memory_limit = configuration.connectionMemoryLimit
+                    options.connection_timeout_seconds = UInt32(configuration.idleTimeoutSeconds)
+                    options.listen_backlog = 1024
+                    options.access_handler = MHDCallbacks.access
+                    options.access_context = Unmanaged.passUnretained(core).toOpaque()
+                    options.completed_handler = MHDCallbacks.completed
+                    options.completed_context = Unmanaged.passUnretained(core).toOpaque()
+                    options.log_handler = MHDCallbacks.log
+                    options.uri_log_handler = MHDCallbacks.uriLog
+                    options.uri_log_context = Unmanaged.passUnretained(core).toOpaque()
+                    return cmhd_start_daemon(&options)
+                }
+            }
+            guard let started else {
+                throw ServerStartError(message: "cannot listen on \(configuration.host):\(configuration.port) (\(String(cString: strerror(errno))))")
+            }
+            core.loop.start()
+            handle = DaemonHandle(pointer: started, port: cmhd_bound_port(started))
+            logger.notice("listening", ["host": configuration.host, "port": "\(handle!.port)",
+                                        "threads": "\(configuration.threadCount)"])
+        }
+    }
+
+    /// Serves until the surrounding task is cancelled, then shuts down gracefully.
+    public func run() async throws {
+        try start()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(3600))
+        }
+        await shutdown()
+    }
+
+    /// Graceful stop: refuse new connections, close WebSockets with 1001, let in-flight
+    /// requests finish (up to the grace period), then stop the daemon.
+    public func shutdown() async {
+        guard let handle = daemon.withLock({ $0 }) else { return }
+        core.draining.store(true, ordering: .relaxed)
+        let listener = MHD_quiesce_daemon(handle.pointer)
+        if listener >= 0 { close(listener) }
+        logger.notice("shutting down", ["inFlight": "\(core.inFlight.load(ordering: .relaxed))",
+                                        "websockets": "\(core.loop.liveConnections)"])
+        let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
+        await core.loop.shutdown(code: .goingAway, reason: "server shutting down",
+                                 timeout: min(configuration.shutdownGracePeriod, .seconds(3)))
+        while core.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        daemon.withLock { current in
+            guard let current else { return }
+            MHD_stop_daemon(current.pointer)
+        }
+        daemon.withLock { $0 = nil }
+        logger.notice("stopped")
+    }
+
+    static func bindAddress(host: String, port: UInt16, into storage: inout sockaddr_storage) throws -> Bool {
+        let resolvedHost = host == "localhost" ? "127.0.0.1" : host
+        if resolvedHost.contains(":") {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            guard inet_pton(AF_INET6, resolvedHost, &address.sin6_addr) == 1 else {
+                throw ServerStartError(message: "invalid IPv6 address \(host)")
+            }
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
+            return true
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        guard inet_pton(AF_INET, resolvedHost, &address.sin_addr) == 1 else {
+            throw ServerStartError(message: "invalid IPv4 address \(host)")
+        }
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
+        return false
+    }
+}
+
+public struct ServerStartError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

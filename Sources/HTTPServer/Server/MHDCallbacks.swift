@@ -1,0 +1,60 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+
+/// The C entry points handed to libmicrohttpd. Each turns its `void *` back into the Swift
+/// object it was given and calls into `ServerCore`; no logic lives here.
+///
+/// Ownership: `ServerCore` is retained by `HTTPServer` for the daemon's lifetime. Each
+/// `Exchange` is retained in `uriLog` and released in `completed`, which MHD calls exactly
+/// once for every request that reached `uriLog`.
+enum MHDCallbacks {
+    static func core(_ cls: UnsafeMutableRawPointer?) -> ServerCore {
+        Unmanaged<ServerCore>.fromOpaque(cls!).takeUnretainedValue()
+    }
+
+    static let uriLog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+        cls, uri, _ in
+        let exchange = core(cls).begin(target: uri.map { String(cString: $0) } ?? "/")
+        return Unmanaged.passRetained(exchange).toOpaque()
+    }
+
+    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, upload, uploadSize, context in
+        guard let connection, let context, let raw = context.pointee, let uploadSize else { return MHD_Result.NO }
+        let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeUnretainedValue()
+        return core(cls).access(exchange, connection: connection, method: method.map { String(cString: $0) } ?? "GET",
+                                upload: upload, uploadSize: uploadSize)
+    }
+
+    static let completed: MHD_RequestCompletedCallback = { cls, _, context, termination in
+        guard let context, let raw = context.pointee else { return }
+        context.pointee = nil
+        let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
+        core(cls).complete(exchange, termination: termination)
+    }
+
+    static let upgrade: MHD_UpgradeHandler = { cls, _, _, extraIn, extraInSize, socket, handle in
+        guard let cls, let handle else { return }
+        let context = Unmanaged<UpgradeContext>.fromOpaque(cls).takeRetainedValue()
+        let extra = extraInSize > 0 && extraIn != nil
+            ? Array(UnsafeRawBufferPointer(start: extraIn, count: extraInSize)) : []
+        context.core.loop.adopt(socket: socket, handle: handle, extraInput: extra, request: context.request,
+                                upgrade: context.upgrade)
+    }
+
+    static let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
+        guard let cls, let key else { return MHD_Result.YES }
+        let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
+        collector.headers.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+        return MHD_Result.YES
+    }
+
+    static let log: MHD_LogCallback = { _, format, arguments in
+        guard let format, let arguments else { return }
+        var buffer = [CChar](repeating: 0, count: 512)
+        _ = vsnprintf(&buffer, buffer.count, format, arguments)
+        let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        Logger(label: "libmicrohttpd").warning(message)
+    }
+}

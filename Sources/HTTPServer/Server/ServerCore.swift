@@ -1,0 +1,323 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+import Synchronization
+
+/// The state libmicrohttpd's callbacks reach through their `cls` pointer, and the request
+/// cycle they drive. This file and `MHDCallbacks.swift` are the only places where C calls
+/// into Swift for HTTP.
+final class ServerCore: @unchecked Sendable {
+    // @unchecked: immutable after init except `inFlight`/`draining` (atomics); per-request
+    // state lives in `Exchange`.
+    let router: Router
+    let configuration: ServerConfiguration
+    let loop: WebSocketLoop
+    let logger = Logger(label: "http")
+    let accessLogLevel: LogLevel
+    let inFlight = Atomic<Int>(0)
+    let draining = Atomic<Bool>(false)
+
+    init(router: Router, configuration: ServerConfiguration, hub: WebSocketHub) {
+        self.router = router.compiled()
+        self.configuration = configuration
+        self.loop = WebSocketLoop(hub: hub)
+        self.accessLogLevel = configuration.accessLogLevel == .debug ? .debug : .info
+    }
+
+    // MARK: - Request cycle (called on MHD worker threads)
+
+    func begin(target: String) -> Exchange {
+        inFlight.wrappingAdd(1, ordering: .relaxed)
+        return Exchange(target: target, startedAt: DispatchTime.now().uptimeNanoseconds)
+    }
+
+    func access(_ exchange: Exchange, connection: OpaquePointer, method: String,
+                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>) -> MHD_Result {
+        switch exchange.phase {
+        case .new:
+            exchange.phase = .receiving
+            exchange.connection = connection
+            exchange.method = HTTPMethod(rawValue: method)
+            exchange.headers = Self.headers(of: connection)
+            if let early = prepare(exchange, connection: connection) {
+                return queue(configuration.errorRenderer.render(early), for: exchange)
+            }
+            return MHD_Result.YES
+        case .receiving:
+            let size = uploadSize.pointee
+            if size > 0, let upload {
+                exchange.receive(upload, count: size)
+                uploadSize.pointee = 0
+                if exchange.drainedBytes > drainLimit(exchange), let error = exchange.pendingError {
+                    return queue(configuration.errorRenderer.render(error), for: exchange)
+                }
+                return MHD_Result.YES
+            }
+            var form: MultipartForm?
+            if let reader = exchange.multipart {
+                switch reader.finish() {
+                case .success(let value): form = value
+                case .failure(let error): exchange.pendingError = exchange.pendingError ?? error
+                }
+            }
+            if let error = exchange.pendingError {
+                return queue(configuration.errorRenderer.render(error), for: exchange)
+            }
+            return dispatch(exchange, connection: connection, form: form)
+        case .dispatched:
+            let response: Response? = exchange.completion.withLock { state in
+                if case .finished(let response) = state { return response }
+                return nil
+            }
+            guard let response else { return MHD_Result.YES }
+            return queue(response, for: exchange)
+        case .responded:
+            uploadSize.pointee = 0
+            return MHD_Result.YES
+        }
+    }
+
+    func complete(_ exchange: Exchange, termination: MHD_RequestTerminationCode) {
+        exchange.multipart?.removeSpooledFiles()
+        inFlight.wrappingSubtract(1, ordering: .releasing)
+        guard logger.isEnabled(accessLogLevel) else { return }
+        let micros = (DispatchTime.now().uptimeNanoseconds - exchange.startedAt) / 1000
+        let latency = "\(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())"
+        if termination == MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK || exchange.status != 0 {
+            logger.log(accessLogLevel, "request", [
+                "method": exchange.method.rawValue, "path": exchange.path, "status": "\(exchange.status)",
+                "bytes": "\(exchange.bytesSent)", "ms": latency,
+            ])
+        } else {
+            logger.log(accessLogLevel, "request aborted", [
+                "method": exchange.method.rawValue, "path": exchange.path, "reason": Self.describe(termination), "ms": latency,
+            ])
+        }
+    }
+
+    /// Routes the request and sets up its body intake. Returns an error to answer at once
+    /// (only for a declared body that is already over its cap: the client sends nothing).
+    private func prepare(_ exchange: Exchange, connection: OpaquePointer) -> HTTPError? {
+        guard exchange.path.hasPrefix("/") else {
+            exchange.pendingError = .badRequest("Request target must be an absolute path.")
+            return nil
+        }
+        let match: RouteMatch
+        do {
+            match = try router.match(method: exchange.method, path: exchange.path)
+        } catch {
+            exchange.pendingError = error
+            return nil
+        }
+        let contentLength = exchange.headers["Content-Length"].flatMap { Int($0) }
+        switch match {
+        case .notFound:
+            exchange.pendingError = .notFound("No route for \(exchange.method) \(exchange.path).")
+        case .methodNotAllowed(let allowed):
+            exchange.pendingError = HTTPError(.methodNotAllowed, code: .methodNotAllowed,
+                                              message: "\(exchange.method) is not allowed here; use \(allowed.joined(separator: ", ")).",
+                                              headers: ["Allow": allowed.joined(separator: ", ")])
+        case .found(let route, let parameters):
+            exchange.route = route
+            exchange.parameters = parameters
+            switch route.body {
+            case .none: exchange.bodyLimit = 64 * 1024
+            case .default: exchange.bodyLimit = configuration.maxBodyBytes
+            case .buffered(let maxBytes): exchange.bodyLimit = maxBytes
+            case .multipart(let limits):
+                exchange.bodyLimit = limits.maxTotalBytes
+                if let length = contentLength, length > limits.maxTotalBytes {
+                    return HTTPError(.payloadTooLarge, code: .payloadTooLarge,
+                                     message: "Upload is larger than \(limits.maxTotalBytes / (1024 * 1024)) MB in total.")
+                }
+                let contentType = exchange.headers["Content-Type"]?.lowercased() ?? ""
+                guard contentType.hasPrefix("multipart/form-data"),
+                      let reader = MultipartReader(connection: connection, limits: limits, directory: configuration.uploadDirectory)
+                else {
+                    exchange.pendingError = HTTPError(.unsupportedMediaType, code: .unsupportedMediaType,
+                                                      message: "Expected a multipart/form-data body.")
+                    return nil
+                }
+                exchange.multipart = reader
+                return nil
+            }
+        }
+        if let length = contentLength, length > exchange.bodyLimit {
+            let limit = exchange.pendingError == nil ? exchange.bodyLimit : 0
+            if exchange.pendingError == nil || length > 1 << 20 {
+                return exchange.pendingError ?? HTTPError(.payloadTooLarge, code: .payloadTooLarge,
+                                                          message: "Request body is larger than \(limit) bytes.")
+            }
+        }
+        if exchange.pendingError != nil { exchange.bodyLimit = 0 }
+        return nil
+    }
+
+    /// How much of an already-refused body is read and dropped so the client gets a clean
+    /// answer; past it the answer goes out at once and the connection closes.
+    private func drainLimit(_ exchange: Exchange) -> Int { max(2 * exchange.bodyLimit, 1 << 20) }
+
+    private func dispatch(_ exchange: Exchange, connection: OpaquePointer, form: MultipartForm?) -> MHD_Result {
+        guard let route = exchange.route, let chain = route.chain else {
+            return queue(configuration.errorRenderer.render(.notFound()), for: exchange)
+        }
+        exchange.phase = .dispatched
+        let query: QueryParameters
+        do {
+            query = try QueryParameters(parsing: exchange.query)
+        } catch {
+            return queue(configuration.errorRenderer.render(error), for: exchange)
+        }
+        let request = Request(method: exchange.method, rawPath: exchange.path, rawQuery: exchange.query,
+                              headers: exchange.headers, query: query, parameters: exchange.parameters,
+                              body: exchange.body, form: form, remoteAddress: Self.clientAddress(connection))
+        exchange.body = Data()
+        let renderer = configuration.errorRenderer
+        let logger = self.logger
+        let pending = PendingResume(connection)
+        // Runs the handler right here on the MHD thread until its first real suspension;
+        // handlers that never suspend answer without a thread hop or a suspend/resume.
+        Task.immediate {
+            let response = await Self.respond(request, chain: chain, renderer: renderer, logger: logger)
+            if exchange.finish(response) { MHD_resume_connection(pending.connection) }
+        }
+        let finished: Response? = exchange.completion.withLock { state in
+            if case .finished(let response) = state { return response }
+            MHD_suspend_connection(connection)
+            state = .suspended
+            return nil
+        }
+        if let finished { return queue(finished, for: exchange) }
+        return MHD_Result.YES
+    }
+
+    static func respond(_ request: Request, chain: Responder, renderer: any ErrorRenderer, logger: Logger) async -> Response {
+        do {
+            return try await chain(request)
+        } catch let error as HTTPError {
+            return renderer.render(error)
+        } catch {
+            logger.error("handler failed", ["method": request.method.rawValue, "path": request.rawPath, "error": "\(error)"])
+            return renderer.render(HTTPError(.internalServerError, code: .internalError, message: "Internal server error."))
+        }
+    }
+
+    // MARK: - Answers
+
+    func queue(_ response: Response, for exchange: Exchange) -> MHD_Result {
+        guard let connection = exchange.connection else { return MHD_Result.NO }
+        exchange.phase = .responded
+        if let upgrade = response.upgrade {
+            return queueUpgrade(upgrade, response: response, exchange: exchange, connection: connection)
+        }
+        let created: OpaquePointer?
+        switch response.body {
+        case .empty:
+            created = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        case .bytes(let data):
+            created = data.withUnsafeBytes { raw in
+                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .file(let descriptor, let offset, let length):
+            created = MHD_create_response_from_fd_at_offset64(length, descriptor, offset)
+            if created == nil { close(descriptor) }
+        }
+        guard let mhdResponse = created else { return MHD_Result.NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for field in response.headers {
+            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+        }
+        if draining.load(ordering: .relaxed) {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
+        exchange.status = response.status.rawValue
+        exchange.bytesSent = exchange.method == .head ? 0 : response.bodyLength
+        return MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
+    }
+
+    private func queueUpgrade(_ upgrade: WebSocketUpgrade, response: Response, exchange: Exchange,
+                              connection: OpaquePointer) -> MHD_Result {
+        let key = exchange.headers["Sec-WebSocket-Key"] ?? ""
+        let request = Request(method: exchange.method, rawPath: exchange.path, rawQuery: exchange.query,
+                              headers: exchange.headers, parameters: exchange.parameters,
+                              remoteAddress: Self.clientAddress(connection))
+        let context = Unmanaged.passRetained(UpgradeContext(core: self, request: request, upgrade: upgrade)).toOpaque()
+        guard let mhdResponse = MHD_create_response_for_upgrade(MHDCallbacks.upgrade, context) else {
+            Unmanaged<UpgradeContext>.fromOpaque(context).release()
+            return MHD_Result.NO
+        }
+        defer { MHD_destroy_response(mhdResponse) }
+        _ = MHD_add_response_header(mhdResponse, "Upgrade", "websocket")
+        _ = MHD_add_response_header(mhdResponse, "Sec-WebSocket-Accept", WebSocketHandshake.acceptValue(for: key))
+        for field in response.headers { _ = MHD_add_response_header(mhdResponse, field.name, field.value) }
+        exchange.status = 101
+        return MHD_queue_response(connection, 101, mhdResponse)
+    }
+
+    // MARK: - Helpers
+
+    static func headers(of connection: OpaquePointer) -> HTTPHeaders {
+        let collector = HeaderCollector()
+        withExtendedLifetime(collector) {
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader,
+                                          Unmanaged.passUnretained(collector).toOpaque())
+        }
+        return collector.headers
+    }
+
+    static func clientAddress(_ connection: OpaquePointer) -> String {
+        guard let address = cmhd_client_address(connection) else { return "" }
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                var addr = v4.pointee.sin_addr
+                _ = inet_ntop(AF_INET, &addr, &buffer, socklen_t(buffer.count))
+            }
+        case AF_INET6:
+            address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                var addr = v6.pointee.sin6_addr
+                _ = inet_ntop(AF_INET6, &addr, &buffer, socklen_t(buffer.count))
+            }
+        default:
+            return ""
+        }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    static func describe(_ termination: MHD_RequestTerminationCode) -> String {
+        switch termination {
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK: "completed"
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_WITH_ERROR: "error"
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_TIMEOUT_REACHED: "timeout"
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_DAEMON_SHUTDOWN: "shutdown"
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_READ_ERROR: "read_error"
+        case MHD_RequestTerminationCode.REQUEST_TERMINATED_CLIENT_ABORT: "client_abort"
+        default: "unknown"
+        }
+    }
+}
+
+/// Receives MHD's header iteration for one request.
+final class HeaderCollector {
+    var headers = HTTPHeaders()
+}
+
+/// What the upgrade callback needs, carried through MHD's `void *`.
+final class UpgradeContext {
+    let core: ServerCore
+    let request: Request
+    let upgrade: WebSocketUpgrade
+    init(core: ServerCore, request: Request, upgrade: WebSocketUpgrade) {
+        self.core = core
+        self.request = request
+        self.upgrade = upgrade
+    }
+}
+
+/// A suspended MHD connection handle, carried into the handler's task so it can be resumed.
+/// MHD allows `MHD_resume_connection` from any thread.
+struct PendingResume: @unchecked Sendable {
+    let connection: OpaquePointer
+    init(_ connection: OpaquePointer) { self.connection = connection }
+}
