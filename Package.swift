@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "jarvis", targets: ["JarvisServer"]),
         .executable(name: "xoseen", targets: ["XoseenServer"]),
+        .executable(name: "http-bench-server", targets: ["HTTPBenchServer"]),
     ],
     targets: [
         // C libraries from Debian (module map + thin shim header each).
@@ -30,6 +31,7 @@ let package = Package(
         .target(name: "XoseenAPI", dependencies: ["HTTPServer", "SQLStore", "Logging"]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
+        .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),

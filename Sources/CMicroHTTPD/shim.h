@@ -31,6 +31,7 @@ typedef struct {
 static inline struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *o) {
     return MHD_start_daemon(o->flags, o->port, NULL, NULL,
         o->access_handler, o->access_context,
+        MHD_OPTION_EXTERNAL_LOGGER, o->log_handler, o->log_context,
         MHD_OPTION_SOCK_ADDR, o->bind_address,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(o->thread_pool_size ? o->thread_pool_size : 1),
         MHD_OPTION_CONNECTION_LIMIT, (unsigned int)(o->connection_limit ? o->connection_limit : 1024),
@@ -38,7 +39,6 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *o)
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)o->connection_timeout_seconds,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned int)(o->listen_backlog ? o->listen_backlog : 511),
         MHD_OPTION_NOTIFY_COMPLETED, o->completed_handler, o->completed_context,
-        MHD_OPTION_EXTERNAL_LOGGER, o->log_handler, o->log_context,
         MHD_OPTION_URI_LOG_CALLBACK, o->uri_log_handler, o->uri_log_context,
         MHD_OPTION_END);
 }

@@ -7,7 +7,8 @@ public enum JSONCoding {
     public static let defaultEncoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Sorted keys: byte-stable answers (ETags, caches, diffs) whatever the hash seed.
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return encoder
     }()
 

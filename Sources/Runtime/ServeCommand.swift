@@ -1,0 +1,36 @@
+import Foundation
+import Logging
+
+/// The shared `main` of both executables: `serve` (default) with its options, `--help`.
+public enum ServeCommand {
+    /// Parses `CommandLine.arguments`, then calls `serve` with the options. Exits with 64 on
+    /// a usage error and 1 when serving fails.
+    public static func main(product: String, defaultPort: UInt16,
+                            serve: @Sendable (ServeOptions) async throws -> Void) async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "serve" { arguments.removeFirst() }
+        if arguments.contains("--help") || arguments.contains("-h") {
+            FileHandle.standardOutput.write(Data("""
+            usage: \(product) serve [--host H] [--port N] [--data-dir DIR] [--threads N] [--log-level LEVEL]
+            environment: \(product.uppercased())_HOST, \(product.uppercased())_PORT, \(product.uppercased())_DATA_DIR, \
+            \(product.uppercased())_THREADS, LOG_LEVEL
+
+            """.utf8))
+            return
+        }
+        let options: ServeOptions
+        do {
+            options = try ServeOptions.parse(arguments, product: product, defaults: ServeOptions(port: defaultPort))
+        } catch {
+            FileHandle.standardError.write(Data("\(product): \(error)\n".utf8))
+            exit(64)
+        }
+        LogSystem.bootstrap(level: options.logLevel)
+        do {
+            try await serve(options)
+        } catch {
+            Logger(label: product).critical("fatal", ["error": "\(error)"])
+            exit(1)
+        }
+    }
+}
