@@ -3,7 +3,7 @@
 import HTTPServer
 import Runtime
 
-await ServeCommand.main(product: "bench", defaultPort: 8090) { options in
+await ServeCommand.main(product: "bench", defaultPort: 8090, passthrough: ["--static-dir"]) { options in
     var router = Router()
     BenchRoutes.register(on: &router, staticDirectory: BenchRoutes.staticDirectory())
     let server = HTTPServer(router: router, configuration: .init(host: options.host, port: options.port,

@@ -5,7 +5,7 @@ import Logging
 public enum ServeCommand {
     /// Parses `CommandLine.arguments`, then calls `serve` with the options. Exits with 64 on
     /// a usage error and 1 when serving fails.
-    public static func main(product: String, defaultPort: UInt16,
+    public static func main(product: String, defaultPort: UInt16, passthrough: Set<String> = [],
                             serve: @Sendable (ServeOptions) async throws -> Void) async {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "serve" { arguments.removeFirst() }
@@ -20,7 +20,8 @@ public enum ServeCommand {
         }
         let options: ServeOptions
         do {
-            options = try ServeOptions.parse(arguments, product: product, defaults: ServeOptions(port: defaultPort))
+            options = try ServeOptions.parse(arguments, product: product, defaults: ServeOptions(port: defaultPort),
+                                            passthrough: passthrough)
         } catch {
             FileHandle.standardError.write(Data("\(product): \(error)\n".utf8))
             exit(64)

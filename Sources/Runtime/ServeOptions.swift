@@ -21,7 +21,8 @@ public struct ServeOptions: Sendable, Equatable {
     }
 
     /// Parses the arguments after the subcommand, over `defaults` and the environment.
-    public static func parse(_ arguments: [String], product: String, defaults: ServeOptions,
+    /// `passthrough` names flags (each with one value) that the executable reads itself.
+    public static func parse(_ arguments: [String], product: String, defaults: ServeOptions, passthrough: Set<String> = [],
                              environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) -> ServeOptions {
         var options = defaults
         let prefix = product.uppercased()
@@ -45,6 +46,7 @@ public struct ServeOptions: Sendable, Equatable {
             case "--data-dir": options.dataDirectory = try value()
             case "--threads": options.threads = try threads(try value(), from: name)
             case "--log-level": options.logLevel = try level(try value(), from: name)
+            case _ where passthrough.contains(name): _ = try value()
             default: throw UsageError("unknown option \(flag)")
             }
         }

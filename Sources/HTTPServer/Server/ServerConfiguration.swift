@@ -28,7 +28,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(host: String = "0.0.0.0", port: UInt16 = 8080,
                 threadCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
-                connectionLimit: Int = 10_000, connectionMemoryLimit: Int = 64 * 1024, idleTimeoutSeconds: Int = 30,
+                connectionLimit: Int = 10_000, connectionMemoryLimit: Int = 32 * 1024, idleTimeoutSeconds: Int = 30,
                 maxBodyBytes: Int = 1 << 20, uploadDirectory: String? = nil, shutdownGracePeriod: Duration = .seconds(10),
                 errorRenderer: any ErrorRenderer = EnvelopeErrorRenderer(), accessLogLevel: LogLevelSetting = .info) {
         self.host = host

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build needs, only when missing (idempotent, quiet).
+# Usage: scripts/setup.sh [extra-package…]
+set -euo pipefail
+
+packages=(pkg-config libmicrohttpd-dev libwslay-dev libssl-dev libsqlite3-dev "$@")
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}" >&2
+    SUDO=""
+    if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if ! command -v swift >/dev/null 2>&1; then
+    if [ -x /opt/swift/usr/bin/swift ]; then
+        echo "setup: add /opt/swift/usr/bin to PATH" >&2
+    else
+        echo "setup: the Swift 6.3 toolchain is required (swift not found on PATH)" >&2
+        exit 1
+    fi
+fi

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs the whole test suite and ends with one line: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+scripts/setup.sh || exit 1
+ulimit -n 65536 2>/dev/null || true
+
+log=$(mktemp)
+swift build --build-tests 2>&1 | tail -n 30 || true
+swift test --skip-build "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+
+# Swift Testing prints one line per test: "✔ Test name() passed …" / "✘ Test name() failed …".
+passed=$(grep -cE '^✔ Test .* passed' "$log" || true)
+failed=$(grep -cE '^✘ Test .* failed' "$log" || true)
+# XCTest (none today, counted in case): "Test Case '…' passed/failed".
+xpassed=$(grep -cE "^Test Case '.*' passed" "$log" || true)
+xfailed=$(grep -cE "^Test Case '.*' failed" "$log" || true)
+passed=$((passed + xpassed))
+failed=$((failed + xfailed))
+if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+rm -f "$log"
+echo "$passed passed, $failed failed"
+[ "$status" -eq 0 ] && [ "$failed" -eq 0 ]
