@@ -1,0 +1,112 @@
+import Foundation
+import SQLStore
+import Testing
+
+@Suite struct MigrationTests {
+    let v1 = Migration(version: 1, name: "feeds", sql: "CREATE TABLE feeds (id BIGINT PRIMARY KEY, url TEXT NOT NULL);")
+    let v2 = Migration(
+        version: 2, name: "stories",
+        sql: """
+            CREATE TABLE stories (id BIGINT PRIMARY KEY, feed_id BIGINT NOT NULL REFERENCES feeds (id));
+            CREATE INDEX stories_feed ON stories (feed_id);
+            """)
+    let v3 = Migration(version: 3, name: "backfill") { connection in
+        try connection.execute("INSERT INTO feeds (id, url) VALUES ($1, $2)", 1, "https://example.com/rss")
+    }
+
+    @Test func appliesPendingMigrationsInVersionOrder() async throws {
+        try await withDatabase { database in
+            // Given out of order: v2 needs v1's table, so this only works if they run sorted.
+            let applied = try await database.migrate([v2, v1])
+            #expect(applied == [1, 2])
+            #expect(try await database.schemaVersion() == 2)
+            let names = try await database.read { connection in
+                try connection.query("SELECT name FROM schema_migrations ORDER BY version").map {
+                    try $0.decode(String.self, "name")
+                }
+            }
+            #expect(names == ["feeds", "stories"])
+        }
+    }
+
+    @Test func isIdempotentAcrossReopen() async throws {
+        let directory = try TemporaryDirectory()
+        let configuration = DatabaseConfiguration(url: .sqlite(path: directory.file()))
+        let first = try await configuration.open(migrations: [v1, v2])
+        #expect(try await first.migrate([v1, v2]).isEmpty)
+        await first.close()
+
+        let second = try await configuration.open(migrations: [v1, v2])
+        #expect(try await second.migrate([v1, v2]).isEmpty)
+        #expect(try await second.migrate([v1, v2, v3]) == [3])
+        let count = try await second.read { try $0.scalar(Int.self, "SELECT count(*) FROM schema_migrations") }
+        #expect(count == 3)
+        await second.close()
+    }
+
+    @Test func failingMigrationRollsBackAndKeepsVersion() async throws {
+        let broken = Migration(
+            version: 2, name: "broken",
+            sql: """
+                CREATE TABLE half_done (id BIGINT PRIMARY KEY);
+                INSERT INTO feeds (id, url) VALUES (1, 'x');
+                CREATE TABLE oops (;
+                """)
+        try await withDatabase(migrations: [v1]) { database in
+            let error = await #expect(throws: SQLStoreError.self) { try await database.migrate([v1, broken]) }
+            #expect(error?.code == .migrationFailed)
+            #expect(error?.message.contains("broken") == true)
+            #expect(try await database.schemaVersion() == 1)
+            let leftovers = try await database.read { connection in
+                (
+                    try connection.query("SELECT name FROM sqlite_master WHERE name = 'half_done'").count,
+                    try connection.scalar(Int.self, "SELECT count(*) FROM feeds")
+                )
+            }
+            #expect(leftovers.0 == 0)
+            #expect(leftovers.1 == 0)
+        }
+    }
+
+    @Test func failingClosureMigrationRollsBack() async throws {
+        let failing = Migration(version: 2, name: "throws") { connection in
+            try connection.execute("INSERT INTO feeds (id, url) VALUES ($1, $2)", 7, "a")
+            throw TestFailure()
+        }
+        try await withDatabase(migrations: [v1]) { database in
+            let error = await #expect(throws: SQLStoreError.self) { try await database.migrate([v1, failing]) }
+            #expect(error?.code == .migrationFailed)
+            let version = try await database.schemaVersion()
+            let rows = try await database.read { try $0.scalar(Int.self, "SELECT count(*) FROM feeds") }
+            #expect(version == 1)
+            #expect(rows == 0)
+        }
+    }
+
+    @Test func refusesDatabaseNewerThanTheCode() async throws {
+        let directory = try TemporaryDirectory()
+        let configuration = DatabaseConfiguration(url: .sqlite(path: directory.file()))
+        await (try await configuration.open(migrations: [v1, v2, v3])).close()
+
+        let error = await #expect(throws: SQLStoreError.self) { try await configuration.open(migrations: [v1, v2]) }
+        #expect(error?.code == .schemaTooNew)
+        #expect(error?.message.contains("version 3") == true)
+    }
+
+    @Test func rejectsDuplicateVersions() async throws {
+        try await withDatabase { database in
+            let error = await #expect(throws: SQLStoreError.self) {
+                try await database.migrate([v1, Migration(version: 1, name: "again", sql: "SELECT 1;")])
+            }
+            #expect(error?.code == .migrationFailed)
+        }
+    }
+
+    @Test func syncMigrationForCommandLineTools() throws {
+        let directory = try TemporaryDirectory()
+        let database = try DatabaseConfiguration(url: .sqlite(path: directory.file())).openSync(migrations: [v1, v2])
+        defer { database.closeSync() }
+        #expect(try database.migrateSync([v1, v2, v3]) == [3])
+        #expect(try database.readSync { try $0.scalar(Int.self, "SELECT count(*) FROM feeds") } == 1)
+    }
+}
