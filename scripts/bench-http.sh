@@ -30,7 +30,7 @@
 set -euo pipefail
 
 # The one copy of the JSON body: written to a file, served by the C server, compared against both.
-JSON_BODY='{"items":[1,2,3],"service":"bench","status":"ok","version":"1.0.0"}'
+JSON_BODY='{"status":"ok","service":"bench","version":"1.0.0","items":[1,2,3]}'
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)

@@ -1,23 +1,8 @@
 import Foundation
 
-/// Default JSON coders and request-body decoding that turns decoder failures into a clear
-/// 422 naming the field. Products pass their own wire coders where dates or keys differ.
+/// Request-body decoding that turns decoder failures into a clear 422 naming the field.
+/// (Responses are encoded by `WireJSONEncoder`.)
 public enum JSONCoding {
-    /// `JSONEncoder` is safe to share once configured (its configuration is immutable here).
-    public static let defaultEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        // Sorted keys: byte-stable answers (ETags, caches, diffs) whatever the hash seed.
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }()
-
-    static let compactEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }()
-
     public static let defaultDecoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

@@ -38,7 +38,7 @@ public struct Response: Sendable {
 
     /// A JSON response encoded with the given encoder (each product owns its wire encoder).
     public static func json<T: Encodable>(_ value: T, status: HTTPStatus = .ok,
-                                          encoder: JSONEncoder = JSONCoding.defaultEncoder) throws -> Response {
+                                          encoder: WireJSONEncoder = WireJSONEncoder()) throws -> Response {
         let data: Data
         do {
             data = try encoder.encode(value)
