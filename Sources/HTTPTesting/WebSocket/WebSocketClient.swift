@@ -76,6 +76,12 @@ public final class WebSocketClient: Sendable {
         try await send(opcode: 0x2, payload: binary, timeout: timeout)
     }
 
+    /// Sends a text frame whose payload is exactly these bytes, valid UTF-8 or not (for testing
+    /// that a server rejects invalid text with 1007).
+    public func sendRawText(bytes: [UInt8], timeout: Duration = .seconds(5)) async throws {
+        try await send(opcode: 0x1, payload: bytes, timeout: timeout)
+    }
+
     /// Sends a ping; the server's pong arrives as `.pong(payload)`. Payload at most 125 bytes.
     public func ping(_ payload: [UInt8] = [], timeout: Duration = .seconds(5)) async throws {
         try await send(opcode: 0x9, payload: payload, timeout: timeout)
