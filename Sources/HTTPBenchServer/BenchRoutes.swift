@@ -12,6 +12,9 @@ enum BenchRoutes {
 
     static func register(on router: inout Router, staticDirectory: String?) {
         router.get("/bench/json") { _ in try .json(Payload()) }
+        // The same bytes encoded once at start-up: the transport alone, without Codable.
+        let encoded = (try? WireJSONEncoder().encode(Payload())) ?? Data()
+        router.get("/bench/bytes") { _ in .json(bytes: encoded) }
         if let staticDirectory {
             router.files("/bench/static", from: StaticFiles(root: staticDirectory))
         }

@@ -63,12 +63,15 @@ public enum LogSystem {
         var sink: any LogSink
     }
     static let state = Mutex(State(level: .info, sink: StandardErrorSink()))
+    /// The threshold again, lock-free, for the per-request "is this enabled?" check.
+    static let threshold = Atomic<Int>(LogLevel.info.rawValue)
 
     public static func bootstrap(level: LogLevel, sink: any LogSink = StandardErrorSink()) {
         state.withLock { $0 = State(level: level, sink: sink) }
+        threshold.store(level.rawValue, ordering: .relaxed)
     }
 
-    public static var level: LogLevel { state.withLock { $0.level } }
+    public static var level: LogLevel { LogLevel(rawValue: threshold.load(ordering: .relaxed)) ?? .info }
 }
 
 public struct Logger: Sendable {
@@ -76,13 +79,12 @@ public struct Logger: Sendable {
 
     public init(label: String) { self.label = label }
 
-    @inlinable
-    public func isEnabled(_ level: LogLevel) -> Bool { level >= LogSystem.level }
+    public func isEnabled(_ level: LogLevel) -> Bool { level.rawValue >= LogSystem.threshold.load(ordering: .relaxed) }
 
     public func log(_ level: LogLevel, _ message: @autoclosure () -> String,
                     _ metadata: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
-        let (threshold, sink) = LogSystem.state.withLock { ($0.level, $0.sink) }
-        guard level >= threshold else { return }
+        guard isEnabled(level) else { return }
+        let sink = LogSystem.state.withLock { $0.sink }
         var line = "\(Timestamp.now()) \(level.name) [\(label)] \(message())"
         for (key, value) in metadata() {
             line += " \(key)=\(Self.quoteIfNeeded(value))"

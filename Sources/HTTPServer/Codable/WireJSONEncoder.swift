@@ -96,16 +96,24 @@ final class JSONByteWriter: Encoder {
         valueDepth = depth
         valueStarted = false
         defer { valueDepth = savedDepth; valueStarted = savedStarted }
-        switch value {
-        case let v as String: writeString(v)
-        case let v as Int: writeInteger(v)
-        case let v as Bool: bytes += v ? Array("true".utf8) : Array("false".utf8)
-        case let v as Double: try writeDouble(v)
-        case let v as Date: try writeDate(v)
-        case let v as URL: writeString(v.absoluteString)
-        case let v as Data: writeString(v.base64EncodedString())
-        case let v as Decimal: bytes += Array(v.description.utf8)
-        default:
+        // Metatype comparisons, not `as?` casts: casts on a generic value are the slow path.
+        if T.self == String.self {
+            writeString(value as! String)
+        } else if T.self == Int.self {
+            writeInteger(value as! Int)
+        } else if T.self == Bool.self {
+            bytes += (value as! Bool) ? Array("true".utf8) : Array("false".utf8)
+        } else if T.self == Double.self {
+            try writeDouble(value as! Double)
+        } else if T.self == Date.self {
+            try writeDate(value as! Date)
+        } else if T.self == URL.self {
+            writeString((value as! URL).absoluteString)
+        } else if T.self == Data.self {
+            writeString((value as! Data).base64EncodedString())
+        } else if T.self == Decimal.self {
+            bytes += Array((value as! Decimal).description.utf8)
+        } else {
             try value.encode(to: self)
             if !valueStarted { bytes += Array("{}".utf8) }
             return
@@ -140,6 +148,17 @@ final class JSONByteWriter: Encoder {
 
     func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
+        var string = string
+        let clean = string.withUTF8 { utf8 in
+            // Most strings need no escaping: copy them in one go.
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if clean {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes += [0x5C, 0x22]

@@ -63,7 +63,12 @@ public struct Router: Sendable {
     /// so `%2F` inside a segment never creates a new segment.
     func match(method: HTTPMethod, path: String) throws(HTTPError) -> RouteMatch {
         var segments: [String] = []
+        let escaped = path.utf8.contains(UInt8(ascii: "%"))
         for raw in path.split(separator: "/", omittingEmptySubsequences: true) {
+            guard escaped else {
+                segments.append(String(raw))
+                continue
+            }
             guard let decoded = PercentDecoding.decode(raw, plusAsSpace: false) else {
                 throw HTTPError(.badRequest, code: .invalidRequest, message: "Malformed percent-encoding in path.")
             }

@@ -42,13 +42,14 @@ final class Exchange: @unchecked Sendable {
     init(target: String, startedAt: UInt64) {
         self.target = target
         self.startedAt = startedAt
-        if let q = target.firstIndex(of: "?") {
+        let utf8 = target.utf8
+        if let q = utf8.firstIndex(of: UInt8(ascii: "?")) {
             path = String(target[..<q])
-            query = String(target[target.index(after: q)...])
+            query = String(target[utf8.index(after: q)...])
         } else {
             path = target
         }
-        if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
+        if let hash = path.utf8.firstIndex(of: UInt8(ascii: "#")) { path = String(path[..<hash]) }
     }
 
     /// Appends body bytes under the cap; past it, remembers a 413 and drains the rest.
