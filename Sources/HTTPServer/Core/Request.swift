@@ -13,7 +13,9 @@ public struct Request: Sendable {
     public internal(set) var parameters: PathParameters
     public let body: Data
     public let form: MultipartForm?
-    public let remoteAddress: String
+    let peer: PeerAddress
+    /// The client's IP address (formatted on first use: most requests never ask).
+    public var remoteAddress: String { peer.text }
     /// Values that middleware attaches for handlers further down (for example the
     /// authenticated subject). Keys are types, so products cannot collide.
     public var attributes: RequestAttributes
@@ -21,6 +23,12 @@ public struct Request: Sendable {
     public init(method: HTTPMethod, rawPath: String, rawQuery: String = "", headers: HTTPHeaders = [:],
                 query: QueryParameters? = nil, parameters: PathParameters = .init(), body: Data = Data(),
                 form: MultipartForm? = nil, remoteAddress: String = "", attributes: RequestAttributes = .init()) {
+        self.init(method: method, rawPath: rawPath, rawQuery: rawQuery, headers: headers, query: query, parameters: parameters,
+                  body: body, form: form, peer: .text(remoteAddress), attributes: attributes)
+    }
+
+    init(method: HTTPMethod, rawPath: String, rawQuery: String, headers: HTTPHeaders, query: QueryParameters?,
+         parameters: PathParameters, body: Data, form: MultipartForm?, peer: PeerAddress, attributes: RequestAttributes) {
         self.method = method
         self.rawPath = rawPath
         self.rawQuery = rawQuery
@@ -29,7 +37,7 @@ public struct Request: Sendable {
         self.parameters = parameters
         self.body = body
         self.form = form
-        self.remoteAddress = remoteAddress
+        self.peer = peer
         self.attributes = attributes
     }
 

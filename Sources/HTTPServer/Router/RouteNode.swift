@@ -31,28 +31,26 @@ struct RouteNode: Sendable {
         }
     }
 
-    /// The node whose `routes` answer this path (a catch-all match returns a synthetic node).
-    func find(_ segments: ArraySlice<String>, parameters: inout PathParameters) -> RouteNode? {
+    /// The routes (by method) that answer this path. Returns the dictionary rather than the
+    /// node: copying a node would retain every child table on each request.
+    func find(_ segments: ArraySlice<Substring>, parameters: inout PathParameters) -> [HTTPMethod: Route]? {
         guard let first = segments.first else {
-            if !routes.isEmpty { return self }
-            return nil
+            return routes.isEmpty ? nil : routes
         }
-        if let child = literals[first], let found = child.find(segments.dropFirst(), parameters: &parameters) {
+        if let child = literals[String(first)], let found = child.find(segments.dropFirst(), parameters: &parameters) {
             return found
         }
         if let name = parameterName, let child = parameterChild.first {
-            var attempt = parameters
-            attempt.append(name, first)
-            if let found = child.find(segments.dropFirst(), parameters: &attempt) {
-                parameters = attempt
+            let mark = parameters.storage.count
+            parameters.append(name, String(first))
+            if let found = child.find(segments.dropFirst(), parameters: &parameters) {
                 return found
             }
+            parameters.storage.removeSubrange(mark...)
         }
         if let name = catchAllName {
             parameters.append(name, segments.joined(separator: "/"))
-            var node = RouteNode()
-            node.routes = catchAllRoutes
-            return node
+            return catchAllRoutes
         }
         return nil
     }

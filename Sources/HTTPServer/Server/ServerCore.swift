@@ -170,7 +170,7 @@ final class ServerCore: @unchecked Sendable {
         }
         let request = Request(method: exchange.method, rawPath: exchange.path, rawQuery: exchange.query,
                               headers: exchange.headers, query: query, parameters: exchange.parameters,
-                              body: exchange.body, form: form, remoteAddress: Self.clientAddress(connection))
+                              body: exchange.body, form: form, peer: PeerAddress(connection), attributes: RequestAttributes())
         exchange.body = Data()
         let renderer = configuration.errorRenderer
         let logger = self.logger
@@ -239,8 +239,8 @@ final class ServerCore: @unchecked Sendable {
                               connection: OpaquePointer) -> MHD_Result {
         let key = exchange.headers["Sec-WebSocket-Key"] ?? ""
         let request = Request(method: exchange.method, rawPath: exchange.path, rawQuery: exchange.query,
-                              headers: exchange.headers, parameters: exchange.parameters,
-                              remoteAddress: Self.clientAddress(connection))
+                              headers: exchange.headers, query: nil, parameters: exchange.parameters, body: Data(),
+                              form: nil, peer: PeerAddress(connection), attributes: RequestAttributes())
         let context = Unmanaged.passRetained(UpgradeContext(core: self, request: request, upgrade: upgrade)).toOpaque()
         guard let mhdResponse = MHD_create_response_for_upgrade(MHDCallbacks.upgrade, context) else {
             Unmanaged<UpgradeContext>.fromOpaque(context).release()
@@ -265,26 +265,6 @@ final class ServerCore: @unchecked Sendable {
         return collector.headers
     }
 
-    static func clientAddress(_ connection: OpaquePointer) -> String {
-        guard let address = cmhd_client_address(connection) else { return "" }
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        switch Int32(address.pointee.sa_family) {
-        case AF_INET:
-            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                var addr = v4.pointee.sin_addr
-                _ = inet_ntop(AF_INET, &addr, &buffer, socklen_t(buffer.count))
-            }
-        case AF_INET6:
-            address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
-                var addr = v6.pointee.sin6_addr
-                _ = inet_ntop(AF_INET6, &addr, &buffer, socklen_t(buffer.count))
-            }
-        default:
-            return ""
-        }
-        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
-
     static func describe(_ termination: MHD_RequestTerminationCode) -> String {
         switch termination {
         case MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK: "completed"
@@ -294,6 +274,49 @@ final class ServerCore: @unchecked Sendable {
         case MHD_RequestTerminationCode.REQUEST_TERMINATED_READ_ERROR: "read_error"
         case MHD_RequestTerminationCode.REQUEST_TERMINATED_CLIENT_ABORT: "client_abort"
         default: "unknown"
+        }
+    }
+}
+
+/// The client's socket address, copied at dispatch and formatted only when asked for.
+enum PeerAddress: Sendable {
+    case text(String)
+    case socket(sockaddr_storage)
+
+    init(_ connection: OpaquePointer) {
+        guard let address = cmhd_client_address(connection) else {
+            self = .text("")
+            return
+        }
+        var storage = sockaddr_storage()
+        let length = Int32(address.pointee.sa_family) == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size
+        withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: address, count: length)) }
+        self = .socket(storage)
+    }
+
+    var text: String {
+        switch self {
+        case .text(let text): return text
+        case .socket(var storage):
+            var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            withUnsafePointer(to: &storage) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                    switch Int32(address.pointee.sa_family) {
+                    case AF_INET:
+                        address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                            var addr = v4.pointee.sin_addr
+                            _ = inet_ntop(AF_INET, &addr, &buffer, socklen_t(buffer.count))
+                        }
+                    case AF_INET6:
+                        address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                            var addr = v6.pointee.sin6_addr
+                            _ = inet_ntop(AF_INET6, &addr, &buffer, socklen_t(buffer.count))
+                        }
+                    default: break
+                    }
+                }
+            }
+            return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         }
     }
 }
