@@ -7,7 +7,7 @@ scripts/setup.sh || exit 1
 ulimit -n 65536 2>/dev/null || true
 
 log=$(mktemp)
-swift build --build-tests 2>&1 | tail -n 30 || true
+{ swift build && swift build --build-tests; } 2>&1 | tail -n 30 || true
 swift test --skip-build "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 
