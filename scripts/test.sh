@@ -12,8 +12,9 @@ swift test --skip-build "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 
 # Swift Testing prints one line per test: "✔ Test name() passed …" / "✘ Test name() failed …".
-passed=$(grep -cE '^✔ Test .* passed' "$log" || true)
-failed=$(grep -cE '^✘ Test .* failed' "$log" || true)
+# (The closing "Test run with N tests …" line is a summary, not a test.)
+passed=$(grep -E '^✔ Test .* passed' "$log" | grep -vc '^✔ Test run with' || true)
+failed=$(grep -E '^✘ Test .* failed' "$log" | grep -vc '^✘ Test run with' || true)
 # XCTest (none today, counted in case): "Test Case '…' passed/failed".
 xpassed=$(grep -cE "^Test Case '.*' passed" "$log" || true)
 xfailed=$(grep -cE "^Test Case '.*' failed" "$log" || true)
