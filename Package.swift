@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CWslay", providers: [.apt(["libwslay-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -32,7 +33,7 @@ let package = Package(
         .target(name: "HTTPTesting", dependencies: ["HTTPServer", "CWslay", "COpenSSL"]),
 
         // Products: API layers (routes + wire DTOs) and executables.
-        .target(name: "Jarvis", dependencies: ["CLibXML2", "SQLStore", "Logging"]),
+        .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "SQLStore", "Logging"]),
         .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging"]),
         .target(name: "XoseenAPI", dependencies: ["HTTPServer", "SQLStore", "Logging"]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime"]),
