@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import Logging
+import Synchronization
 
 /// Feed fetching on libcurl: conditional GET (`If-None-Match` / `If-Modified-Since`), any
 /// compression curl supports, redirects followed by hand (so a permanent one can update the
@@ -20,14 +21,20 @@ public struct CurlFeedFetcher: FeedFetching {
 
     public func fetch(_ request: FetchRequest) async -> FetchOutcome {
         let configuration = configuration
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async {
-                continuation.resume(returning: Self.fetchBlocking(request, configuration: configuration))
+        let cancelled = CancellationFlag()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .utility).async {
+                    continuation.resume(returning: Self.fetchBlocking(request, configuration: configuration, cancelled: cancelled))
+                }
             }
+        } onCancel: {
+            cancelled.set()
         }
     }
 
-    static func fetchBlocking(_ request: FetchRequest, configuration: FetchConfiguration) -> FetchOutcome {
+    static func fetchBlocking(_ request: FetchRequest, configuration: FetchConfiguration,
+                              cancelled: CancellationFlag = CancellationFlag()) -> FetchOutcome {
         var url = request.url
         var leadingPermanent = true
         var movedTo: URL?
@@ -37,7 +44,7 @@ public struct CurlFeedFetcher: FeedFetching {
             }
             let response: CurlTransfer.Response
             switch CurlTransfer.perform(url: url, etag: request.etag, lastModified: request.lastModified,
-                                        configuration: configuration) {
+                                        configuration: configuration, cancelled: cancelled) {
             case .success(let value): response = value
             case .failure(let failure): return .failed(failure)
             }
@@ -62,6 +69,13 @@ public struct CurlFeedFetcher: FeedFetching {
         }
         return .failed(.tooManyRedirects)
     }
+}
+
+/// Set when the fetching task is cancelled; the transfer's progress callback aborts on it.
+final class CancellationFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .relaxed) }
+    var isSet: Bool { value.load(ordering: .relaxed) }
 }
 
 /// `Retry-After`: delta-seconds or an HTTP date.

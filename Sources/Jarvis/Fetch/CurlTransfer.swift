@@ -23,16 +23,20 @@ final class CurlTransfer {
     private var overflowed = false
     private var blockedAddress: String?
 
-    private init(limit: Int, allowPrivate: Bool) {
+    private let cancelled: CancellationFlag
+
+    private init(limit: Int, allowPrivate: Bool, cancelled: CancellationFlag) {
         self.limit = limit
         self.allowPrivate = allowPrivate
+        self.cancelled = cancelled
     }
 
-    static func perform(url: URL, etag: String?, lastModified: String?,
-                        configuration: FetchConfiguration) -> Result<Response, FetchFailure> {
+    static func perform(url: URL, etag: String?, lastModified: String?, configuration: FetchConfiguration,
+                        cancelled: CancellationFlag) -> Result<Response, FetchFailure> {
         guard let handle = curl_easy_init() else { return .failure(.network("curl_easy_init failed")) }
         defer { curl_easy_cleanup(handle) }
-        let transfer = CurlTransfer(limit: configuration.maxBodyBytes, allowPrivate: configuration.allowPrivateAddresses)
+        let transfer = CurlTransfer(limit: configuration.maxBodyBytes, allowPrivate: configuration.allowPrivateAddresses,
+                                    cancelled: cancelled)
         let context = Unmanaged.passUnretained(transfer).toOpaque()
 
         var requestHeaders: UnsafeMutablePointer<curl_slist>?
@@ -57,6 +61,9 @@ final class CurlTransfer {
         _ = ccurl_set_pointer(handle, CURLOPT_HEADERDATA, context)
         _ = ccurl_set_opensocket_function(handle, Self.openSocket)
         _ = ccurl_set_pointer(handle, CURLOPT_OPENSOCKETDATA, context)
+        _ = ccurl_set_xferinfo_function(handle, Self.progress)
+        _ = ccurl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+        _ = ccurl_set_long(handle, CURLOPT_NOPROGRESS, 0)
 
         let code = withExtendedLifetime(transfer) { curl_easy_perform(handle) }
         if let blocked = transfer.blockedAddress { return .failure(.blockedAddress(blocked)) }
@@ -64,6 +71,7 @@ final class CurlTransfer {
         switch code {
         case CURLE_OK: break
         case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut)
+        case CURLE_ABORTED_BY_CALLBACK: return .failure(.network("cancelled"))
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: return .failure(.invalidURL(url.absoluteString))
         default: return .failure(.network(String(cString: curl_easy_strerror(code))))
         }
@@ -92,6 +100,11 @@ final class CurlTransfer {
         }
         if let data { data.withMemoryRebound(to: UInt8.self, capacity: length) { transfer.body.append($0, count: length) } }
         return length
+    }
+
+    /// Aborts the transfer when the fetching task was cancelled (shutdown).
+    private static let progress: curl_xferinfo_callback = { user, _, _, _, _ in
+        CurlTransfer.transfer(user).cancelled.isSet ? 1 : 0
     }
 
     private static let writeHeader: curl_write_callback = { data, size, count, user in

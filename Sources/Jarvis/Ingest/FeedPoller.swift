@@ -1,0 +1,195 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// Polls every feed on its own schedule: takes the feeds that are due, fetches them (at
+/// most `maxConcurrentFetches` at once and `maxPerHost` per host), stores new and changed
+/// articles, and moves each feed through `FeedHealthPolicy`, publishing every change of
+/// health as a `feed.health` event. Runs as a service beside the HTTP server and never
+/// blocks it: fetches run on dispatch workers, storage on the database's own threads.
+public final class FeedPoller: Sendable {
+    public struct Configuration: Sendable {
+        public var maxConcurrentFetches = 8
+        public var maxPerHost = 2
+        /// How often the loop looks for due feeds when none is due sooner (new feeds are
+        /// picked up within this time).
+        public var idleCheck: Duration = .seconds(1)
+        public var policy = FeedHealthPolicy()
+        public init() {}
+    }
+
+    /// What one poll of one feed did (for logs and tests).
+    public struct Report: Sendable, Equatable {
+        public var feedId: String
+        public var outcome: String
+        public var inserted: Int
+        public var updated: Int
+        public var health: FeedHealth
+    }
+
+    let feeds: FeedStore
+    let articles: ArticleStore
+    let fetcher: any FeedFetching
+    let parser: any FeedDocumentParsing
+    let events: JarvisEventBus
+    let configuration: Configuration
+    let clock: @Sendable () -> Date
+    private let logger = Logger(label: "poller")
+    private let busyHosts = Mutex<[String: Int]>([:])
+    private let inFlight = Mutex<Set<String>>([])
+
+    public init(feeds: FeedStore, articles: ArticleStore, fetcher: any FeedFetching, parser: any FeedDocumentParsing,
+                events: JarvisEventBus, configuration: Configuration = .init(), clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.feeds = feeds
+        self.articles = articles
+        self.fetcher = fetcher
+        self.parser = parser
+        self.events = events
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    /// Runs until cancelled; in-flight fetches are cancelled with it.
+    public func run() async {
+        logger.info("poller started", ["concurrency": "\(configuration.maxConcurrentFetches)"])
+        await withDiscardingTaskGroup { group in
+            while !Task.isCancelled {
+                let now = clock()
+                let due = (try? await feeds.due(at: now, limit: 256)) ?? []
+                for feed in due where claim(feed) {
+                    group.addTask { [self] in
+                        _ = await poll(feed)
+                        release(feed)
+                    }
+                }
+                try? await Task.sleep(for: await sleepDuration(now: now))
+            }
+            group.cancelAll()
+        }
+        logger.info("poller stopped")
+    }
+
+    /// Polls every due feed once and waits for all of them (tests, operator commands).
+    public func pollDueFeeds() async -> [Report] {
+        let due = (try? await feeds.due(at: clock(), limit: 10_000)) ?? []
+        return await withTaskGroup(of: Report?.self) { group in
+            var reports: [Report] = []
+            var running = 0
+            for feed in due {
+                if running >= configuration.maxConcurrentFetches, let finished = await group.next() {
+                    if let finished { reports.append(finished) }
+                    running -= 1
+                }
+                group.addTask { [self] in await poll(feed) }
+                running += 1
+            }
+            for await report in group {
+                if let report { reports.append(report) }
+            }
+            return reports
+        }
+    }
+
+    /// One poll of one feed: fetch, parse, store, schedule.
+    public func poll(_ feed: Feed) async -> Report? {
+        guard let url = URL(string: feed.url) else { return nil }
+        let outcome = await fetcher.fetch(FetchRequest(url: url, etag: feed.etag, lastModified: feed.lastModified))
+        if Task.isCancelled { return nil }  // shutting down: the next run polls it again
+        let now = clock()
+        let policy = configuration.policy
+        var next: Feed
+        var inserted = 0, updated = 0
+        let summary: String
+        switch outcome {
+        case .fetched(let body, let etag, let lastModified, let movedTo):
+            do {
+                let items = try parser.articles(from: body, feedURL: movedTo ?? url, now: now)
+                guard try await self.feeds.feed(id: feed.id) != nil else { return nil }  // deleted meanwhile
+                let results = try await articles.upsert(items, feed: feed, now: now)
+                for result in results {
+                    switch result {
+                    case .inserted(let article):
+                        inserted += 1
+                        events.publish(.storyCreated(storyId: article.storyId))
+                    case .updated: updated += 1
+                    case .unchanged: break
+                    }
+                }
+                next = policy.afterSuccess(feed, now: now, etag: etag, lastModified: lastModified, movedTo: movedTo)
+                summary = "fetched"
+            } catch {
+                next = policy.afterFailure(feed, now: now, reason: "unparseable: \(error)")
+                summary = "unparseable"
+                logger.warning("feed could not be parsed", ["feed": feed.id, "url": feed.url, "error": "\(error)"])
+            }
+        case .notModified(let movedTo):
+            next = policy.afterSuccess(feed, now: now, etag: nil, lastModified: nil, movedTo: movedTo)
+            summary = "not_modified"
+        case .httpError(let status, let retryAfter):
+            next = policy.afterFailure(feed, now: now, reason: "HTTP \(status)", gone: status == 410, retryAfter: retryAfter)
+            summary = "http_\(status)"
+            logger.notice("feed fetch failed", ["feed": feed.id, "url": feed.url, "status": "\(status)"])
+        case .failed(let failure):
+            next = policy.afterFailure(feed, now: now, reason: failure.description)
+            summary = "failed"
+            logger.notice("feed fetch failed", ["feed": feed.id, "url": feed.url, "error": failure.description])
+        }
+        do {
+            if try await !saveState(next, previousURL: feed.url) { return nil }
+        } catch {
+            logger.error("feed state not saved", ["feed": feed.id, "error": "\(error)"])
+        }
+        if next.health != feed.health || next.failureCount != feed.failureCount && next.health != .active {
+            events.publish(.feedHealth(feedId: feed.id, health: next.health, failureCount: next.failureCount))
+        }
+        if next.health != feed.health {
+            logger.info("feed health changed", ["feed": feed.id, "from": feed.health.rawValue, "to": next.health.rawValue,
+                                                "failures": "\(next.failureCount)"])
+        }
+        return Report(feedId: feed.id, outcome: summary, inserted: inserted, updated: updated, health: next.health)
+    }
+
+    /// Saves; when a permanent redirect points at a URL another feed already has, keeps the old one.
+    private func saveState(_ feed: Feed, previousURL: String) async throws -> Bool {
+        do {
+            return try await feeds.savePollState(feed)
+        } catch where feed.url != previousURL {
+            var unchanged = feed
+            unchanged.url = previousURL
+            logger.notice("permanent redirect to a URL another feed uses; keeping the old URL", ["feed": feed.id])
+            return try await feeds.savePollState(unchanged)
+        }
+    }
+
+    private func sleepDuration(now: Date) async -> Duration {
+        guard let next = try? await feeds.nextDue() else { return configuration.idleCheck }
+        let seconds = next.timeIntervalSince(now)
+        if seconds <= 0 { return .milliseconds(50) }
+        return min(configuration.idleCheck, .milliseconds(Int(seconds * 1000)))
+    }
+
+    /// Reserves the feed (not already being polled, under the global limit) and a slot on its host.
+    private func claim(_ feed: Feed) -> Bool {
+        let host = URL(string: feed.url)?.host?.lowercased() ?? ""
+        let claimed = inFlight.withLock { set in
+            set.count < configuration.maxConcurrentFetches && set.insert(feed.id).inserted
+        }
+        guard claimed else { return false }
+        let hostFree = busyHosts.withLock { hosts -> Bool in
+            guard hosts[host, default: 0] < configuration.maxPerHost else { return false }
+            hosts[host, default: 0] += 1
+            return true
+        }
+        if !hostFree { _ = inFlight.withLock { $0.remove(feed.id) } }
+        return hostFree
+    }
+
+    private func release(_ feed: Feed) {
+        let host = URL(string: feed.url)?.host?.lowercased() ?? ""
+        busyHosts.withLock { hosts in
+            hosts[host, default: 1] -= 1
+            if hosts[host] == 0 { hosts[host] = nil }
+        }
+        _ = inFlight.withLock { $0.remove(feed.id) }
+    }
+}

@@ -1,0 +1,60 @@
+import SQLStore
+
+/// Jarvis's tables, in portable SQL (SQLite today, PostgreSQL later). Dates are BIGINT
+/// milliseconds since 1970 (SQLStore's convention).
+///
+/// Deleting a feed keeps its articles: `articles.feed_id` becomes NULL and each article keeps
+/// the `source` name it was published under, so stories still show them.
+public enum JarvisSchema {
+    public static let migrations: [Migration] = [
+        Migration(version: 1, name: "feeds, stories, articles", sql: """
+            CREATE TABLE feeds (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                url TEXT NOT NULL UNIQUE,
+                poll_interval_seconds INTEGER NOT NULL,
+                health TEXT NOT NULL CHECK (health IN ('active', 'failing', 'dead')),
+                failure_count INTEGER NOT NULL DEFAULT 0,
+                last_fetched_at BIGINT,
+                etag TEXT,
+                last_modified TEXT,
+                next_poll_at BIGINT NOT NULL,
+                last_error TEXT,
+                topic_hint TEXT,
+                authority INTEGER,
+                created_at BIGINT NOT NULL
+            );
+            CREATE INDEX feeds_next_poll ON feeds (next_poll_at);
+
+            CREATE TABLE stories (
+                id TEXT PRIMARY KEY,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL,
+                merged_into TEXT
+            );
+
+            CREATE TABLE articles (
+                id TEXT PRIMARY KEY,
+                feed_id TEXT REFERENCES feeds (id) ON DELETE SET NULL,
+                story_id TEXT NOT NULL REFERENCES stories (id),
+                source TEXT NOT NULL,
+                source_url TEXT NOT NULL,
+                headline TEXT NOT NULL,
+                body TEXT NOT NULL,
+                published_at BIGINT NOT NULL,
+                first_seen_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL,
+                image_url TEXT,
+                author TEXT,
+                guid TEXT NOT NULL,
+                canonical_url TEXT,
+                content_hash TEXT NOT NULL,
+                UNIQUE (feed_id, guid)
+            );
+            CREATE INDEX articles_feed_seen ON articles (feed_id, first_seen_at);
+            CREATE INDEX articles_story ON articles (story_id);
+            CREATE INDEX articles_canonical ON articles (canonical_url);
+            CREATE INDEX articles_hash ON articles (content_hash);
+            """),
+    ]
+}
