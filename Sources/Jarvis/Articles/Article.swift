@@ -28,9 +28,12 @@ public struct IncomingArticle: Sendable, Equatable {
     public var publishedAt: Date
     public var imageUrl: String?
     public var author: String?
+    /// The feed itself flagged the item as breaking.
+    public var isBreakingFlag: Bool
+    public var categories: [String]
 
     public init(guid: String, link: String, headline: String, body: String, publishedAt: Date, imageUrl: String? = nil,
-                author: String? = nil) {
+                author: String? = nil, isBreakingFlag: Bool = false, categories: [String] = []) {
         self.guid = guid
         self.link = link
         self.headline = headline
@@ -38,5 +41,7 @@ public struct IncomingArticle: Sendable, Equatable {
         self.publishedAt = publishedAt
         self.imageUrl = imageUrl
         self.author = author
+        self.isBreakingFlag = isBreakingFlag
+        self.categories = categories
     }
 }

@@ -1,0 +1,27 @@
+import Foundation
+import Logging
+
+/// The production `FeedDocumentParsing`: `FeedParser` (libxml2), then each item mapped to the
+/// article layer. Items with neither a link nor a guid that is a URL are skipped: the app
+/// requires `sourceUrl`.
+public struct StandardFeedDocumentParser: FeedDocumentParsing {
+    private let logger = Logger(label: "jarvis.ingest")
+
+    public init() {}
+
+    public func articles(from document: Data, feedURL: URL, now: Date) throws -> [IncomingArticle] {
+        let feed = try FeedParser.parse(data: document, baseURL: feedURL, now: now)
+        if let recovered = feed.recoveredError {
+            logger.notice("feed document was broken; kept the items before the break",
+                          ["url": feedURL.absoluteString, "error": recovered, "items": "\(feed.items.count)"])
+        }
+        return feed.items.compactMap { item in
+            let guidLink = item.guid.flatMap { URL(string: $0) }.flatMap { $0.scheme?.hasPrefix("http") == true ? $0.absoluteString : nil }
+            guard let link = item.link ?? guidLink else { return nil }
+            let body = item.body.isEmpty ? item.summary : item.body
+            return IncomingArticle(guid: item.guid ?? link, link: link, headline: item.title, body: body,
+                                   publishedAt: item.publishedAt, imageUrl: item.imageURL, author: item.author,
+                                   isBreakingFlag: item.isBreakingFlag, categories: item.categories)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import Jarvis
+import Logging
+import SQLStore
+
+/// What the routes share: the stores, the event bus, the clock and the settings.
+struct JarvisContext: Sendable {
+    let feeds: FeedStore
+    let articles: ArticleStore
+    let events: JarvisEventBus
+    let allowPrivateFeedAddresses: Bool
+    let startedAt: Date
+    let clock: @Sendable () -> Date
+    let logger = Logger(label: "jarvis")
+
+    /// Midnight UTC of the current day (the app's "today" for `articleCountToday`).
+    func startOfToday() -> Date {
+        let seconds = clock().timeIntervalSince1970
+        return Date(timeIntervalSince1970: (seconds / 86_400).rounded(.down) * 86_400)
+    }
+}
