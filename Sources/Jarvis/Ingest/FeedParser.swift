@@ -1,0 +1,74 @@
+import Foundation
+import Logging
+
+/// Feed documents (RSS 0.9x/2.0, RSS 1.0/RDF, Atom 1.0) → `ParsedFeed`. Pure and synchronous: no
+/// I/O, no shared state, safe to call from any number of tasks at once.
+///
+/// Broken documents: parsing continues past errors (libxml2 recovery); a document broken after its
+/// root element (truncated, mis-nested) yields the items completed before the break and sets
+/// `ParsedFeed.recoveredError`. A document with no recognisable root throws.
+public enum FeedParser {
+    public enum Limits {
+        /// Bigger documents are refused unread: no real feed is this large, and it bounds memory.
+        public static let maxDocumentBytes = 10 * 1024 * 1024
+        /// Items after this many are ignored (`ParsedFeed.itemsCapped`).
+        public static let maxItems = 1000
+    }
+
+    private static let logger = Logger(label: "jarvis.ingest.parser")
+
+    /// Parses `data`. `baseURL` (the feed's URL) resolves relative links; `now` stands in for missing
+    /// or future dates.
+    public static func parse(data: Data, baseURL: URL?, now: Date) throws(FeedParseError) -> ParsedFeed {
+        let result: Result<ParsedFeed, FeedParseError> = data.withUnsafeBytes { bytes in
+            Result { () throws(FeedParseError) -> ParsedFeed in try parse(bytes: bytes, baseURL: baseURL, now: now) }
+        }
+        return try result.get()
+    }
+
+    static func parse(bytes: UnsafeRawBufferPointer, baseURL: URL?, now: Date) throws(FeedParseError) -> ParsedFeed {
+        try precheck(bytes)
+        let collector = FeedCollector(baseURL: baseURL, maxItems: Limits.maxItems)
+        let reader = FeedSAXReader(collector: collector)
+        reader.run(bytes)
+
+        if let root = collector.foreignRoot {
+            let what = root.lowercased() == "html" ? "an HTML page" : "an XML document with root <\(root)>"
+            throw FeedParseError(.notAFeed, "\(what), not RSS or Atom")
+        }
+        guard let format = collector.format else {
+            throw FeedParseError(.malformed, reader.firstError ?? "no root element")
+        }
+
+        let channel = collector.channel
+        let assembler = ItemAssembler(now: now, feedAuthors: channel.atomAuthors.filter { !$0.isEmpty })
+        let items = collector.items.compactMap(assembler.assemble)
+        let title = channel.title.map { ItemAssembler.text($0).text } ?? ""
+        var siteLink = channel.link.flatMap { FeedURL.resolve($0.href, against: $0.base) }
+        if siteLink == nil {
+            siteLink = channel.alternateLinks.lazy.compactMap { FeedURL.resolve($0.href, against: $0.base) }.first
+        }
+        if let error = reader.firstError {
+            logger.debug("feed parsed with errors", ["items": "\(items.count)", "errors": "\(reader.errorCount)", "first": error])
+        }
+        return ParsedFeed(
+            format: format, title: title, siteLink: siteLink, items: items,
+            recoveredError: reader.firstError, itemsCapped: collector.itemsCapped)
+    }
+
+    /// Cheap refusals before libxml2 sees the bytes.
+    private static func precheck(_ bytes: UnsafeRawBufferPointer) throws(FeedParseError) {
+        if bytes.count > Limits.maxDocumentBytes {
+            throw FeedParseError(.tooLarge, "\(bytes.count) bytes, limit \(Limits.maxDocumentBytes)")
+        }
+        var i = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        if i == bytes.count { throw FeedParseError(.empty, "no content") }
+        // HTML usually is not well-formed XML, so say what it is before libxml2 fails on it.
+        let head = bytes[i..<min(bytes.count, i + 14)].map { $0 | 0x20 }
+        if head.starts(with: Array("<!doctype html".utf8)) || head.starts(with: Array("<html".utf8)) {
+            throw FeedParseError(.notAFeed, "an HTML page, not RSS or Atom")
+        }
+    }
+}

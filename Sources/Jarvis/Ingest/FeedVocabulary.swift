@@ -1,0 +1,97 @@
+import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The namespaces real feeds use, recognised from libxml2's NUL-terminated URIs without making Swift
+/// strings (this runs for every element).
+enum FeedNamespace {
+    case none, rss10, atom, atom03, content, dc, dcterms, media, rdf, xml, other
+
+    init(_ uri: UnsafePointer<xmlChar>?) {
+        guard let uri, uri[0] != 0 else { self = .none; return }
+        if cEquals(uri, "http://www.w3.org/2005/Atom") { self = .atom }
+        else if cEquals(uri, "http://purl.org/rss/1.0/modules/content/") { self = .content }
+        else if cEquals(uri, "http://purl.org/dc/elements/1.1/") { self = .dc }
+        else if cEquals(uri, "http://search.yahoo.com/mrss/") || cEquals(uri, "http://search.yahoo.com/mrss") { self = .media }
+        else if cEquals(uri, "http://purl.org/rss/1.0/") || cEquals(uri, "http://my.netscape.com/rdf/simple/0.9/") {
+            self = .rss10
+        }
+        else if cEquals(uri, "http://www.w3.org/1999/02/22-rdf-syntax-ns#") { self = .rdf }
+        else if cEquals(uri, "http://purl.org/dc/terms/") { self = .dcterms }
+        else if cEquals(uri, "http://purl.org/atom/ns#") { self = .atom03 }
+        else if cEquals(uri, "http://www.w3.org/XML/1998/namespace") { self = .xml }
+        else { self = .other }
+    }
+
+    /// RSS elements: no namespace (0.9x/2.0) or the RSS 1.0 / 0.90 namespace.
+    var isRSSCore: Bool { self == .none || self == .rss10 }
+    var isAtom: Bool { self == .atom || self == .atom03 }
+}
+
+/// The elements the collector acts on.
+enum FeedTag {
+    case item, entry, channel, image, textInput, source
+    case title, link, atomLink, description, summary, content, contentEncoded
+    case guid, id, pubDate, published, updated, dcDate, dctermsPublished, dctermsUpdated
+    case author, atomAuthor, name, dcCreator, category, dcSubject
+    case mediaContent, mediaThumbnail, enclosure, breaking
+    case other
+
+    init(_ ns: FeedNamespace, _ n: UnsafePointer<xmlChar>) {
+        switch ns {
+        case .none, .rss10:
+            switch n[0] {
+            case 0x69 /* i */: self = cEquals(n, "item") ? .item : cEquals(n, "image") ? .image : .other
+            case 0x74 /* t */:
+                self = cEquals(n, "title") ? .title : (cEquals(n, "textinput") || cEquals(n, "textInput")) ? .textInput : .other
+            case 0x6C /* l */: self = cEquals(n, "link") ? .link : .other
+            case 0x64 /* d */: self = cEquals(n, "description") ? .description : .other
+            case 0x67 /* g */: self = cEquals(n, "guid") ? .guid : .other
+            case 0x70 /* p */: self = cEquals(n, "pubDate") ? .pubDate : .other
+            case 0x61 /* a */: self = cEquals(n, "author") ? .author : .other
+            case 0x63 /* c */: self = cEquals(n, "category") ? .category : cEquals(n, "channel") ? .channel : .other
+            case 0x65 /* e */: self = cEquals(n, "enclosure") ? .enclosure : .other
+            default: self = FeedTag.breakingOrOther(n)
+            }
+        case .atom, .atom03:
+            switch n[0] {
+            case 0x65: self = cEquals(n, "entry") ? .entry : .other
+            case 0x74: self = cEquals(n, "title") ? .title : .other
+            case 0x6C: self = cEquals(n, "link") ? .atomLink : .other
+            case 0x73: self = cEquals(n, "summary") ? .summary : cEquals(n, "source") ? .source : .other
+            case 0x63: self = cEquals(n, "content") ? .content : cEquals(n, "category") ? .category : .other
+            case 0x69: self = cEquals(n, "id") ? .id : cEquals(n, "issued") ? .published : .other
+            case 0x70: self = cEquals(n, "published") ? .published : .other
+            case 0x75: self = cEquals(n, "updated") ? .updated : .other
+            case 0x6D: self = cEquals(n, "modified") ? .updated : .other
+            case 0x61: self = cEquals(n, "author") ? .atomAuthor : .other
+            case 0x6E: self = cEquals(n, "name") ? .name : .other
+            default: self = .other
+            }
+        case .content: self = cEquals(n, "encoded") ? .contentEncoded : .other
+        case .dc:
+            self = cEquals(n, "creator") ? .dcCreator : cEquals(n, "date") ? .dcDate : cEquals(n, "subject") ? .dcSubject : .other
+        case .dcterms:
+            if cEquals(n, "issued") || cEquals(n, "created") || cEquals(n, "date") { self = .dctermsPublished }
+            else if cEquals(n, "modified") { self = .dctermsUpdated }
+            else { self = .other }
+        case .media:
+            self = cEquals(n, "content") ? .mediaContent : cEquals(n, "thumbnail") ? .mediaThumbnail : .other
+        case .rdf, .xml: self = .other
+        case .other: self = FeedTag.breakingOrOther(n)
+        }
+    }
+
+    private static func breakingOrOther(_ n: UnsafePointer<xmlChar>) -> FeedTag {
+        cEquals(n, "breaking") || cEquals(n, "isBreaking") ? .breaking : .other
+    }
+}
+
+/// `strcmp` against a literal (Swift emits string literals NUL-terminated).
+@inline(__always)
+func cEquals(_ p: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
+    strcmp(
+        UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self),
+        UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+}

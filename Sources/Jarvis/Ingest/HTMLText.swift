@@ -1,0 +1,189 @@
+import CLibXML2
+import Foundation
+
+/// HTML → readable plain text, through libxml2's HTML parser (never regexes): the parser copes
+/// with tag soup and decodes entities; we walk its tree.
+///
+/// Rules: `script`, `style`, `noscript`, `iframe`, `svg`, `form`, `nav` (and other non-content
+/// elements) are dropped with their contents; paragraphs, headings, blockquotes, lists, tables and
+/// figures are separated by a blank line; `br`, `li`, `div`, `tr`, `dt`/`dd` start a new line;
+/// all other whitespace (including U+00A0) collapses to one space; the result is trimmed.
+public enum HTMLText {
+    public struct Extraction: Sendable, Equatable {
+        public var text: String
+        /// `src` of the first content `<img>` (not a data: URI or a 1×1 tracking pixel), absolute.
+        public var firstImage: String?
+    }
+
+    /// Plain text of an HTML fragment (also decodes entities in text that is otherwise plain).
+    public static func plainText(_ html: String) -> String { extract(html, base: nil, wantImage: false).text }
+
+    /// Text and first image of an HTML fragment; relative `src` values resolve against `base`.
+    public static func extract(_ html: String, base: URL?, wantImage: Bool = true) -> Extraction {
+        var html = html
+        return html.withUTF8 { bytes in
+            // Plain text (most titles): no markup and no entities, so no parser.
+            if !bytes.contains(0x3C) && !bytes.contains(0x26) {
+                var out = TextBuilder()
+                out.appendText(bytes)
+                return Extraction(text: out.finish(), firstImage: nil)
+            }
+            return parse(bytes, base: base, wantImage: wantImage)
+        }
+    }
+
+    private static let options = Int32(
+        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_NODEFDTD.rawValue)
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, base: URL?, wantImage: Bool) -> Extraction {
+        LibXML.initialize()
+        let doc = bytes.withMemoryRebound(to: CChar.self) { chars in
+            htmlReadMemory(chars.baseAddress, Int32(chars.count), nil, "UTF-8", options)
+        }
+        guard let doc else { return Extraction(text: "", firstImage: nil) }
+        defer { xmlFreeDoc(doc) }
+
+        var out = TextBuilder()
+        var image: String?
+        var lookForImage = wantImage
+        var node = doc.pointee.children
+        while let current = node {
+            var descend = false
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content {
+                    out.appendText(UnsafeBufferPointer(start: content, count: Int(strlen(content))))
+                }
+            case XML_ELEMENT_NODE:
+                let kind = ElementKind(current.pointee.name)
+                switch kind {
+                case .dropped:
+                    break
+                case .image:
+                    if lookForImage, let src = imageSource(current) {
+                        image = FeedURL.resolve(src, against: base)
+                        if image != nil { lookForImage = false }
+                    }
+                case .paragraph, .line:
+                    out.requestBreak(kind == .paragraph ? 2 : 1)
+                    descend = true
+                case .lineBreak:
+                    out.addLineBreak()
+                case .inline:
+                    descend = true
+                }
+            case XML_HTML_DOCUMENT_NODE, XML_DOCUMENT_FRAG_NODE:
+                descend = true
+            default:
+                break
+            }
+            if descend, let child = current.pointee.children {
+                node = child
+                continue
+            }
+            // Next sibling, climbing back up (and closing block elements) as needed.
+            var climb: xmlNodePtr? = current
+            node = nil
+            while let c = climb {
+                if c.pointee.type == XML_ELEMENT_NODE {
+                    let kind = ElementKind(c.pointee.name)
+                    if kind == .paragraph || kind == .line { out.requestBreak(kind == .paragraph ? 2 : 1) }
+                }
+                if let next = c.pointee.next { node = next; break }
+                climb = c.pointee.parent
+                if climb == nil || climb!.pointee.type == XML_HTML_DOCUMENT_NODE { break }
+            }
+        }
+        return Extraction(text: out.finish(), firstImage: image)
+    }
+
+    private static func imageSource(_ node: xmlNodePtr) -> String? {
+        func attribute(_ name: String) -> String? {
+            guard let value = xmlGetProp(node, name) else { return nil }
+            defer { jarvis_xmlFree(value) }
+            return String(cString: value)
+        }
+        if attribute("width") == "1" || attribute("height") == "1" { return nil }
+        guard let src = attribute("src") ?? attribute("data-src") else { return nil }
+        if src.hasPrefix("data:") { return nil }
+        return src
+    }
+
+    enum ElementKind {
+        case inline, paragraph, line, lineBreak, image, dropped
+
+        init(_ name: UnsafePointer<xmlChar>?) {
+            guard let name else { self = .inline; return }
+            self = Self.table[String(cString: name)] ?? .inline
+        }
+
+        static let table: [String: ElementKind] = {
+            var t: [String: ElementKind] = [:]
+            for n in ["script", "style", "noscript", "iframe", "svg", "form", "nav", "head", "template", "object",
+                      "embed", "button", "select", "textarea", "input", "math", "canvas", "audio", "video", "map"] {
+                t[n] = .dropped
+            }
+            for n in ["p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "dl", "table", "pre",
+                      "figure", "section", "article", "header", "footer", "aside", "main", "address", "hr"] {
+                t[n] = .paragraph
+            }
+            for n in ["div", "li", "tr", "dt", "dd", "figcaption", "caption", "center"] { t[n] = .line }
+            t["br"] = .lineBreak
+            t["img"] = .image
+            return t
+        }()
+    }
+}
+
+/// Collapses whitespace and places line breaks lazily, so no break or space is ever leading,
+/// trailing or doubled.
+struct TextBuilder {
+    private var bytes: [UInt8] = []
+    private var pendingBreak = 0
+    private var pendingSpace = false
+
+    mutating func requestBreak(_ level: Int) {
+        pendingBreak = max(pendingBreak, level)
+        pendingSpace = false
+    }
+
+    /// `<br>` adds up: `<br><br>` separates paragraphs.
+    mutating func addLineBreak() {
+        pendingBreak = min(2, pendingBreak + 1)
+        pendingSpace = false
+    }
+
+    mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        let n = text.count
+        bytes.reserveCapacity(bytes.count + n)
+        while i < n {
+            let c = text[i]
+            if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D || c == 0x0C {
+                pendingSpace = true
+                i += 1
+                continue
+            }
+            if c == 0xC2, i + 1 < n, text[i + 1] == 0xA0 {  // U+00A0 no-break space
+                pendingSpace = true
+                i += 2
+                continue
+            }
+            if !bytes.isEmpty {
+                if pendingBreak > 0 {
+                    bytes.append(0x0A)
+                    if pendingBreak == 2 { bytes.append(0x0A) }
+                } else if pendingSpace {
+                    bytes.append(0x20)
+                }
+            }
+            pendingBreak = 0
+            pendingSpace = false
+            bytes.append(c)
+            i += 1
+        }
+    }
+
+    mutating func finish() -> String { String(decoding: bytes, as: UTF8.self) }
+}

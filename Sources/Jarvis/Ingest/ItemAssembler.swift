@@ -1,0 +1,140 @@
+import Foundation
+
+/// Turns a `RawItem` into a `ParsedItem`. The precedence rules, in one place:
+///
+/// - body: `content:encoded` / `atom:content` (the richest), else description / `atom:summary`.
+/// - summary: description / `atom:summary` as text, else the start of the body (about 300 characters).
+/// - title: `title` (RSS titles may carry HTML: stripped; Atom follows its `type`), else the start of
+///   the summary; an item with no title, no text and no link is dropped.
+/// - link: RSS `link`, else Atom `link rel=alternate` (or no rel; `text/html` preferred), else a
+///   permalink `guid`; resolved against `xml:base` and the feed URL; only http(s).
+/// - guid: `guid` / `atom:id` / `rdf:about`, else the link.
+/// - date: `atom:published`, `pubDate`, `dc:date`, `dcterms:issued|created|date`, then
+///   `atom:updated` / `dcterms:modified` — the first that parses; else `now` (see `FeedDate`).
+/// - image: `media:content` (medium image or `image/*` type, widest first) → `media:thumbnail` (widest)
+///   → `enclosure` of an image type → first `<img>` of the body, then of the description.
+/// - author: Atom author names, `dc:creator`, RSS `author` ("email (Name)" → Name; a bare address is
+///   not shown), else the feed-level Atom author.
+struct ItemAssembler {
+    let now: Date
+    let feedAuthors: [String]
+
+    func assemble(_ raw: RawItem) -> ParsedItem? {
+        let content = raw.content.map(Self.text)
+        let description = raw.description.map(Self.text)
+        let bodyText = nonEmpty(content?.text) ?? description?.text ?? ""
+        let summary = nonEmpty(description?.text) ?? Self.excerpt(bodyText, limit: 300)
+
+        let link = resolveLink(raw)
+        var title = raw.title.map { Self.text($0).text } ?? ""
+        if title.isEmpty { title = Self.excerpt(firstLine(summary), limit: 120) }
+        guard !title.isEmpty || !bodyText.isEmpty || link != nil else { return nil }
+
+        let guid = nonEmpty(raw.guid) ?? nonEmpty(raw.atomID) ?? nonEmpty(raw.rdfAbout) ?? link
+        let dated = [raw.published, raw.pubDate, raw.dcDate, raw.dctermsPublished, raw.updated, raw.dctermsUpdated]
+            .lazy.compactMap { $0 }.first { FeedDate.parse($0) != nil }
+        let (publishedAt, fromFeed) = FeedDate.resolve(dated, now: now)
+
+        let image = Self.widest(raw.mediaImages) ?? Self.widest(raw.thumbnails)
+            ?? raw.enclosureImages.lazy.compactMap { FeedURL.resolve($0.href, against: $0.base) }.first
+            ?? content?.firstImage ?? description?.firstImage
+
+        var categories: [String] = []
+        var seen = Set<String>()
+        for raw in raw.categories {
+            let name = HTMLText.plainText(raw)
+            if !name.isEmpty, seen.insert(name.lowercased()).inserted { categories.append(name) }
+        }
+        let breaking = raw.breakingElement || categories.contains(where: BreakingFlag.isBreakingCategory)
+            || BreakingFlag.isBreakingTitle(title)
+
+        return ParsedItem(
+            guid: guid, link: link, title: title, body: bodyText, summary: summary, author: author(raw),
+            publishedAt: publishedAt, hasFeedDate: fromFeed, imageURL: image, categories: categories,
+            isBreakingFlag: breaking, fingerprint: ContentFingerprint(text: title + "\n" + bodyText))
+    }
+
+    // MARK: Fields
+
+    private func resolveLink(_ raw: RawItem) -> String? {
+        if let link = raw.link, let url = FeedURL.resolve(link.href, against: link.base) { return url }
+        let alternates = raw.alternateLinks.sorted { lhs, rhs in
+            Self.isHTML(lhs.type) && !Self.isHTML(rhs.type)
+        }
+        for link in alternates {
+            if let url = FeedURL.resolve(link.href, against: link.base) { return url }
+        }
+        if raw.guidIsPermaLink, let guid = raw.guid, let url = FeedURL.resolve(guid, against: raw.guidBase),
+           FeedURL.hasHTTPScheme(guid) || guid.hasPrefix("/") {
+            return url
+        }
+        return nil
+    }
+
+    private func author(_ raw: RawItem) -> String? {
+        let atom = raw.atomAuthors.map(HTMLText.plainText).filter { !$0.isEmpty }
+        if !atom.isEmpty { return atom.joined(separator: ", ") }
+        let creators = raw.dcCreators.map(HTMLText.plainText).filter { !$0.isEmpty }
+        if !creators.isEmpty { return creators.joined(separator: ", ") }
+        if let rss = raw.rssAuthor, let name = Self.nameFromAuthorField(HTMLText.plainText(rss)) { return name }
+        let feed = feedAuthors.filter { !$0.isEmpty }
+        return feed.isEmpty ? nil : feed.joined(separator: ", ")
+    }
+
+    /// RSS `author` is meant to be an address: "jane@example.com (Jane Doe)", "Jane Doe <jane@…>".
+    static func nameFromAuthorField(_ field: String) -> String? {
+        let s = field.trimmingCharacters(in: .whitespaces)
+        if let open = s.firstIndex(of: "("), let close = s.lastIndex(of: ")"), open < close {
+            let name = s[s.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty { return name }
+        }
+        if let lt = s.firstIndex(of: "<") {
+            let name = s[..<lt].trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+            if !name.isEmpty { return name }
+        }
+        if s.isEmpty || (s.contains("@") && !s.contains(" ")) { return nil }
+        return s
+    }
+
+    private static func widest(_ links: [RawLink]) -> String? {
+        var best: (url: String, width: Int)?
+        for link in links {
+            guard let url = FeedURL.resolve(link.href, against: link.base) else { continue }
+            if best == nil || link.width > best!.width { best = (url, link.width) }
+        }
+        return best?.url
+    }
+
+    private static func isHTML(_ type: String?) -> Bool { type == nil || type == "text/html" }
+
+    // MARK: Text
+
+    static func text(_ raw: RawText) -> HTMLText.Extraction {
+        switch raw.kind {
+        case .html, .xhtml:
+            return HTMLText.extract(raw.value, base: raw.base)
+        case .text:
+            var builder = TextBuilder()
+            var value = raw.value
+            value.withUTF8 { builder.appendText($0) }
+            return HTMLText.Extraction(text: builder.finish(), firstImage: nil)
+        }
+    }
+
+    /// The first `limit` characters, cut at a word boundary, with an ellipsis when cut.
+    static func excerpt(_ text: String, limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let cut = text.prefix(limit)
+        let end = cut.lastIndex(where: { $0 == " " || $0 == "\n" }) ?? cut.endIndex
+        return cut[..<end].trimmingCharacters(in: .whitespacesAndNewlines) + "…"
+    }
+
+    private func firstLine(_ text: String) -> String {
+        String(text.split(separator: "\n", maxSplits: 1).first ?? "")
+    }
+
+    private func nonEmpty(_ s: String?) -> String? {
+        guard let s, !s.isEmpty else { return nil }
+        return s
+    }
+}
