@@ -59,7 +59,6 @@ enum IOS {
 /// Checks the raw JSON beyond what `Codable` sees: nullable keys must be present, and every
 /// date must be exactly `YYYY-MM-DDTHH:MM:SSZ`.
 enum WireCheck {
-    static let datePattern = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/#
 
     static func object(_ body: [UInt8]) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] ?? [:]
@@ -72,6 +71,6 @@ enum WireCheck {
 
     static func isWireDate(_ value: Any?) -> Bool {
         guard let text = value as? String else { return false }
-        return text.wholeMatch(of: datePattern) != nil
+        return text.wholeMatch(of: #/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/#) != nil
     }
 }

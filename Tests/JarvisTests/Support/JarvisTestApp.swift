@@ -64,7 +64,8 @@ func withJarvis<T>(allowPrivate: Bool = false, fetcher: (any FeedFetching)? = ni
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var settings = JarvisApplication.Settings(dataDirectory: directory, allowPrivateFeedAddresses: allowPrivate)
     settings.poller.policy.random = { 0.5 }
-    let clockFunction: @Sendable () -> Date = clock.map { c in { c.read() } } ?? { Date() }
+    let clockFunction: @Sendable () -> Date
+    if let clock { clockFunction = { clock.read() } } else { clockFunction = { Date() } }
     let application = try await JarvisApplication(settings: settings, parser: parser, fetcher: fetcher, clock: clockFunction)
     defer { application.database.closeSync() }
     return try await withLiveServer(application.router()) { server in try await body(application, server) }
