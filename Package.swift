@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -34,7 +35,7 @@ let package = Package(
 
         // Products: API layers (routes + wire DTOs) and executables.
         .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "SQLStore", "Logging"]),
-        .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging"]),
+        .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "CZlib"]),
         .target(name: "XoseenAPI", dependencies: ["HTTPServer", "SQLStore", "Logging"]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),

@@ -9,7 +9,7 @@ swift build -c release --product jarvis
 swift build -c release --product xoseen
 bin=$(swift build -c release --show-bin-path)
 mkdir -p data
-"$bin/jarvis" serve --data-dir "${JARVIS_DATA_DIR:-data/jarvis}" &
+JARVIS_SAMPLE_FEEDS="${JARVIS_SAMPLE_FEEDS:-1}" "$bin/jarvis" serve --data-dir "${JARVIS_DATA_DIR:-data/jarvis}" &
 jarvis=$!
 "$bin/xoseen" serve --data-dir "${XOSEEN_DATA_DIR:-data/xoseen}" &
 xoseen=$!

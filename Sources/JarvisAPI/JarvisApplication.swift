@@ -17,12 +17,26 @@ public struct JarvisApplication: Sendable {
         public var allowPrivateFeedAddresses: Bool
         public var fetch: FetchConfiguration
         public var poller: FeedPoller.Configuration
+        /// `Resources/jarvis`: `default-feeds.json` and `samples/`.
+        public var resourcesDirectory: String?
+        /// Load the curated real feeds on first start.
+        public var loadDefaultFeeds: Bool
+        /// Serve the bundled offline samples at `/samples/` and poll them from `selfOrigin`.
+        public var sampleFeeds: Bool
+        /// How this server reaches itself (`http://127.0.0.1:8080`), for the samples.
+        public var selfOrigin: String?
 
-        public init(dataDirectory: String, allowPrivateFeedAddresses: Bool = false) {
+        public init(dataDirectory: String, allowPrivateFeedAddresses: Bool = false, resourcesDirectory: String? = nil,
+                    loadDefaultFeeds: Bool = false, sampleFeeds: Bool = false, selfOrigin: String? = nil) {
             self.dataDirectory = dataDirectory
             self.allowPrivateFeedAddresses = allowPrivateFeedAddresses
             self.fetch = FetchConfiguration(allowPrivateAddresses: allowPrivateFeedAddresses)
             self.poller = FeedPoller.Configuration()
+            self.resourcesDirectory = resourcesDirectory
+            self.loadDefaultFeeds = loadDefaultFeeds
+            self.sampleFeeds = sampleFeeds
+            self.selfOrigin = selfOrigin
+            if sampleFeeds, let selfOrigin { poller.trustedOrigins.insert(selfOrigin) }
         }
     }
 
@@ -48,6 +62,28 @@ public struct JarvisApplication: Sendable {
                             parser: parser, events: events, configuration: settings.poller, clock: clock)
     }
 
+    /// Registers the default feeds (first start) and the offline samples (when enabled).
+    public func bootstrap() async throws {
+        let bootstrap = FeedBootstrap(feeds: context.feeds, settings: SettingsStore(database: database))
+        guard let resources = settings.resourcesDirectory else { return }
+        let now = context.clock()
+        if settings.loadDefaultFeeds {
+            let path = resources + "/default-feeds.json"
+            if FileManager.default.fileExists(atPath: path) {
+                try await bootstrap.loadDefaultsOnce(try FeedCatalog.loadDefaults(path: path), now: now)
+            } else {
+                context.logger.warning("no default feed list", ["path": path])
+            }
+        }
+        if settings.sampleFeeds, let origin = settings.selfOrigin {
+            let directory = resources + "/samples"
+            let entries = try FeedCatalog.loadSamples(directory: directory)
+            let newest = FeedCatalog.newestSampleDate(directory: directory, entries: entries, now: .distantFuture)
+            let shift = newest.map { Int(now.timeIntervalSince($0)) } ?? 0
+            try await bootstrap.registerSamples(entries, origin: origin, shiftSeconds: shift, now: now)
+        }
+    }
+
     public var feeds: FeedStore { context.feeds }
     public var articles: ArticleStore { context.articles }
 
@@ -57,6 +93,9 @@ public struct JarvisApplication: Sendable {
         HealthRoutes(context: context).register(on: &router)
         FeedRoutes(context: context).register(on: &router)
         ArticleRoutes(context: context).register(on: &router)
+        if settings.sampleFeeds, let resources = settings.resourcesDirectory {
+            SampleRoutes(directory: resources + "/samples").register(on: &router)
+        }
         return router
     }
 }

@@ -4,12 +4,24 @@ import Jarvis
 import JarvisAPI
 import Runtime
 
+// Environment (beyond the shared serve options):
+//   JARVIS_RESOURCES              Resources/jarvis directory (default ./Resources/jarvis)
+//   JARVIS_DEFAULT_FEEDS=0|1      load the curated real feeds on first start (default 1)
+//   JARVIS_SAMPLE_FEEDS=0|1       serve and poll the bundled offline samples (default 0; `make run` sets 1)
+//   JARVIS_ALLOW_PRIVATE_FEEDS=1  let user-added feed URLs reach private addresses (off by default)
 await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     let environment = ProcessInfo.processInfo.environment
-    var settings = JarvisApplication.Settings(dataDirectory: options.dataDirectory,
-                                              allowPrivateFeedAddresses: environment["JARVIS_ALLOW_PRIVATE_FEEDS"] == "1")
-    settings.fetch.allowPrivateAddresses = settings.allowPrivateFeedAddresses
+    let resources = environment["JARVIS_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/jarvis"
+    let selfHost = options.host == "0.0.0.0" || options.host == "::" ? "127.0.0.1" : options.host
+    let settings = JarvisApplication.Settings(
+        dataDirectory: options.dataDirectory,
+        allowPrivateFeedAddresses: environment["JARVIS_ALLOW_PRIVATE_FEEDS"] == "1",
+        resourcesDirectory: FileManager.default.fileExists(atPath: resources) ? resources : nil,
+        loadDefaultFeeds: environment["JARVIS_DEFAULT_FEEDS"] != "0",
+        sampleFeeds: environment["JARVIS_SAMPLE_FEEDS"] == "1",
+        selfOrigin: "http://\(selfHost):\(options.port)")
     let application = try await JarvisApplication(settings: settings, parser: StandardFeedDocumentParser())
+    try await application.bootstrap()
     let server = HTTPServer(router: application.router(),
                             configuration: .init(host: options.host, port: options.port, threadCount: options.threads))
     try await ServiceGroup([

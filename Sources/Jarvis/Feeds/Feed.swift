@@ -16,11 +16,15 @@ public struct Feed: Sendable, Equatable, Identifiable {
     public var lastError: String?
     public var topicHint: String?
     public var authority: Int?
+    public var region: String?
+    /// Added to every item date of this feed (the offline samples only).
+    public var timeShiftSeconds: Int
     public var createdAt: Date
 
     public init(id: String, name: String, url: String, pollIntervalSeconds: Int, health: FeedHealth = .active,
                 failureCount: Int = 0, lastFetchedAt: Date? = nil, etag: String? = nil, lastModified: String? = nil,
-                nextPollAt: Date, lastError: String? = nil, topicHint: String? = nil, authority: Int? = nil, createdAt: Date) {
+                nextPollAt: Date, lastError: String? = nil, topicHint: String? = nil, authority: Int? = nil,
+                region: String? = nil, timeShiftSeconds: Int = 0, createdAt: Date) {
         self.id = id
         self.name = name
         self.url = url
@@ -34,6 +38,8 @@ public struct Feed: Sendable, Equatable, Identifiable {
         self.lastError = lastError
         self.topicHint = topicHint
         self.authority = authority
+        self.region = region
+        self.timeShiftSeconds = timeShiftSeconds
         self.createdAt = createdAt
     }
 }
@@ -50,12 +56,17 @@ public struct NewFeed: Sendable, Equatable {
     public var pollIntervalSeconds: Int
     public var topicHint: String?
     public var authority: Int?
+    public var region: String?
+    public var timeShiftSeconds: Int
 
-    public init(url: String, name: String, pollIntervalSeconds: Int, topicHint: String? = nil, authority: Int? = nil) {
+    public init(url: String, name: String, pollIntervalSeconds: Int, topicHint: String? = nil, authority: Int? = nil,
+                region: String? = nil, timeShiftSeconds: Int = 0) {
         self.url = url
         self.name = name
         self.pollIntervalSeconds = pollIntervalSeconds
         self.topicHint = topicHint
         self.authority = authority
+        self.region = region
+        self.timeShiftSeconds = timeShiftSeconds
     }
 }

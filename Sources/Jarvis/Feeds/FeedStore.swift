@@ -14,15 +14,16 @@ public struct FeedStore: Sendable {
 
     public func create(_ feed: NewFeed, now: Date, id: String = FeedStore.newID()) async throws -> Feed {
         let stored = Feed(id: id, name: feed.name, url: feed.url, pollIntervalSeconds: feed.pollIntervalSeconds,
-                          nextPollAt: now, topicHint: feed.topicHint, authority: feed.authority, createdAt: now)
+                          nextPollAt: now, topicHint: feed.topicHint, authority: feed.authority, region: feed.region,
+                          timeShiftSeconds: feed.timeShiftSeconds, createdAt: now)
         do {
             try await database.write { connection in
                 try connection.execute("""
                     INSERT INTO feeds (id, name, url, poll_interval_seconds, health, failure_count, next_poll_at,
-                                       topic_hint, authority, created_at)
-                    VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9)
+                                       topic_hint, authority, region, time_shift_seconds, created_at)
+                    VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11)
                     """, stored.id, stored.name, stored.url, stored.pollIntervalSeconds, stored.health.rawValue,
-                    stored.nextPollAt, stored.topicHint, stored.authority, stored.createdAt)
+                    stored.nextPollAt, stored.topicHint, stored.authority, stored.region, stored.timeShiftSeconds, stored.createdAt)
             }
         } catch let error as SQLStoreError where error.isUniqueViolation {
             throw StoreError.duplicateURL(feed.url)
@@ -82,6 +83,12 @@ public struct FeedStore: Sendable {
         }
     }
 
+    public func saveTimeShift(_ feed: Feed) async throws {
+        try await database.write { connection in
+            try connection.execute("UPDATE feeds SET time_shift_seconds = $2 WHERE id = $1", feed.id, feed.timeShiftSeconds)
+        }
+    }
+
     /// Articles of this feed first seen since `start` (the app's "today", UTC).
     public func articleCounts(since start: Date) async throws -> [String: Int] {
         try await database.read { connection in
@@ -105,6 +112,7 @@ public struct FeedStore: Sendable {
              etag: try row.decode(String?.self, "etag"), lastModified: try row.decode(String?.self, "last_modified"),
              nextPollAt: try row.decode(Date.self, "next_poll_at"), lastError: try row.decode(String?.self, "last_error"),
              topicHint: try row.decode(String?.self, "topic_hint"), authority: try row.decode(Int?.self, "authority"),
+             region: try row.decode(String?.self, "region"), timeShiftSeconds: try row.decode(Int.self, "time_shift_seconds"),
              createdAt: try row.decode(Date.self, "created_at"))
     }
 

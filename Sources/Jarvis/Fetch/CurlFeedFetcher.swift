@@ -33,8 +33,10 @@ public struct CurlFeedFetcher: FeedFetching {
         }
     }
 
-    static func fetchBlocking(_ request: FetchRequest, configuration: FetchConfiguration,
+    static func fetchBlocking(_ request: FetchRequest, configuration base: FetchConfiguration,
                               cancelled: CancellationFlag = CancellationFlag()) -> FetchOutcome {
+        var configuration = base
+        if request.allowPrivateAddresses { configuration.allowPrivateAddresses = true }
         var url = request.url
         var leadingPermanent = true
         var movedTo: URL?

@@ -5,11 +5,15 @@ public struct FetchRequest: Sendable, Equatable {
     public var url: URL
     public var etag: String?
     public var lastModified: String?
+    /// Lets this one request reach a private address (the server's own offline samples),
+    /// whatever the fetcher's configuration says.
+    public var allowPrivateAddresses: Bool
 
-    public init(url: URL, etag: String? = nil, lastModified: String? = nil) {
+    public init(url: URL, etag: String? = nil, lastModified: String? = nil, allowPrivateAddresses: Bool = false) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
+        self.allowPrivateAddresses = allowPrivateAddresses
     }
 }
 

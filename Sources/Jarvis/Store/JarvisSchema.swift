@@ -3,6 +3,10 @@ import SQLStore
 /// Jarvis's tables, in portable SQL (SQLite today, PostgreSQL later). Dates are BIGINT
 /// milliseconds since 1970 (SQLStore's convention).
 ///
+/// `feeds.time_shift_seconds` moves the dates of a feed's items (only the bundled offline
+/// samples use it, so their stories look current). `settings` holds one-time facts such as
+/// "the default feed list was loaded".
+///
 /// Deleting a feed keeps its articles: `articles.feed_id` becomes NULL and each article keeps
 /// the `source` name it was published under, so stories still show them.
 public enum JarvisSchema {
@@ -22,6 +26,8 @@ public enum JarvisSchema {
                 last_error TEXT,
                 topic_hint TEXT,
                 authority INTEGER,
+                region TEXT,
+                time_shift_seconds INTEGER NOT NULL DEFAULT 0,
                 created_at BIGINT NOT NULL
             );
             CREATE INDEX feeds_next_poll ON feeds (next_poll_at);
@@ -55,6 +61,11 @@ public enum JarvisSchema {
             CREATE INDEX articles_story ON articles (story_id);
             CREATE INDEX articles_canonical ON articles (canonical_url);
             CREATE INDEX articles_hash ON articles (content_hash);
+
+            CREATE TABLE settings (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            );
             """),
     ]
 }

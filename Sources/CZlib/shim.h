@@ -1,0 +1,4 @@
+#ifndef C_ZLIB_SHIM_H
+#define C_ZLIB_SHIM_H
+#include <zlib.h>
+#endif
