@@ -12,7 +12,7 @@ import Foundation
 ///   (A–I = +1…+9, K–M = +10…+12, N–Y = −1…−12, Z = 0, the conventional reading).
 /// - ISO 8601 / W3DTF: `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, with `T`/space and `hh:mm[:ss[.fff…]]`,
 ///   zone `Z`, `±hh:mm`, `±hhmm`, `±hh`, or none; the basic form `YYYYMMDDThhmmss[Z]`.
-/// A missing zone means UTC.
+/// A missing zone means UTC. Fractions of a second are dropped.
 public enum FeedDate {
     /// How far ahead of `now` a date may be before it is treated as wrong (clock skew allowance).
     public static let futureTolerance: TimeInterval = 600
@@ -58,7 +58,6 @@ public enum FeedDate {
 
         guard let year = digits(4) else { return nil }
         var month = 1, day = 1, hour = 0, minute = 0, second = 0
-        var fraction = 0.0
         var offset = 0
         let basic = i < b.count && isDigit(b[i])
         if basic {
@@ -91,12 +90,7 @@ public enum FeedDate {
             }
             if i < b.count, b[i] == 0x2E || b[i] == 0x2C {
                 i += 1
-                var scale = 0.1
-                while i < b.count, isDigit(b[i]) {
-                    fraction += Double(b[i] - 0x30) * scale
-                    scale /= 10
-                    i += 1
-                }
+                while i < b.count, isDigit(b[i]) { i += 1 }
             }
             while i < b.count, b[i] == 0x20 { i += 1 }
             if i < b.count {
@@ -118,7 +112,7 @@ public enum FeedDate {
         }
         guard i == b.count else { return nil }
         return makeDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                        offset: offset, fraction: fraction)
+                        offset: offset)
     }
 
     // MARK: RFC 822 and real-world variants
@@ -226,7 +220,7 @@ public enum FeedDate {
             if pm, h != 12 { h += 12 } else if !pm, h == 12 { h = 0 }
         }
         return makeDate(year: year, month: month, day: day, hour: h, minute: minute, second: second,
-                        offset: offset ?? 0, fraction: 0)
+                        offset: offset ?? 0)
     }
 
     // MARK: Helpers
@@ -319,7 +313,7 @@ public enum FeedDate {
     }
 
     private static func makeDate(
-        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int, fraction: Double
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int
     ) -> Date? {
         guard (1900...2200).contains(year), (1...12).contains(month), day >= 1,
               day <= daysIn(month: month, year: year),
@@ -335,7 +329,8 @@ public enum FeedDate {
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         let days = era * 146_097 + doe - 719_468
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        // Whole seconds: the app's decoder rejects fractions, and equal dates should compare equal.
+        return Date(timeIntervalSince1970: Double(seconds))
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {
