@@ -131,6 +131,7 @@ public enum FeedDate {
             month = two(5)
             day = two(8)
             i = 10
+            if i < b.count, b[i] | 0x20 == 0x74 { i += 1 }  // the ISO "T" is a separator, not military zone T
         }
         while i < b.count {
             let c = b[i]
@@ -170,16 +171,21 @@ public enum FeedDate {
                 var seconds: Int
                 switch i - start {
                 case 1, 2:
+                    guard value <= 14 else { return nil }
                     seconds = value * 3600
                     if i < b.count, b[i] == 0x3A {
                         i += 1
-                        guard let mm = readNumber(b, &i, maxDigits: 2) else { return nil }
+                        guard let mm = readNumber(b, &i, maxDigits: 2), mm < 60 else { return nil }
                         seconds += mm * 60
                     }
-                case 4: seconds = (value / 100) * 3600 + (value % 100) * 60
+                case 4:
+                    guard value / 100 <= 14, value % 100 < 60 else { return nil }
+                    seconds = (value / 100) * 3600 + (value % 100) * 60
                 default: return nil
                 }
-                offset = (offset ?? 0) + sign * seconds
+                // Adds to "GMT" in "GMT+01:00"; any other earlier zone makes the date ambiguous.
+                guard offset == nil || offset == 0 else { return nil }
+                offset = sign * seconds
             } else if isLetter(c) {
                 let start = i
                 while i < b.count, isLetter(b[i]) || b[i] == 0x2E { i += 1 }
