@@ -40,6 +40,7 @@ let package = Package(
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
+        .executableTarget(name: "IngestBench", dependencies: ["Jarvis"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),

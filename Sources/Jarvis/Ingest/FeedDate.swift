@@ -12,7 +12,7 @@ import Foundation
 ///   (A–I = +1…+9, K–M = +10…+12, N–Y = −1…−12, Z = 0, the conventional reading).
 /// - ISO 8601 / W3DTF: `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, with `T`/space and `hh:mm[:ss[.fff…]]`,
 ///   zone `Z`, `±hh:mm`, `±hhmm`, `±hh`, or none; the basic form `YYYYMMDDThhmmss[Z]`.
-/// A missing zone means UTC.
+/// A missing zone means UTC. Fractions of a second are dropped.
 public enum FeedDate {
     /// How far ahead of `now` a date may be before it is treated as wrong (clock skew allowance).
     public static let futureTolerance: TimeInterval = 600
@@ -58,7 +58,6 @@ public enum FeedDate {
 
         guard let year = digits(4) else { return nil }
         var month = 1, day = 1, hour = 0, minute = 0, second = 0
-        var fraction = 0.0
         var offset = 0
         let basic = i < b.count && isDigit(b[i])
         if basic {
@@ -91,12 +90,7 @@ public enum FeedDate {
             }
             if i < b.count, b[i] == 0x2E || b[i] == 0x2C {
                 i += 1
-                var scale = 0.1
-                while i < b.count, isDigit(b[i]) {
-                    fraction += Double(b[i] - 0x30) * scale
-                    scale /= 10
-                    i += 1
-                }
+                while i < b.count, isDigit(b[i]) { i += 1 }
             }
             while i < b.count, b[i] == 0x20 { i += 1 }
             if i < b.count {
@@ -118,7 +112,7 @@ public enum FeedDate {
         }
         guard i == b.count else { return nil }
         return makeDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                        offset: offset, fraction: fraction)
+                        offset: offset)
     }
 
     // MARK: RFC 822 and real-world variants
@@ -137,6 +131,7 @@ public enum FeedDate {
             month = two(5)
             day = two(8)
             i = 10
+            if i < b.count, b[i] | 0x20 == 0x74 { i += 1 }  // the ISO "T" is a separator, not military zone T
         }
         while i < b.count {
             let c = b[i]
@@ -176,16 +171,21 @@ public enum FeedDate {
                 var seconds: Int
                 switch i - start {
                 case 1, 2:
+                    guard value <= 14 else { return nil }
                     seconds = value * 3600
                     if i < b.count, b[i] == 0x3A {
                         i += 1
-                        guard let mm = readNumber(b, &i, maxDigits: 2) else { return nil }
+                        guard let mm = readNumber(b, &i, maxDigits: 2), mm < 60 else { return nil }
                         seconds += mm * 60
                     }
-                case 4: seconds = (value / 100) * 3600 + (value % 100) * 60
+                case 4:
+                    guard value / 100 <= 14, value % 100 < 60 else { return nil }
+                    seconds = (value / 100) * 3600 + (value % 100) * 60
                 default: return nil
                 }
-                offset = (offset ?? 0) + sign * seconds
+                // Adds to "GMT" in "GMT+01:00"; any other earlier zone makes the date ambiguous.
+                guard offset == nil || offset == 0 else { return nil }
+                offset = sign * seconds
             } else if isLetter(c) {
                 let start = i
                 while i < b.count, isLetter(b[i]) || b[i] == 0x2E { i += 1 }
@@ -226,7 +226,7 @@ public enum FeedDate {
             if pm, h != 12 { h += 12 } else if !pm, h == 12 { h = 0 }
         }
         return makeDate(year: year, month: month, day: day, hour: h, minute: minute, second: second,
-                        offset: offset ?? 0, fraction: 0)
+                        offset: offset ?? 0)
     }
 
     // MARK: Helpers
@@ -319,7 +319,7 @@ public enum FeedDate {
     }
 
     private static func makeDate(
-        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int, fraction: Double
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int
     ) -> Date? {
         guard (1900...2200).contains(year), (1...12).contains(month), day >= 1,
               day <= daysIn(month: month, year: year),
@@ -335,7 +335,8 @@ public enum FeedDate {
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         let days = era * 146_097 + doe - 719_468
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        // Whole seconds: the app's decoder rejects fractions, and equal dates should compare equal.
+        return Date(timeIntervalSince1970: Double(seconds))
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

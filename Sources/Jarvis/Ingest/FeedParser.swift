@@ -30,7 +30,11 @@ public enum FeedParser {
         try precheck(bytes)
         let collector = FeedCollector(baseURL: baseURL, maxItems: Limits.maxItems)
         let reader = FeedSAXReader(collector: collector)
-        reader.run(bytes)
+        if let fixed = AmpersandRepair.repaired(bytes) {
+            fixed.withUnsafeBytes { reader.run($0) }
+        } else {
+            reader.run(bytes)
+        }
 
         if let root = collector.foreignRoot {
             let what = root.lowercased() == "html" ? "an HTML page" : "an XML document with root <\(root)>"

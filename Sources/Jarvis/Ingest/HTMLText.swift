@@ -70,6 +70,9 @@ public enum HTMLText {
                     descend = true
                 case .lineBreak:
                     out.addLineBreak()
+                case .cell:
+                    out.requestSpace()
+                    descend = true
                 case .inline:
                     descend = true
                 }
@@ -89,6 +92,7 @@ public enum HTMLText {
                 if c.pointee.type == XML_ELEMENT_NODE {
                     let kind = ElementKind(c.pointee.name)
                     if kind == .paragraph || kind == .line { out.requestBreak(kind == .paragraph ? 2 : 1) }
+                    if kind == .cell { out.requestSpace() }
                 }
                 if let next = c.pointee.next { node = next; break }
                 climb = c.pointee.parent
@@ -111,7 +115,7 @@ public enum HTMLText {
     }
 
     enum ElementKind {
-        case inline, paragraph, line, lineBreak, image, dropped
+        case inline, paragraph, line, cell, lineBreak, image, dropped
 
         init(_ name: UnsafePointer<xmlChar>?) {
             guard let name else { self = .inline; return }
@@ -129,6 +133,8 @@ public enum HTMLText {
                 t[n] = .paragraph
             }
             for n in ["div", "li", "tr", "dt", "dd", "figcaption", "caption", "center"] { t[n] = .line }
+            t["td"] = .cell
+            t["th"] = .cell
             t["br"] = .lineBreak
             t["img"] = .image
             return t
@@ -146,6 +152,11 @@ struct TextBuilder {
     mutating func requestBreak(_ level: Int) {
         pendingBreak = max(pendingBreak, level)
         pendingSpace = false
+    }
+
+    /// Table cells are words apart even when the markup has no whitespace between them.
+    mutating func requestSpace() {
+        if pendingBreak == 0 { pendingSpace = true }
     }
 
     /// `<br>` adds up: `<br><br>` separates paragraphs.
