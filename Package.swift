@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "HTTPTesting", dependencies: ["HTTPServer", "CWslay", "COpenSSL"]),
 
         // Products: API layers (routes + wire DTOs) and executables.
-        .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "SQLStore", "Logging"]),
+        .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging"]),
         .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "CZlib"]),
         .target(name: "XoseenAPI", dependencies: ["HTTPServer", "SQLStore", "Logging"]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime"]),

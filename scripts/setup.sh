@@ -3,7 +3,7 @@
 # Usage: scripts/setup.sh [extra-package…]
 set -euo pipefail
 
-packages=(pkg-config libmicrohttpd-dev libwslay-dev libssl-dev libsqlite3-dev libxml2-dev libcurl4-openssl-dev zlib1g-dev "$@")
+packages=(pkg-config libmicrohttpd-dev libwslay-dev libssl-dev libsqlite3-dev libxml2-dev libcurl4-openssl-dev zlib1g-dev libstemmer-dev "$@")
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Turns article text into the features story intelligence works on: stemmed terms without
+/// stop words, named entities (capitalised sequences), and numbers with their units.
+/// One place for tokenisation, so clustering, topics and summaries see the same words.
+public struct TextAnalyzer: Sendable {
+    private let stemmer = Stemmer()
+
+    public init() {}
+
+    /// Lower-cased, stop-word-free, stemmed terms in order.
+    public func terms(_ text: String) -> [String] {
+        words(text).compactMap { word in
+            let lower = word.lowercased()
+            guard lower.count > 1 || lower.first?.isNumber == true, !StopWords.english.contains(lower) else { return nil }
+            return lower.first?.isNumber == true ? lower : stemmer.stem(lower)
+        }
+    }
+
+    /// Words: runs of letters/digits; keeps inner apostrophes, dots and commas of numbers
+    /// ("27.5", "1,200"), and hyphenated words as one.
+    public func words(_ text: String) -> [Substring] {
+        var result: [Substring] = []
+        var start: String.Index?
+        var index = text.startIndex
+        func isInner(_ c: Character, at i: String.Index) -> Bool {
+            guard let s = start, i > s else { return false }
+            let next = text.index(after: i)
+            guard next < text.endIndex else { return false }
+            let previous = text[text.index(before: i)], following = text[next]
+            switch c {
+            case ".", ",": return previous.isNumber && following.isNumber
+            case "'", "’", "-": return previous.isLetter && following.isLetter
+            default: return false
+            }
+        }
+        while index < text.endIndex {
+            let c = text[index]
+            if c.isLetter || c.isNumber || (start != nil && isInner(c, at: index)) {
+                if start == nil { start = index }
+            } else if let s = start {
+                result.append(text[s..<index])
+                start = nil
+            }
+            index = text.index(after: index)
+        }
+        if let s = start { result.append(text[s...]) }
+        return result
+    }
+
+    /// Capitalised word sequences that are not sentence-initial stop words: "Central Bank of
+    /// Nigeria" → ["central bank of nigeria"]. Crude but language-free and fast.
+    public func entities(_ text: String) -> [String] {
+        var result: [String] = []
+        var current: [Substring] = []
+        var pendingConnector: Substring?
+        func flush() {
+            while let first = current.first, StopWords.english.contains(first.lowercased()) { current.removeFirst() }
+            if !current.isEmpty {
+                let phrase = current.joined(separator: " ").lowercased()
+                if !(current.count == 1 && StopWords.english.contains(phrase)) { result.append(phrase) }
+            }
+            current = []
+            pendingConnector = nil
+        }
+        for word in words(text) {
+            guard let first = word.first else { continue }
+            if first.isUppercase {
+                if let connector = pendingConnector { current.append(connector) }
+                pendingConnector = nil
+                current.append(word)
+            } else if !current.isEmpty && ["of", "de", "du", "al", "bin", "van", "von", "and"].contains(word.lowercased()) && pendingConnector == nil {
+                pendingConnector = word
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// Numbers as written with the word after them (the unit or the counted thing):
+    /// "killed 12 people" → ("12", "people"); "27.5%" → ("27.5", "%"); "$3bn" → ("3", "bn").
+    public func quantities(_ text: String) -> [(value: Double, unit: String)] {
+        let tokens = words(text)
+        var result: [(Double, String)] = []
+        for (i, token) in tokens.enumerated() {
+            let digits = token.filter { $0.isNumber || $0 == "." }
+            guard token.first?.isNumber == true, let value = Double(digits) else { continue }
+            let suffix = token.drop(while: { $0.isNumber || $0 == "." || $0 == "," }).lowercased()
+            var unit = suffix
+            if unit.isEmpty {
+                let end = token.endIndex
+                if end < text.endIndex, text[end] == "%" { unit = "%" }
+                else if i + 1 < tokens.count { unit = tokens[i + 1].lowercased() }
+            }
+            result.append((value, unit))
+        }
+        return result
+    }
+
+    /// Sentences (for summaries): split after . ! ? followed by space and a capital or digit,
+    /// not after common abbreviations or single initials.
+    public func sentences(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        let characters = Array(text)
+        var i = 0
+        while i < characters.count {
+            let c = characters[i]
+            current.append(c)
+            if c == "\n" {
+                let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !trimmed.isEmpty { result.append(trimmed) }
+                current = ""
+            } else if c == "." || c == "!" || c == "?" {
+                let nextIndex = i + 1
+                let atEnd = nextIndex >= characters.count
+                let followedBySpace = !atEnd && characters[nextIndex].isWhitespace
+                var startsNew = atEnd
+                if followedBySpace {
+                    var j = nextIndex
+                    while j < characters.count && characters[j].isWhitespace { j += 1 }
+                    startsNew = j >= characters.count || characters[j].isUppercase || characters[j].isNumber
+                        || characters[j] == "\"" || characters[j] == "“"
+                }
+                let lastWord = current.split(separator: " ").last.map(String.init) ?? ""
+                let abbreviation = StopWords.abbreviations.contains(lastWord.lowercased())
+                    || (lastWord.count == 2 && lastWord.first?.isUppercase == true)
+                if startsNew && !abbreviation {
+                    let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
+                    if !trimmed.isEmpty { result.append(trimmed) }
+                    current = ""
+                }
+            }
+            i += 1
+        }
+        let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.isEmpty { result.append(trimmed) }
+        return result
+    }
+}

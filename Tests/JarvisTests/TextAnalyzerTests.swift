@@ -1,0 +1,29 @@
+import Jarvis
+import Testing
+
+@Suite struct TextAnalyzerTests {
+    let analyzer = TextAnalyzer()
+
+    @Test func termsAreStemmedWithoutStopWords() {
+        #expect(analyzer.terms("The central banks are raising interest rates") == ["central", "bank", "rais", "interest", "rate"])
+        #expect(analyzer.terms("Inflation rose to 27.5% in October") == ["inflat", "rose", "27.5", "octob"])
+    }
+
+    @Test func entitiesAreCapitalisedSequences() {
+        let entities = analyzer.entities("The Central Bank of Nigeria raised rates, said Governor Olayemi Cardoso in Abuja.")
+        #expect(entities.contains("central bank of nigeria"))
+        #expect(entities.contains("governor olayemi cardoso"))
+        #expect(entities.contains("abuja"))
+    }
+
+    @Test func quantitiesKeepTheirUnits() {
+        let q = analyzer.quantities("At least 12 people died and 1,200 were displaced; inflation hit 27.5%.")
+        #expect(q.map(\.value) == [12, 1200, 27.5])
+        #expect(q.map(\.unit) == ["people", "were", "%"])
+    }
+
+    @Test func sentencesRespectAbbreviationsAndNumbers() {
+        let text = "Mr. Ruto spoke in Nairobi. Growth was 5.6 percent. Will it last? Analysts doubt it."
+        #expect(analyzer.sentences(text) == ["Mr. Ruto spoke in Nairobi.", "Growth was 5.6 percent.", "Will it last?", "Analysts doubt it."])
+    }
+}
