@@ -49,15 +49,17 @@ public struct ArticleStore: Sendable {
                                       sourceUrl: item.link, headline: item.headline, body: item.body,
                                       publishedAt: item.publishedAt, firstSeenAt: now, imageUrl: item.imageUrl,
                                       author: item.author, guid: item.guid, canonicalUrl: canonical, contentHash: hash)
-                try connection.execute("INSERT INTO stories (id, created_at, updated_at) VALUES ($1, $2, $2)",
-                                       article.storyId, now)
+                try connection.execute("""
+                    INSERT INTO stories (id, created_at, updated_at, headline, last_article_at) VALUES ($1, $2, $2, $3, $4)
+                    """, article.storyId, now, item.headline, item.publishedAt)
                 try connection.execute("""
                     INSERT INTO articles (id, feed_id, story_id, source, source_url, headline, body, published_at,
-                                          first_seen_at, updated_at, image_url, author, guid, canonical_url, content_hash)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14)
+                                          first_seen_at, updated_at, image_url, author, guid, canonical_url, content_hash,
+                                          is_breaking_flag)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14, $15)
                     """, article.id, feedId, article.storyId, article.source, article.sourceUrl, article.headline,
                     article.body, article.publishedAt, now, article.imageUrl, article.author, article.guid,
-                    article.canonicalUrl, article.contentHash)
+                    article.canonicalUrl, article.contentHash, item.isBreakingFlag)
                 results.append(.inserted(article))
             }
             return results
@@ -76,7 +78,7 @@ public struct ArticleStore: Sendable {
 
     public func storyCount() async throws -> Int {
         try await database.read { connection in
-            try connection.scalar(Int.self, "SELECT COUNT(*) FROM stories WHERE merged_into IS NULL") ?? 0
+            try connection.scalar(Int.self, "SELECT COUNT(*) FROM stories WHERE merged_into IS NULL AND stale = 0") ?? 0
         }
     }
 

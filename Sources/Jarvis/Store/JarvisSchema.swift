@@ -67,5 +67,26 @@ public enum JarvisSchema {
                 value TEXT NOT NULL
             );
             """),
+        Migration(version: 2, name: "story intelligence", sql: """
+            ALTER TABLE stories ADD COLUMN headline TEXT NOT NULL DEFAULT '';
+            ALTER TABLE stories ADD COLUMN summary TEXT NOT NULL DEFAULT '';
+            ALTER TABLE stories ADD COLUMN topic TEXT NOT NULL DEFAULT 'politics';
+            ALTER TABLE stories ADD COLUMN consensus TEXT;
+            ALTER TABLE stories ADD COLUMN conflict TEXT;
+            ALTER TABLE stories ADD COLUMN signal_score INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE stories ADD COLUMN score_source_authority INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE stories ADD COLUMN score_freshness INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE stories ADD COLUMN score_local_relevance INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE stories ADD COLUMN score_cross_source INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE stories ADD COLUMN score_topic_importance INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE stories ADD COLUMN source_count INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE stories ADD COLUMN last_article_at BIGINT NOT NULL DEFAULT 0;
+            ALTER TABLE stories ADD COLUMN analyzed INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE stories ADD COLUMN stale INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX stories_feed_order ON stories (stale, signal_score, updated_at, id);
+            CREATE INDEX stories_merged ON stories (merged_into);
+            ALTER TABLE articles ADD COLUMN is_breaking_flag INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE articles ADD COLUMN is_breaking INTEGER NOT NULL DEFAULT 0;
+            """),
     ]
 }

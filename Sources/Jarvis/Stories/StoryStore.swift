@@ -1,0 +1,187 @@
+import Foundation
+import SQLStore
+
+/// A story as stored, ready to be shaped for the wire.
+public struct StoryRecord: Sendable, Equatable {
+    public var id: String
+    public var headline: String
+    public var summary: String
+    public var topic: Topic
+    public var consensus: String?
+    public var conflict: String?
+    public var score: ScoreBreakdown
+    public var sourceCount: Int
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var lastArticleAt: Date
+}
+
+/// One outlet's report in a story: its earliest article.
+public struct StorySourceEntry: Sendable, Equatable {
+    public var articleId: String
+    public var name: String
+    public var url: String
+    public var publishedAt: Date
+    public var isBreaking: Bool
+}
+
+/// Which stories a page shows.
+public struct StoryFilter: Sendable, Equatable {
+    public var topic: Topic?
+    public var minSignal: Int?
+    public init(topic: Topic? = nil, minSignal: Int? = nil) {
+        self.topic = topic
+        self.minSignal = minSignal
+    }
+}
+
+/// Position after the last story of a page, in the feed's order (score ↓, updated ↓, id ↑).
+public struct StoryCursor: Sendable, Equatable {
+    public var signalScore: Int
+    public var updatedAt: Int64
+    public var id: String
+
+    /// Opaque to clients: `base64url("s1|score|updatedMillis|id")`.
+    public var encoded: String {
+        Data("s1|\(signalScore)|\(updatedAt)|\(id)".utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    public init(signalScore: Int, updatedAt: Int64, id: String) {
+        self.signalScore = signalScore
+        self.updatedAt = updatedAt
+        self.id = id
+    }
+
+    /// Nil for anything that is not a cursor we issued (malformed, truncated, tampered shape).
+    public init?(encoded: String) {
+        guard encoded.count <= 200 else { return nil }
+        var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
+        let parts = text.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "s1", let score = Int(parts[1]), (0...100).contains(score),
+              let updated = Int64(parts[2]), updated >= 0, parts[3].hasPrefix("story_"), parts[3].count <= 64 else { return nil }
+        self.init(signalScore: score, updatedAt: updated, id: String(parts[3]))
+    }
+}
+
+/// Stories in the database: the feed's pages, details, timelines, and the writes of the
+/// story service (assignments, merges, insights, staleness).
+public struct StoryStore: Sendable {
+    public let database: any Database
+
+    public init(database: any Database) { self.database = database }
+
+    static let visible = "merged_into IS NULL AND stale = 0 AND analyzed = 1"
+
+    public func page(_ filter: StoryFilter, after cursor: StoryCursor?, limit: Int) async throws
+        -> (stories: [StoryRecord], total: Int, next: StoryCursor?) {
+        try await database.read { connection in
+            var conditions = [Self.visible]
+            var bindings: [SQLValue] = []
+            if let topic = filter.topic {
+                bindings.append(.text(topic.rawValue))
+                conditions.append("topic = $\(bindings.count)")
+            }
+            if let minSignal = filter.minSignal {
+                bindings.append(.integer(Int64(minSignal)))
+                conditions.append("signal_score >= $\(bindings.count)")
+            }
+            let filtered = conditions.joined(separator: " AND ")
+            let total = try connection.scalar(Int.self, "SELECT COUNT(*) FROM stories WHERE \(filtered)", bindings) ?? 0
+            var pageConditions = conditions
+            var pageBindings = bindings
+            if let cursor {
+                pageBindings += [.integer(Int64(cursor.signalScore)), .integer(cursor.updatedAt), .text(cursor.id)]
+                let s = pageBindings.count - 2, u = pageBindings.count - 1, i = pageBindings.count
+                pageConditions.append("(signal_score < $\(s) OR (signal_score = $\(s) AND updated_at < $\(u)) "
+                                      + "OR (signal_score = $\(s) AND updated_at = $\(u) AND id > $\(i)))")
+            }
+            pageBindings.append(.integer(Int64(limit + 1)))
+            let rows = try connection.query("""
+                SELECT * FROM stories WHERE \(pageConditions.joined(separator: " AND "))
+                ORDER BY signal_score DESC, updated_at DESC, id ASC LIMIT $\(pageBindings.count)
+                """, pageBindings)
+            var stories = try rows.prefix(limit).map(Self.record(from:))
+            var next: StoryCursor?
+            if rows.count > limit, let last = stories.last {
+                next = StoryCursor(signalScore: last.score.total, updatedAt: Self.millis(last.updatedAt), id: last.id)
+            }
+            stories = Array(stories)
+            return (stories, total, next)
+        }
+    }
+
+    /// The story answering for `id`: itself, or the story it was merged into (followed to the end).
+    public func story(id: String) async throws -> StoryRecord? {
+        try await database.read { connection in
+            var current = id
+            for _ in 0..<16 {
+                guard let row = try connection.queryFirst("SELECT * FROM stories WHERE id = $1", current) else { return nil }
+                if let survivor = try row.decode(String?.self, "merged_into") {
+                    current = survivor
+                    continue
+                }
+                guard try row.decode(Int.self, "analyzed") == 1 else { return nil }
+                return try Self.record(from: row)
+            }
+            return nil
+        }
+    }
+
+    /// Each source's earliest article, per story, earliest source first.
+    public func sources(of storyIds: [String]) async throws -> [String: [StorySourceEntry]] {
+        guard !storyIds.isEmpty else { return [:] }
+        return try await database.read { connection in
+            let placeholders = storyIds.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+            let rows = try connection.query("""
+                SELECT story_id, id, source, source_url, published_at, is_breaking FROM articles
+                WHERE story_id IN (\(placeholders)) ORDER BY published_at, id
+                """, storyIds.map { SQLValue.text($0) })
+            var result: [String: [StorySourceEntry]] = [:]
+            var seen: Set<String> = []
+            for row in rows {
+                let story = try row.decode(String.self, "story_id")
+                let source = try row.decode(String.self, "source")
+                guard seen.insert(story + "\u{1F}" + source).inserted else { continue }
+                result[story, default: []].append(StorySourceEntry(
+                    articleId: try row.decode(String.self, "id"), name: source, url: try row.decode(String.self, "source_url"),
+                    publishedAt: try row.decode(Date.self, "published_at"), isBreaking: try row.decode(Bool.self, "is_breaking")))
+            }
+            return result
+        }
+    }
+
+    /// Every article of the story, earliest first.
+    public func timeline(of storyId: String) async throws -> [StorySourceEntry] {
+        try await database.read { connection in
+            try connection.query("""
+                SELECT id, source, source_url, headline, published_at, is_breaking FROM articles
+                WHERE story_id = $1 ORDER BY published_at, id
+                """, storyId).map { row in
+                StorySourceEntry(articleId: try row.decode(String.self, "id"), name: try row.decode(String.self, "source"),
+                                 url: try row.decode(String.self, "headline"),
+                                 publishedAt: try row.decode(Date.self, "published_at"),
+                                 isBreaking: try row.decode(Bool.self, "is_breaking"))
+            }
+        }
+    }
+
+    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+    static func record(from row: SQLRow) throws -> StoryRecord {
+        StoryRecord(
+            id: try row.decode(String.self, "id"), headline: try row.decode(String.self, "headline"),
+            summary: try row.decode(String.self, "summary"),
+            topic: Topic(rawValue: try row.decode(String.self, "topic")) ?? .politics,
+            consensus: try row.decode(String?.self, "consensus"), conflict: try row.decode(String?.self, "conflict"),
+            score: ScoreBreakdown(sourceAuthority: try row.decode(Int.self, "score_source_authority"),
+                                  freshness: try row.decode(Int.self, "score_freshness"),
+                                  localRelevance: try row.decode(Int.self, "score_local_relevance"),
+                                  crossSourceConfirmation: try row.decode(Int.self, "score_cross_source"),
+                                  topicImportance: try row.decode(Int.self, "score_topic_importance")),
+            sourceCount: try row.decode(Int.self, "source_count"), createdAt: try row.decode(Date.self, "created_at"),
+            updatedAt: try row.decode(Date.self, "updated_at"), lastArticleAt: try row.decode(Date.self, "last_article_at"))
+    }
+}
