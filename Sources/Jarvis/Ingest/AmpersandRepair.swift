@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The most common breakage in real feeds is a bare `&` ("AT&T", query strings in links). libxml2
 /// recovers from it by dropping the character and the name after it ("AT"), so we escape bare
 /// ampersands before parsing: every `&` that does not start a character or entity reference
@@ -13,22 +17,32 @@ enum AmpersandRepair {
         if (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) || bytes[0] == 0 || bytes[1] == 0 {
             return nil
         }
+        // memchr does the scanning: this runs over every document.
+        guard let base = bytes.baseAddress else { return nil }
+        func find(_ needle: StaticString, from: Int) -> Int {
+            let length = needle.utf8CodeUnitCount
+            var at = from
+            while at + length <= n, let hit = memchr(base + at, Int32(needle.utf8Start[0]), n - at) {
+                let position = base.distance(to: UnsafeRawPointer(hit))
+                if position + length > n { return n }
+                if memcmp(hit, needle.utf8Start, length) == 0 { return position }
+                at = position + 1
+            }
+            return n
+        }
         var bare: [Int] = []
         var i = 0
-        while i < n {
-            let c = bytes[i]
-            if c == 0x26 {
-                if !startsReference(bytes, at: i) { bare.append(i) }
-                i += 1
-            } else if c == 0x3C, i + 8 < n, bytes[i + 1] == 0x21, bytes[i + 2] == 0x5B,
-                      bytes[i + 3] == 0x43, bytes[i + 8] == 0x5B {
-                // <![CDATA[ … ]]>
-                i += 9
-                while i + 2 < n, !(bytes[i] == 0x5D && bytes[i + 1] == 0x5D && bytes[i + 2] == 0x3E) { i += 1 }
-                i += 3
-            } else {
-                i += 1
+        var cdata = find("<![CDATA[", from: 0)
+        while i < n, let hit = memchr(base + i, 0x26, n - i) {
+            let amp = base.distance(to: UnsafeRawPointer(hit))
+            if cdata < amp {
+                // Skip the CDATA section that starts before this ampersand, then look again.
+                let end = min(n, find("]]>", from: cdata + 9) + 3)
+                cdata = find("<![CDATA[", from: end)
+                if amp < end { i = end; continue }
             }
+            if !startsReference(bytes, at: amp) { bare.append(amp) }
+            i = amp + 1
         }
         guard !bare.isEmpty else { return nil }
         var out = [UInt8]()

@@ -26,7 +26,7 @@ enum BreakingFlag {
     }
 
     static func isTrue(_ text: String) -> Bool {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let t = text.trimmedASCII.lowercased()
         return t == "true" || t == "yes" || t == "1"
     }
 }

@@ -171,9 +171,8 @@ final class FeedCollector {
         }
         if depth == skipDepth { skipDepth = 0; return }
         if depth == authorDepth { authorDepth = 0 }
-        if depth == itemDepth, let done = item {
-            items.append(done)
-            item = nil
+        if depth == itemDepth, item != nil {
+            items.append(item.take()!)
             itemDepth = 0
         }
     }
@@ -216,7 +215,7 @@ final class FeedCollector {
     }
 
     private func commit(_ field: Field, _ text: RawText) {
-        guard var current = item else {
+        guard item != nil else {
             switch field {
             case .title: if channel.title == nil { channel.title = text }
             case .link: if channel.link == nil { channel.link = RawLink(href: text.value, base: text.base) }
@@ -225,27 +224,27 @@ final class FeedCollector {
             }
             return
         }
+        // Mutate through `item!` so the arrays inside are appended to in place, not copied.
         let value = text.value
         switch field {
-        case .title: current.title = text
-        case .link: if current.link == nil { current.link = RawLink(href: value, base: text.base) }
-        case .description: if current.description == nil { current.description = text }
-        case .content: if current.content == nil || current.content!.value.isEmpty { current.content = text }
-        case .guid: current.guid = Self.trimmed(value)
-        case .id: current.atomID = Self.trimmed(value)
-        case .pubDate: current.pubDate = value
-        case .published: current.published = value
-        case .updated: current.updated = value
-        case .dcDate: current.dcDate = value
-        case .dctermsPublished: current.dctermsPublished = value
-        case .dctermsUpdated: current.dctermsUpdated = value
-        case .rssAuthor: current.rssAuthor = value
-        case .dcCreator: current.dcCreators.append(value)
-        case .authorName: current.atomAuthors.append(value)
-        case .category: current.categories.append(value)
-        case .breaking: if BreakingFlag.isTrue(value) { current.breakingElement = true }
+        case .title: item!.title = text
+        case .link: if item!.link == nil { item!.link = RawLink(href: value, base: text.base) }
+        case .description: if item!.description == nil { item!.description = text }
+        case .content: if item!.content?.value.isEmpty ?? true { item!.content = text }
+        case .guid: item!.guid = Self.trimmed(value)
+        case .id: item!.atomID = Self.trimmed(value)
+        case .pubDate: item!.pubDate = value
+        case .published: item!.published = value
+        case .updated: item!.updated = value
+        case .dcDate: item!.dcDate = value
+        case .dctermsPublished: item!.dctermsPublished = value
+        case .dctermsUpdated: item!.dctermsUpdated = value
+        case .rssAuthor: item!.rssAuthor = value
+        case .dcCreator: item!.dcCreators.append(value)
+        case .authorName: item!.atomAuthors.append(value)
+        case .category: item!.categories.append(value)
+        case .breaking: if BreakingFlag.isTrue(value) { item!.breakingElement = true }
         }
-        item = current
     }
 
     private func appendStartTag(_ name: UnsafePointer<xmlChar>, _ attributes: Attributes) {
@@ -294,5 +293,5 @@ final class FeedCollector {
             || path.hasSuffix(".webp") || path.hasSuffix(".avif")
     }
 
-    static func trimmed(_ s: String) -> String { s.trimmingCharacters(in: .whitespacesAndNewlines) }
+    static func trimmed(_ s: String) -> String { s.trimmedASCII }
 }

@@ -5,7 +5,7 @@ import Foundation
 enum FeedURL {
     /// Absolute http(s) form of `raw`, or nil when it cannot be made one (no base, other scheme).
     static func resolve(_ raw: String, against base: URL?) -> String? {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = raw.trimmedASCII
         guard !text.isEmpty else { return nil }
         if hasHTTPScheme(text) { return text }
         if text.hasPrefix("//") {
@@ -26,7 +26,7 @@ enum FeedURL {
 
     /// A base for resolution: `xml:base` relative to the enclosing base.
     static func base(_ raw: String, relativeTo parent: URL?) -> URL? {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = raw.trimmedASCII
         if let parent { return URL(string: text, relativeTo: parent)?.absoluteURL ?? parent }
         return URL(string: text)
     }

@@ -117,28 +117,43 @@ public enum HTMLText {
     enum ElementKind {
         case inline, paragraph, line, cell, lineBreak, image, dropped
 
+        /// Classified from the C name without making a Swift string (this runs for every node).
         init(_ name: UnsafePointer<xmlChar>?) {
-            guard let name else { self = .inline; return }
-            self = Self.table[String(cString: name)] ?? .inline
+            guard let n = name else { self = .inline; return }
+            switch n[0] {
+            case 0x61:  // a
+                self = cEquals(n, "article") || cEquals(n, "aside") || cEquals(n, "address") ? .paragraph
+                    : cEquals(n, "audio") ? .dropped : .inline
+            case 0x62:  // b
+                self = cEquals(n, "br") ? .lineBreak : cEquals(n, "blockquote") ? .paragraph : cEquals(n, "button") ? .dropped : .inline
+            case 0x63:  // c
+                self = cEquals(n, "caption") || cEquals(n, "center") ? .line : cEquals(n, "canvas") ? .dropped : .inline
+            case 0x64:  // d
+                self = cEquals(n, "div") || cEquals(n, "dt") || cEquals(n, "dd") ? .line : cEquals(n, "dl") ? .paragraph : .inline
+            case 0x65: self = cEquals(n, "embed") ? .dropped : .inline
+            case 0x66:  // f
+                self = cEquals(n, "form") ? .dropped : cEquals(n, "figure") || cEquals(n, "footer") ? .paragraph
+                    : cEquals(n, "figcaption") ? .line : .inline
+            case 0x68:  // h
+                if n[1] >= 0x31, n[1] <= 0x36, n[2] == 0 { self = .paragraph }
+                else { self = cEquals(n, "head") ? .dropped : cEquals(n, "header") || cEquals(n, "hr") ? .paragraph : .inline }
+            case 0x69: self = cEquals(n, "img") ? .image : cEquals(n, "iframe") || cEquals(n, "input") ? .dropped : .inline
+            case 0x6C: self = cEquals(n, "li") ? .line : .inline
+            case 0x6D: self = cEquals(n, "main") ? .paragraph : cEquals(n, "math") || cEquals(n, "map") ? .dropped : .inline
+            case 0x6E: self = cEquals(n, "nav") || cEquals(n, "noscript") ? .dropped : .inline
+            case 0x6F: self = cEquals(n, "ol") ? .paragraph : cEquals(n, "object") ? .dropped : .inline
+            case 0x70: self = cEquals(n, "p") || cEquals(n, "pre") ? .paragraph : .inline
+            case 0x73:  // s
+                self = cEquals(n, "script") || cEquals(n, "style") || cEquals(n, "svg") || cEquals(n, "select") ? .dropped
+                    : cEquals(n, "section") ? .paragraph : .inline
+            case 0x74:  // t
+                self = cEquals(n, "td") || cEquals(n, "th") ? .cell : cEquals(n, "tr") ? .line : cEquals(n, "table") ? .paragraph
+                    : cEquals(n, "template") || cEquals(n, "textarea") ? .dropped : .inline
+            case 0x75: self = cEquals(n, "ul") ? .paragraph : .inline
+            case 0x76: self = cEquals(n, "video") ? .dropped : .inline
+            default: self = .inline
+            }
         }
-
-        static let table: [String: ElementKind] = {
-            var t: [String: ElementKind] = [:]
-            for n in ["script", "style", "noscript", "iframe", "svg", "form", "nav", "head", "template", "object",
-                      "embed", "button", "select", "textarea", "input", "math", "canvas", "audio", "video", "map"] {
-                t[n] = .dropped
-            }
-            for n in ["p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "dl", "table", "pre",
-                      "figure", "section", "article", "header", "footer", "aside", "main", "address", "hr"] {
-                t[n] = .paragraph
-            }
-            for n in ["div", "li", "tr", "dt", "dd", "figcaption", "caption", "center"] { t[n] = .line }
-            t["td"] = .cell
-            t["th"] = .cell
-            t["br"] = .lineBreak
-            t["img"] = .image
-            return t
-        }()
     }
 }
 
@@ -166,20 +181,33 @@ struct TextBuilder {
     }
 
     mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
-        var i = 0
+        guard let base = text.baseAddress else { return }
         let n = text.count
         bytes.reserveCapacity(bytes.count + n)
+        var i = 0
         while i < n {
-            let c = text[i]
-            if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D || c == 0x0C {
-                pendingSpace = true
-                i += 1
-                continue
+            // Skip a run of whitespace (ASCII or U+00A0).
+            while i < n {
+                let c = base[i]
+                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D || c == 0x0C {
+                    pendingSpace = true
+                    i += 1
+                } else if c == 0xC2, i + 1 < n, base[i + 1] == 0xA0 {
+                    pendingSpace = true
+                    i += 2
+                } else {
+                    break
+                }
             }
-            if c == 0xC2, i + 1 < n, text[i + 1] == 0xA0 {  // U+00A0 no-break space
-                pendingSpace = true
-                i += 2
-                continue
+            guard i < n else { break }
+            // Copy the following run of non-whitespace in one go.
+            let start = i
+            while i < n {
+                let c = base[i]
+                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D || c == 0x0C || (c == 0xC2 && i + 1 < n && base[i + 1] == 0xA0) {
+                    break
+                }
+                i += 1
             }
             if !bytes.isEmpty {
                 if pendingBreak > 0 {
@@ -191,8 +219,7 @@ struct TextBuilder {
             }
             pendingBreak = 0
             pendingSpace = false
-            bytes.append(c)
-            i += 1
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: i - start))
         }
     }
 

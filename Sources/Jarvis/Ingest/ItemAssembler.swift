@@ -13,6 +13,7 @@ import Foundation
 ///   `atom:updated` / `dcterms:modified` — the first that parses; else `now` (see `FeedDate`).
 /// - image: `media:content` (medium image or `image/*` type, widest first) → `media:thumbnail` (widest)
 ///   → `enclosure` of an image type → first `<img>` of the body, then of the description.
+/// - fingerprint: SimHash of the title and the first 120 words of the body.
 /// - author: Atom author names, `dc:creator`, RSS `author` ("email (Name)" → Name; a bare address is
 ///   not shown), else the feed-level Atom author.
 struct ItemAssembler {
@@ -51,7 +52,7 @@ struct ItemAssembler {
         return ParsedItem(
             guid: guid, link: link, title: title, body: bodyText, summary: summary, author: author(raw),
             publishedAt: publishedAt, hasFeedDate: fromFeed, imageURL: image, categories: categories,
-            isBreakingFlag: breaking, fingerprint: ContentFingerprint(text: title + "\n" + bodyText))
+            isBreakingFlag: breaking, fingerprint: ContentFingerprint(text: title + "\n" + bodyText, maxWords: 120))
     }
 
     // MARK: Fields
@@ -83,9 +84,9 @@ struct ItemAssembler {
 
     /// RSS `author` is meant to be an address: "jane@example.com (Jane Doe)", "Jane Doe <jane@…>".
     static func nameFromAuthorField(_ field: String) -> String? {
-        let s = field.trimmingCharacters(in: .whitespaces)
+        let s = field.trimmedASCII
         if let open = s.firstIndex(of: "("), let close = s.lastIndex(of: ")"), open < close {
-            let name = s[s.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+            let name = String(s[s.index(after: open)..<close]).trimmedASCII
             if !name.isEmpty { return name }
         }
         if let lt = s.firstIndex(of: "<") {

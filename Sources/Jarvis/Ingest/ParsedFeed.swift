@@ -62,7 +62,7 @@ public struct ParsedItem: Sendable, Equatable {
     public var categories: [String]
     /// The feed itself says this is breaking news (see `BreakingFlag`).
     public var isBreakingFlag: Bool
-    /// SimHash of title + body words; compare with `ContentFingerprint.isNearDuplicate`.
+    /// SimHash of the title and the lead of the body; compare with `ContentFingerprint.isNearDuplicate`.
     public var fingerprint: ContentFingerprint
 
     public init(
