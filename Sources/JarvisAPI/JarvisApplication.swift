@@ -25,6 +25,9 @@ public struct JarvisApplication: Sendable {
         public var sampleFeeds: Bool
         /// How this server reaches itself (`http://127.0.0.1:8080`), for the samples.
         public var selfOrigin: String?
+        /// Live stream keep-alive: a ping this often; a client silent for `pongTimeout` is dropped.
+        public var pingInterval: Duration = .seconds(30)
+        public var pongTimeout: Duration = .seconds(75)
 
         public init(dataDirectory: String, allowPrivateFeedAddresses: Bool = false, resourcesDirectory: String? = nil,
                     loadDefaultFeeds: Bool = false, sampleFeeds: Bool = false, selfOrigin: String? = nil) {
@@ -56,8 +59,9 @@ public struct JarvisApplication: Sendable {
         events = JarvisEventBus()
         let feeds = FeedStore(database: database)
         let articles = ArticleStore(database: database)
-        context = JarvisContext(feeds: feeds, articles: articles, events: events,
-                                allowPrivateFeedAddresses: settings.allowPrivateFeedAddresses, startedAt: clock(), clock: clock)
+        context = JarvisContext(feeds: feeds, articles: articles, stories: StoryStore(database: database), events: events,
+                                allowPrivateFeedAddresses: settings.allowPrivateFeedAddresses, startedAt: clock(), clock: clock,
+                                pingInterval: settings.pingInterval, pongTimeout: settings.pongTimeout)
         poller = FeedPoller(feeds: feeds, articles: articles, fetcher: fetcher ?? CurlFeedFetcher(configuration: settings.fetch),
                             parser: parser, events: events, configuration: settings.poller, clock: clock)
     }
@@ -93,6 +97,8 @@ public struct JarvisApplication: Sendable {
         HealthRoutes(context: context).register(on: &router)
         FeedRoutes(context: context).register(on: &router)
         ArticleRoutes(context: context).register(on: &router)
+        StoryRoutes(context: context).register(on: &router)
+        LiveEventRoutes(context: context).register(on: &router)
         if settings.sampleFeeds, let resources = settings.resourcesDirectory {
             SampleRoutes(directory: resources + "/samples").register(on: &router)
         }

@@ -7,10 +7,13 @@ import SQLStore
 struct JarvisContext: Sendable {
     let feeds: FeedStore
     let articles: ArticleStore
+    let stories: StoryStore
     let events: JarvisEventBus
     let allowPrivateFeedAddresses: Bool
     let startedAt: Date
     let clock: @Sendable () -> Date
+    let pingInterval: Duration
+    let pongTimeout: Duration
     let logger = Logger(label: "jarvis")
 
     /// Midnight UTC of the current day (the app's "today" for `articleCountToday`).

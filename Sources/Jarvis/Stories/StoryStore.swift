@@ -168,6 +168,26 @@ public struct StoryStore: Sendable {
         }
     }
 
+    /// Stores what story intelligence computed, and each article's breaking flag.
+    public func saveInsight(storyId: String, insight: StoryInsight, sourceCount: Int, lastArticleAt: Date,
+                            updatedAt: Date) async throws {
+        try await database.write { connection in
+            try connection.execute("""
+                UPDATE stories SET headline = $2, summary = $3, topic = $4, consensus = $5, conflict = $6, signal_score = $7,
+                    score_source_authority = $8, score_freshness = $9, score_local_relevance = $10, score_cross_source = $11,
+                    score_topic_importance = $12, source_count = $13, last_article_at = $14, updated_at = $15, analyzed = 1,
+                    stale = 0
+                WHERE id = $1
+                """, storyId, insight.headline, insight.summary, insight.topic.rawValue, insight.consensus, insight.conflict,
+                insight.score.total, insight.score.sourceAuthority, insight.score.freshness, insight.score.localRelevance,
+                insight.score.crossSourceConfirmation, insight.score.topicImportance, sourceCount, lastArticleAt, updatedAt)
+            for (articleId, breaking) in insight.breaking {
+                try connection.execute("UPDATE articles SET is_breaking = $2 WHERE id = $1 AND story_id = $3",
+                                       articleId, breaking, storyId)
+            }
+        }
+    }
+
     static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 
     static func record(from row: SQLRow) throws -> StoryRecord {

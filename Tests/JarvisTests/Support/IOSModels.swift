@@ -38,6 +38,70 @@ enum IOS {
         let author: String?
     }
 
+    struct ScoreBreakdown: Decodable {
+        let sourceAuthority: Int
+        let freshness: Int
+        let localRelevance: Int
+        let crossSourceConfirmation: Int
+        let topicImportance: Int
+        var sum: Int { sourceAuthority + freshness + localRelevance + crossSourceConfirmation + topicImportance }
+    }
+
+    struct StorySource: Decodable {
+        let id: String
+        let name: String
+        let url: String
+        let publishedAt: Date
+        let isBreaking: Bool
+    }
+
+    enum Topic: String, Decodable { case finance, tech, politics, africa }
+
+    struct StorySummary: Decodable {
+        let id: String
+        let headline: String
+        let summary: String
+        let topic: Topic
+        let signalScore: Int
+        let scoreBreakdown: ScoreBreakdown
+        let sourceCount: Int
+        let sources: [StorySource]
+        let consensus: String?
+        let conflict: String?
+        let updatedAt: Date
+        let createdAt: Date
+    }
+
+    struct PaginatedStories: Decodable {
+        let data: [StorySummary]
+        let nextCursor: String?
+        let hasMore: Bool
+        let total: Int
+    }
+
+    struct TimelineEntry: Decodable {
+        let articleId: String
+        let source: String
+        let headline: String
+        let publishedAt: Date
+        let isBreaking: Bool
+    }
+
+    struct StoryDetail: Decodable {
+        let id: String
+        let headline: String
+        let summary: String
+        let topic: Topic
+        let signalScore: Int
+        let scoreBreakdown: ScoreBreakdown
+        let sourceCount: Int
+        let consensus: String?
+        let conflict: String?
+        let updatedAt: Date
+        let createdAt: Date
+        let timeline: [TimelineEntry]
+    }
+
     struct ServerHealth: Decodable {
         let status: String
         let version: String
