@@ -82,8 +82,11 @@ public struct JarvisApplication: Sendable {
         if settings.sampleFeeds, let origin = settings.selfOrigin {
             let directory = resources + "/samples"
             let entries = try FeedCatalog.loadSamples(directory: directory)
-            let newest = FeedCatalog.newestSampleDate(directory: directory, entries: entries, now: .distantFuture)
-            let shift = newest.map { Int(now.timeIntervalSince($0)) } ?? 0
+            let manifest = FeedCatalog.sampleManifest(directory: directory)
+            let reference = manifest.anchor
+                ?? FeedCatalog.newestSampleDate(directory: directory, entries: entries, now: .distantFuture)
+            // Whole minutes, as the samples' README specifies.
+            let shift = reference.map { Int(now.timeIntervalSince($0)) / 60 * 60 } ?? 0
             try await bootstrap.registerSamples(entries, origin: origin, shiftSeconds: shift, now: now)
         }
     }
@@ -100,7 +103,9 @@ public struct JarvisApplication: Sendable {
         StoryRoutes(context: context).register(on: &router)
         LiveEventRoutes(context: context).register(on: &router)
         if settings.sampleFeeds, let resources = settings.resourcesDirectory {
-            SampleRoutes(directory: resources + "/samples").register(on: &router)
+            let directory = resources + "/samples"
+            SampleRoutes(directory: directory, literalOrigin: FeedCatalog.sampleManifest(directory: directory).literalOrigin,
+                         selfOrigin: settings.selfOrigin).register(on: &router)
         }
         return router
     }

@@ -15,7 +15,7 @@ public struct StaticFiles: Sendable {
         self.cacheControl = cacheControl
     }
 
-    func respond(to request: Request, relativePath: String) throws -> Response {
+    public func respond(to request: Request, relativePath: String) throws -> Response {
         guard let path = resolve(relativePath) else { throw HTTPError.notFound("File not found.") }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw HTTPError.notFound("File not found.") }
@@ -44,7 +44,7 @@ public struct StaticFiles: Sendable {
     }
 
     /// The absolute path for a decoded relative path, or nil when it would leave the root.
-    func resolve(_ relativePath: String) -> String? {
+    public func resolve(_ relativePath: String) -> String? {
         var parts: [Substring] = []
         for segment in relativePath.split(separator: "/", omittingEmptySubsequences: true) {
             if segment == "." || segment == ".." || segment.hasPrefix(".") || segment.contains("\0") || segment.contains("\\") {

@@ -28,6 +28,22 @@ public enum FeedCatalog {
         try decodeList(SampleFeedEntry.self, data: Data(contentsOf: URL(fileURLWithPath: directory + "/feeds.json")))
     }
 
+    /// The samples' declared facts: `anchor` (the instant their dates are written relative
+    /// to: shifted to "now" when served) and `literalOrigin` (the origin written into
+    /// absolute links inside the files, replaced by the server's own).
+    public struct SampleManifest: Decodable, Sendable {
+        public var anchor: Date?
+        public var literalOrigin: String?
+    }
+
+    public static func sampleManifest(directory: String) -> SampleManifest {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let data = FileManager.default.contents(atPath: directory + "/feeds.json"),
+              let manifest = try? decoder.decode(SampleManifest.self, from: data) else { return SampleManifest() }
+        return manifest
+    }
+
     struct Wrapped<T: Decodable>: Decodable { let feeds: [T] }
 
     static func decodeList<T: Decodable>(_ type: T.Type, data: Data) throws -> [T] {
