@@ -93,6 +93,7 @@ public struct JarvisApplication: Sendable {
 
     public var feeds: FeedStore { context.feeds }
     public var articles: ArticleStore { context.articles }
+    public var stories: StoryStore { context.stories }
 
     /// Every Jarvis route.
     public func router() -> Router {
