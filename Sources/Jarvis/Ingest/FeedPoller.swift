@@ -35,6 +35,7 @@ public final class FeedPoller: Sendable {
     let fetcher: any FeedFetching
     let parser: any FeedDocumentParsing
     let events: JarvisEventBus
+    let stories: (any StoryIngesting)?
     let configuration: Configuration
     let clock: @Sendable () -> Date
     private let logger = Logger(label: "poller")
@@ -42,12 +43,14 @@ public final class FeedPoller: Sendable {
     private let inFlight = Mutex<Set<String>>([])
 
     public init(feeds: FeedStore, articles: ArticleStore, fetcher: any FeedFetching, parser: any FeedDocumentParsing,
-                events: JarvisEventBus, configuration: Configuration = .init(), clock: @escaping @Sendable () -> Date = { Date() }) {
+                events: JarvisEventBus, stories: (any StoryIngesting)? = nil, configuration: Configuration = .init(),
+                clock: @escaping @Sendable () -> Date = { Date() }) {
         self.feeds = feeds
         self.articles = articles
         self.fetcher = fetcher
         self.parser = parser
         self.events = events
+        self.stories = stories
         self.configuration = configuration
         self.clock = clock
     }
@@ -116,14 +119,23 @@ public final class FeedPoller: Sendable {
                 }
                 guard try await self.feeds.feed(id: feed.id) != nil else { return nil }  // deleted meanwhile
                 let results = try await articles.upsert(items, feed: feed, now: now)
+                var fresh: [(StoryArticle, provisionalStoryId: String)] = []
+                var changed: Set<String> = []
                 for result in results {
                     switch result {
                     case .inserted(let article):
                         inserted += 1
-                        events.publish(.storyCreated(storyId: article.storyId))
-                    case .updated: updated += 1
+                        fresh.append((Self.storyArticle(article, feed: feed, flagged: items), provisionalStoryId: article.storyId))
+                    case .updated(let article):
+                        updated += 1
+                        changed.insert(article.storyId)
                     case .unchanged: break
                     }
+                }
+                if let stories {
+                    if !fresh.isEmpty || !changed.isEmpty { await stories.ingest(new: fresh, changedStories: changed) }
+                } else {
+                    for (_, provisional) in fresh { events.publish(.storyCreated(storyId: provisional)) }
                 }
                 next = policy.afterSuccess(feed, now: now, etag: etag, lastModified: lastModified, movedTo: movedTo)
                 summary = "fetched"
@@ -157,6 +169,14 @@ public final class FeedPoller: Sendable {
                                                 "failures": "\(next.failureCount)"])
         }
         return Report(feedId: feed.id, outcome: summary, inserted: inserted, updated: updated, health: next.health)
+    }
+
+    static func storyArticle(_ article: Article, feed: Feed, flagged items: [IncomingArticle]) -> StoryArticle {
+        StoryArticle(id: article.id, feedId: feed.id, source: article.source, sourceAuthority: feed.authority,
+                     topicHint: feed.topicHint, region: feed.region, headline: article.headline, body: article.body,
+                     publishedAt: article.publishedAt, firstSeenAt: article.firstSeenAt,
+                     isBreakingFlag: items.first(where: { $0.guid == article.guid })?.isBreakingFlag ?? false,
+                     canonicalUrl: article.canonicalUrl, contentHash: article.contentHash)
     }
 
     static func origin(of url: URL) -> String {

@@ -169,13 +169,15 @@ public struct StoryStore: Sendable {
     }
 
     /// Stores what story intelligence computed, and each article's breaking flag.
+    /// `updatedAt` nil keeps the stored one (a rescore is not an update of the story).
     public func saveInsight(storyId: String, insight: StoryInsight, sourceCount: Int, lastArticleAt: Date,
-                            updatedAt: Date) async throws {
+                            updatedAt: Date?) async throws {
         try await database.write { connection in
             try connection.execute("""
                 UPDATE stories SET headline = $2, summary = $3, topic = $4, consensus = $5, conflict = $6, signal_score = $7,
                     score_source_authority = $8, score_freshness = $9, score_local_relevance = $10, score_cross_source = $11,
-                    score_topic_importance = $12, source_count = $13, last_article_at = $14, updated_at = $15, analyzed = 1,
+                    score_topic_importance = $12, source_count = $13, last_article_at = $14, updated_at = COALESCE($15, updated_at),
+                    analyzed = 1,
                     stale = 0
                 WHERE id = $1
                 """, storyId, insight.headline, insight.summary, insight.topic.rawValue, insight.consensus, insight.conflict,
@@ -186,6 +188,97 @@ public struct StoryStore: Sendable {
                                        articleId, breaking, storyId)
             }
         }
+    }
+
+    static let storyArticleColumns = """
+        a.id, a.feed_id, a.source, a.headline, a.body, a.published_at, a.first_seen_at, a.is_breaking_flag,
+        a.canonical_url, a.content_hash, a.story_id, f.authority, f.topic_hint, f.region
+        """
+
+    /// The articles of a story with their feeds' configuration, earliest first.
+    public func storyArticles(_ storyId: String) async throws -> [StoryArticle] {
+        try await database.read { connection in
+            try connection.query("""
+                SELECT \(Self.storyArticleColumns) FROM articles a LEFT JOIN feeds f ON f.id = a.feed_id
+                WHERE a.story_id = $1 ORDER BY a.published_at, a.id
+                """, storyId).map(Self.storyArticle(from:))
+        }
+    }
+
+    /// Articles of live stories whose latest article is newer than `since`, with their story:
+    /// what the clusterer's index is rebuilt from at start-up.
+    public func liveAssignments(since: Date) async throws -> [(StoryArticle, String)] {
+        try await database.read { connection in
+            try connection.query("""
+                SELECT \(Self.storyArticleColumns) FROM articles a
+                JOIN stories s ON s.id = a.story_id LEFT JOIN feeds f ON f.id = a.feed_id
+                WHERE s.merged_into IS NULL AND s.stale = 0 AND s.analyzed = 1 AND s.last_article_at >= $1
+                ORDER BY a.first_seen_at, a.id
+                """, since).map { (try Self.storyArticle(from: $0), try $0.decode(String.self, "story_id")) }
+        }
+    }
+
+    /// Moves an article into `storyId`, dropping the provisional story it was stored with.
+    public func move(articleId: String, from provisional: String, to storyId: String) async throws {
+        guard provisional != storyId else { return }
+        try await database.write { connection in
+            try connection.execute("UPDATE articles SET story_id = $2 WHERE id = $1", articleId, storyId)
+            try connection.execute("""
+                DELETE FROM stories WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM articles WHERE story_id = $1)
+                """, provisional)
+        }
+    }
+
+    /// Merges `absorbed` into `survivor`: their articles move, and their ids answer with the
+    /// survivor from now on (`merged_into`).
+    public func merge(_ absorbed: [String], into survivor: String) async throws {
+        try await database.write { connection in
+            for id in absorbed where id != survivor {
+                try connection.execute("UPDATE articles SET story_id = $2 WHERE story_id = $1", id, survivor)
+                try connection.execute("UPDATE stories SET merged_into = $2, updated_at = updated_at WHERE id = $1", id, survivor)
+                try connection.execute("UPDATE stories SET merged_into = $2 WHERE merged_into = $1", id, survivor)
+            }
+        }
+    }
+
+    /// Whether the story was analyzed before, and its current score and source count.
+    public func state(of storyId: String) async throws -> (analyzed: Bool, signalScore: Int, sourceCount: Int)? {
+        try await database.read { connection in
+            try connection.queryFirst("SELECT analyzed, signal_score, source_count FROM stories WHERE id = $1", storyId).map {
+                (try $0.decode(Bool.self, "analyzed"), try $0.decode(Int.self, "signal_score"), try $0.decode(Int.self, "source_count"))
+            }
+        }
+    }
+
+    /// Live stories whose last article is older than `cutoff`; marked stale and returned.
+    public func markStale(lastArticleBefore cutoff: Date) async throws -> [String] {
+        try await database.write { connection in
+            let ids = try connection.query("""
+                SELECT id FROM stories WHERE merged_into IS NULL AND stale = 0 AND analyzed = 1 AND last_article_at < $1
+                """, cutoff).map { try $0.decode(String.self, "id") }
+            for id in ids { try connection.execute("UPDATE stories SET stale = 1 WHERE id = $1", id) }
+            return ids
+        }
+    }
+
+    /// Ids of live, analyzed stories (for periodic rescoring).
+    public func liveStoryIds() async throws -> [String] {
+        try await database.read { connection in
+            try connection.query("SELECT id FROM stories WHERE merged_into IS NULL AND stale = 0 AND analyzed = 1")
+                .map { try $0.decode(String.self, "id") }
+        }
+    }
+
+    static func storyArticle(from row: SQLRow) throws -> StoryArticle {
+        StoryArticle(id: try row.decode(String.self, "id"), feedId: try row.decode(String?.self, "feed_id"),
+                     source: try row.decode(String.self, "source"), sourceAuthority: try row.decode(Int?.self, "authority"),
+                     topicHint: try row.decode(String?.self, "topic_hint"), region: try row.decode(String?.self, "region"),
+                     headline: try row.decode(String.self, "headline"), body: try row.decode(String.self, "body"),
+                     publishedAt: try row.decode(Date.self, "published_at"),
+                     firstSeenAt: try row.decode(Date.self, "first_seen_at"),
+                     isBreakingFlag: try row.decode(Bool.self, "is_breaking_flag"),
+                     canonicalUrl: try row.decode(String?.self, "canonical_url"),
+                     contentHash: try row.decode(String.self, "content_hash"))
     }
 
     static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where an article goes. `newStory` reuses the id the caller proposed (the article's
+/// provisional story), so ids never change under the app's feet.
+public enum StoryAssignment: Sendable, Equatable {
+    case newStory(String)
+    case joined(String)
+    /// The article bridged stories that are one: the absorbed ones are merged into `survivor`.
+    case joinedAndMerged(survivor: String, absorbed: [String])
+
+    public var storyId: String {
+        switch self {
+        case .newStory(let id), .joined(let id): id
+        case .joinedAndMerged(let survivor, _): survivor
+        }
+    }
+}
+
+/// Online clustering, owned and serialised by `StoryService`.
+public protocol StoryClusteringEngine: AnyObject {
+    func assign(_ article: StoryArticle, proposedStoryId: String) -> StoryAssignment
+    func restore(_ article: StoryArticle, storyId: String)
+    func forget(storyId: String)
+}
+
+public protocol TopicClassifying: Sendable {
+    func topic(of articles: [StoryArticle]) -> Topic
+}
+
+public protocol StoryAnalyzing: Sendable {
+    func analyze(_ articles: [StoryArticle], topic: Topic, now: Date) -> StoryInsight
+}

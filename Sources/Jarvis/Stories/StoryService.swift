@@ -1,0 +1,141 @@
+import Foundation
+import Logging
+
+/// Receives what the poller stored.
+public protocol StoryIngesting: Sendable {
+    /// New articles (each in its provisional single-article story) and stories whose
+    /// articles changed.
+    func ingest(new articles: [(StoryArticle, provisionalStoryId: String)], changedStories: Set<String>) async
+}
+
+/// Story intelligence as a service: places each new article in its story (clustering),
+/// merges stories that turn out to be one, recomputes each touched story (topic, headline,
+/// summary, consensus/conflict, breaking, score), stores it and tells live clients:
+/// `story.created` the first time a story is shown, `story.updated` whenever its score or
+/// source count changes, `story.stale` when it leaves the feed (quiet too long, or merged
+/// away). Runs periodically too: freshness decays, so scores move without new articles.
+///
+/// An actor: the clustering engine is not thread-safe and sees one article at a time.
+public actor StoryService: StoryIngesting {
+    public struct Configuration: Sendable {
+        /// A story with no new article for this long goes stale and leaves the feed.
+        public var staleAfter: TimeInterval = 36 * 3600
+        /// How often scores are recomputed and staleness checked.
+        public var sweepInterval: Duration = .seconds(300)
+        /// Stories older than this are not reloaded into the clustering index at start-up.
+        public var indexWindow: TimeInterval = 7 * 24 * 3600
+        public init() {}
+    }
+
+    let stories: StoryStore
+    let clusterer: any StoryClusteringEngine
+    let classifier: any TopicClassifying
+    let analyzer: any StoryAnalyzing
+    let events: JarvisEventBus
+    let configuration: Configuration
+    let clock: @Sendable () -> Date
+    private let logger = Logger(label: "stories")
+
+    public init(stories: StoryStore, clusterer: sending any StoryClusteringEngine, classifier: any TopicClassifying,
+                analyzer: any StoryAnalyzing, events: JarvisEventBus, configuration: Configuration = .init(),
+                clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.stories = stories
+        self.clusterer = clusterer
+        self.classifier = classifier
+        self.analyzer = analyzer
+        self.events = events
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    /// Rebuilds the clustering index from the stored assignments of live stories.
+    public func restore() async throws {
+        let assignments = try await stories.liveAssignments(since: clock().addingTimeInterval(-configuration.indexWindow))
+        for (article, storyId) in assignments { clusterer.restore(article, storyId: storyId) }
+        logger.info("clustering index restored", ["articles": "\(assignments.count)"])
+    }
+
+    public func ingest(new articles: [(StoryArticle, provisionalStoryId: String)], changedStories: Set<String>) async {
+        var touched = changedStories
+        var absorbedAll: [String] = []
+        for (article, provisional) in articles {
+            let decision = clusterer.assign(article, proposedStoryId: provisional)
+            do {
+                switch decision {
+                case .newStory(let id):
+                    if id != provisional { try await stories.move(articleId: article.id, from: provisional, to: id) }
+                case .joined(let id):
+                    try await stories.move(articleId: article.id, from: provisional, to: id)
+                case .joinedAndMerged(let survivor, let absorbed):
+                    try await stories.move(articleId: article.id, from: provisional, to: survivor)
+                    try await stories.merge(absorbed, into: survivor)
+                    absorbedAll += absorbed
+                    touched.subtract(absorbed)
+                    logger.info("stories merged", ["survivor": survivor, "absorbed": absorbed.joined(separator: ",")])
+                }
+                touched.insert(decision.storyId)
+            } catch {
+                logger.error("story assignment not stored", ["article": article.id, "error": "\(error)"])
+            }
+        }
+        for id in absorbedAll { events.publish(.storyStale(storyId: id)) }
+        for id in touched.sorted() { await reanalyze(id, contentChanged: true) }
+    }
+
+    /// Recomputes one story and publishes what changed. `updatedAt` moves only when its
+    /// content did.
+    public func reanalyze(_ storyId: String, contentChanged: Bool) async {
+        do {
+            let articles = try await stories.storyArticles(storyId)
+            guard !articles.isEmpty, let before = try await stories.state(of: storyId) else { return }
+            let now = clock()
+            let topic = classifier.topic(of: articles)
+            let insight = analyzer.analyze(articles, topic: topic, now: now)
+            let sourceCount = Set(articles.map(\.source)).count
+            let lastArticle = articles.map(\.publishedAt).max() ?? now
+            try await stories.saveInsight(storyId: storyId, insight: insight, sourceCount: sourceCount,
+                                          lastArticleAt: max(lastArticle, articles.map(\.firstSeenAt).max() ?? lastArticle),
+                                          updatedAt: contentChanged || !before.analyzed ? now : nil)
+            if !before.analyzed {
+                events.publish(.storyCreated(storyId: storyId))
+            } else if before.signalScore != insight.score.total || before.sourceCount != sourceCount {
+                events.publish(.storyUpdated(storyId: storyId, signalScore: insight.score.total, sourceCount: sourceCount))
+            }
+        } catch {
+            logger.error("story not analyzed", ["story": storyId, "error": "\(error)"])
+        }
+    }
+
+    /// Marks quiet stories stale (and drops them from the index), then rescores the rest.
+    public func sweep() async {
+        let now = clock()
+        do {
+            let stale = try await stories.markStale(lastArticleBefore: now.addingTimeInterval(-configuration.staleAfter))
+            for id in stale {
+                clusterer.forget(storyId: id)
+                events.publish(.storyStale(storyId: id))
+            }
+            for id in try await stories.liveStoryIds() { await rescore(id, now: now) }
+        } catch {
+            logger.error("story sweep failed", ["error": "\(error)"])
+        }
+    }
+
+    /// Scores decay with time: recompute, store and announce only when the score moved.
+    private func rescore(_ storyId: String, now: Date) async {
+        guard let before = try? await stories.state(of: storyId) else { return }
+        guard let articles = try? await stories.storyArticles(storyId), !articles.isEmpty else { return }
+        let insight = analyzer.analyze(articles, topic: classifier.topic(of: articles), now: now)
+        guard insight.score.total != before.signalScore else { return }
+        await reanalyze(storyId, contentChanged: false)
+    }
+
+    /// Periodic sweeps until cancelled.
+    public func run() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: configuration.sweepInterval)
+            if Task.isCancelled { break }
+            await sweep()
+        }
+    }
+}
