@@ -45,7 +45,7 @@ let package = Package(
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "JarvisServer", "XoseenServer"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),
         .testTarget(name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

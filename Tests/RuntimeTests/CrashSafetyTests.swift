@@ -1,0 +1,60 @@
+import Foundation
+import HTTPTesting
+import SQLStore
+import Testing
+
+/// `kill -9` during ingestion: after a restart the store is intact, every article has its
+/// story, and nothing acknowledged is lost.
+@Suite(.serialized) struct CrashSafetyTests {
+    static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources/jarvis").path
+
+    func start(data: String, port: Int) throws -> Process {
+        let process = Process()
+        process.executableURL = ExecutableTests.binary("jarvis")
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data, "--log-level", "error"]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["JARVIS_SAMPLE_FEEDS": "1", "JARVIS_DEFAULT_FEEDS": "0", "JARVIS_RESOURCES": Self.resources]) { $1 }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    @Test func killDashNineDuringIngestionLeavesAConsistentStore() async throws {
+        let data = NSTemporaryDirectory() + "crash-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var counts: [Int] = []
+        for round in 0..<4 {
+            let port = Int.random(in: 20_000..<40_000)
+            let process = try start(data: data, port: port)
+            // Kill at a different moment each round: before, during and after the first poll.
+            try await Task.sleep(for: .milliseconds(150 + round * 120))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let database = try SQLiteDatabase(path: data + "/jarvis.sqlite")
+            let (integrity, orphans, articles) = try database.readSync { connection in
+                (try connection.scalar(String.self, "PRAGMA integrity_check"),
+                 try connection.scalar(Int.self, "SELECT COUNT(*) FROM articles a WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = a.story_id)"),
+                 try connection.scalar(Int.self, "SELECT COUNT(*) FROM articles"))
+            }
+            database.closeSync()
+            #expect(integrity == "ok")
+            #expect(orphans == 0)
+            counts.append(articles ?? 0)
+        }
+        #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 <= $1 }, "acknowledged articles are never lost: \(counts)")
+
+        // And it starts cleanly afterwards and serves what was stored.
+        let port = Int.random(in: 20_000..<40_000)
+        let process = try start(data: data, port: port)
+        defer { process.terminate(); process.waitUntilExit() }
+        var health: RawHTTPResponse?
+        for _ in 0..<100 {
+            health = try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/health")
+            if health != nil { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(health?.status == 200)
+    }
+}
