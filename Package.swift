@@ -37,7 +37,8 @@ let package = Package(
         // Products: API layers (routes + wire DTOs) and executables.
         .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging"]),
         .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "CZlib"]),
-        .target(name: "XoseenAPI", dependencies: ["HTTPServer", "SQLStore", "Logging"]),
+        .target(name: "Xoseen", dependencies: ["COpenSSL", "SQLStore", "Logging"]),
+        .target(name: "XoseenAPI", dependencies: ["Xoseen", "HTTPServer", "SQLStore", "Logging"]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
@@ -45,6 +46,7 @@ let package = Package(
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),
+        .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),
         .testTarget(name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting"], resources: [.copy("Fixtures")]),
     ],
