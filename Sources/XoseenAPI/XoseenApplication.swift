@@ -1,33 +1,63 @@
 /// # XoseenAPI
 ///
-/// The dating backend's HTTP surface: routes, wire DTOs, the chat socket. Domain logic
-/// lives below it.
+/// The dating backend's HTTP surface: routes, wire DTOs (`Wire/`), the auth middleware and
+/// the one authorisation rule (`Auth/`), the chat socket. Domain logic lives in `Xoseen`.
 import Foundation
 import HTTPServer
+import Logging
+import SQLStore
+import Synchronization
+import Xoseen
 
 public struct XoseenApplication: Sendable {
-    public static let version = "0.1.0"
-    public let dataDirectory: String
-    let startedAt: Date
+    public static let version = "0.2.0"
 
-    public init(dataDirectory: String, now: Date = Date()) {
-        self.dataDirectory = dataDirectory
-        self.startedAt = now
+    public struct Settings: Sendable {
+        public var dataDirectory: String
+        /// `XOSEEN_REQUIRE_AUTH=1`: user-scoped routes refuse requests without a token.
+        public var requireAuth: Bool
+        /// `XOSEEN_TOKEN_TTL_SEC`.
+        public var tokenTimeToLive: TimeInterval
+        public var environment: [String: String]
+
+        public init(dataDirectory: String, requireAuth: Bool = false, tokenTimeToLive: TimeInterval = 7 * 24 * 3600,
+                    environment: [String: String] = [:]) {
+            self.dataDirectory = dataDirectory
+            self.requireAuth = requireAuth
+            self.tokenTimeToLive = tokenTimeToLive
+            self.environment = environment
+        }
+
+        /// From the process environment (`XOSEEN_REQUIRE_AUTH`, `XOSEEN_TOKEN_TTL_SEC`, `XOSEEN_TOKEN_SECRET`).
+        public static func fromEnvironment(dataDirectory: String,
+                                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings {
+            Settings(dataDirectory: dataDirectory, requireAuth: environment["XOSEEN_REQUIRE_AUTH"] == "1",
+                     tokenTimeToLive: environment["XOSEEN_TOKEN_TTL_SEC"].flatMap(TimeInterval.init) ?? 7 * 24 * 3600,
+                     environment: environment)
+        }
+    }
+
+    public let settings: Settings
+    public let database: any Database
+    public let signer: TokenSigner
+    let startedAt: Date
+    let serving: ServingStatus
+
+    public init(settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
+        self.settings = settings
+        try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+        database = try await DatabaseConfiguration(url: .sqlite(path: settings.dataDirectory + "/xoseen.sqlite"))
+            .open(migrations: XoseenSchema.migrations)
+        let secret = try TokenSecret.load(environment: settings.environment, dataDirectory: settings.dataDirectory)
+        signer = TokenSigner(secret: secret, timeToLive: settings.tokenTimeToLive, clock: clock)
+        startedAt = clock()
+        serving = .ruleBasedOnly
     }
 
     public func router() -> Router {
         var router = Router()
-        let startedAt = startedAt
-        router.get("/health") { _ in
-            try .json(Health(status: "ok", version: XoseenApplication.version,
-                             uptime: max(0, Int(Date().timeIntervalSince(startedAt)))))
-        }
+        router.use(TokenAuthentication(signer: signer))
+        CapabilityRoutes(serving: serving, startedAt: startedAt).register(on: &router)
         return router
-    }
-
-    struct Health: Encodable {
-        let status: String
-        let version: String
-        let uptime: Int
     }
 }

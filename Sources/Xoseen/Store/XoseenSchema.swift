@@ -1,0 +1,75 @@
+import SQLStore
+
+/// Xoseen's tables, in portable SQL. Lists (interests, seeking) are JSON text; dates are
+/// BIGINT milliseconds; booleans 0/1.
+///
+/// `decisions` has one row per (viewer, candidate): its primary key is what makes like/pass
+/// idempotent. `user_events` is the append-only log the learned ranker trains on.
+public enum XoseenSchema {
+    public static let migrations: [Migration] = [
+        Migration(version: 1, name: "users, decisions, events, matches, blocks, reports", sql: """
+            CREATE TABLE users (
+                id TEXT PRIMARY KEY,
+                display_name TEXT NOT NULL,
+                age_displayed INTEGER NOT NULL,
+                trust_score DOUBLE PRECISION NOT NULL,
+                intent TEXT NOT NULL,
+                interests TEXT NOT NULL,
+                city_area TEXT NOT NULL,
+                age_min INTEGER NOT NULL,
+                age_max INTEGER NOT NULL,
+                max_distance_km DOUBLE PRECISION NOT NULL,
+                gender TEXT NOT NULL,
+                seeking TEXT NOT NULL,
+                asexual INTEGER NOT NULL DEFAULT 0,
+                asexual_only INTEGER NOT NULL DEFAULT 0,
+                bio TEXT NOT NULL DEFAULT '',
+                texting_style TEXT NOT NULL DEFAULT '{}',
+                photo_seed TEXT NOT NULL,
+                verified INTEGER NOT NULL DEFAULT 0,
+                is_seed INTEGER NOT NULL DEFAULT 0,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            );
+            CREATE TABLE decisions (
+                viewer_id TEXT NOT NULL,
+                candidate_id TEXT NOT NULL,
+                action TEXT NOT NULL CHECK (action IN ('like', 'pass')),
+                decided_at BIGINT NOT NULL,
+                PRIMARY KEY (viewer_id, candidate_id)
+            );
+            CREATE INDEX decisions_candidate ON decisions (candidate_id, action);
+            CREATE TABLE user_events (
+                id TEXT PRIMARY KEY,
+                viewer_id TEXT NOT NULL,
+                candidate_id TEXT NOT NULL,
+                action TEXT NOT NULL,
+                occurred_at BIGINT NOT NULL,
+                features TEXT NOT NULL,
+                scores TEXT NOT NULL,
+                ranker TEXT NOT NULL,
+                is_test INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE INDEX user_events_time ON user_events (occurred_at, id);
+            CREATE TABLE matches (
+                user_a TEXT NOT NULL,
+                user_b TEXT NOT NULL,
+                matched_at BIGINT NOT NULL,
+                PRIMARY KEY (user_a, user_b)
+            );
+            CREATE TABLE blocks (
+                blocker_id TEXT NOT NULL,
+                blocked_id TEXT NOT NULL,
+                blocked_at BIGINT NOT NULL,
+                PRIMARY KEY (blocker_id, blocked_id)
+            );
+            CREATE TABLE reports (
+                reporter_id TEXT NOT NULL,
+                reported_id TEXT NOT NULL,
+                reason TEXT NOT NULL,
+                reported_at BIGINT NOT NULL,
+                PRIMARY KEY (reporter_id, reported_id)
+            );
+            """),
+    ]
+}
