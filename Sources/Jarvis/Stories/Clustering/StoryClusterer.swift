@@ -157,6 +157,13 @@ public final class StoryClusterer {
             .map { (stories[Int($0.story)].id, Double($0.score)) }
     }
 
+    /// Text cosine of two stories' centroids (what merging requires), nil unless both are in the index.
+    public func storySimilarity(_ first: String, _ second: String) -> Double? {
+        guard let a = storyIndexById[first].flatMap(resolve), let b = storyIndexById[second].flatMap(resolve),
+              stories[Int(a)].state == .indexed, stories[Int(b)].state == .indexed else { return nil }
+        return Double(centroidSimilarity(a, b))
+    }
+
     /// The article ids of a story (merged-away ids answer with their survivor's), in arrival order.
     public func articles(in storyId: String) -> [String] {
         guard let index = storyIndexById[storyId].flatMap(resolve) else { return [] }
