@@ -1,0 +1,138 @@
+import Foundation
+
+/// What the clusterer compares, extracted from one article. Pure and `Sendable`: callers may
+/// compute it off the clusterer's serial path (`StoryClusterer.assign(_:features:)`).
+public struct ArticleFeatures: Sendable, Equatable {
+    /// Stemmed terms, sorted, with their sublinear weighted frequency (title counts `titleWeight`).
+    public var terms: [String]
+    public var termWeights: [Float]
+    /// Named entities (lower-cased phrases) and their words, sorted, unique.
+    public var entities: [String]
+    /// Quantities as "value unit" ("27.5 %", "12 peopl"), sorted, unique.
+    public var quantities: [String]
+    /// 64-bit SimHash of the terms: syndicated copies land within a few bits of each other.
+    public var simhash: UInt64
+    /// The event time: `publishedAt`, unless the feed claims a time after we first saw it.
+    public var time: Date
+    public var urlKey: UInt64?
+    public var contentKey: UInt64?
+
+    public init(article: StoryArticle, analyzer: TextAnalyzer = TextAnalyzer(),
+                configuration: ClusteringConfiguration = .init()) {
+        let body = article.body.count > configuration.bodyCharacterLimit
+            ? String(article.body.prefix(configuration.bodyCharacterLimit)) : article.body
+
+        var counts: [String: Double] = [:]
+        for term in analyzer.terms(article.headline) { counts[Self.folded(term), default: 0] += configuration.titleWeight }
+        for term in analyzer.terms(body) { counts[Self.folded(term), default: 0] += 1 }
+        let sortedTerms = counts.keys.sorted()
+        terms = sortedTerms
+        termWeights = sortedTerms.map { Float(1 + log(max(1, counts[$0]!))) }
+
+        var entitySet = Set<String>()
+        // Title-case headlines ("Central Bank Raises Rates") would make every word an entity.
+        let headlineWords = analyzer.words(article.headline)
+        let capitalised = headlineWords.filter { $0.first?.isUppercase == true }.count
+        let entityText = headlineWords.count > 0 && Double(capitalised) / Double(headlineWords.count) <= 0.5
+            ? article.headline + ".\n" + body : body
+        for found in analyzer.entities(entityText) {
+            let entity = Demonyms.place[found] ?? found
+            entitySet.insert(entity)
+            let parts = entity.split(separator: " ")
+            guard parts.count > 1 else { continue }
+            // Parts let "Cardoso" meet "Governor Olayemi Cardoso"; initials let "CBN" meet
+            // "Central Bank of Nigeria".
+            var initials = ""
+            for part in parts where !StopWords.english.contains(String(part)) && !Self.connectors.contains(part) {
+                if part.count >= 3 { entitySet.insert(String(part)) }
+                initials.append(part.first!)
+            }
+            if initials.count >= 2 { entitySet.insert(initials) }
+        }
+        entities = entitySet.sorted()
+
+        var quantitySet = Set<String>()
+        for (value, unit) in analyzer.quantities(article.headline + ".\n" + body) {
+            let number = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+            let cleanUnit = Self.unitAliases[unit.lowercased()] ?? unit.lowercased()
+            if cleanUnit.isEmpty || StopWords.english.contains(cleanUnit) || cleanUnit.first?.isNumber == true {
+                quantitySet.insert(number)
+            } else {
+                quantitySet.insert(number + " " + (analyzer.terms(cleanUnit).first ?? cleanUnit))
+            }
+        }
+        quantities = quantitySet.sorted()
+
+        simhash = Self.simhash(terms: sortedTerms, weights: termWeights)
+        time = min(article.publishedAt, article.firstSeenAt)
+        urlKey = article.canonicalUrl.flatMap(Self.normalisedURL).map(FNV1a.hash)
+        contentKey = article.contentHash.isEmpty ? nil : FNV1a.hash(article.contentHash)
+    }
+
+    /// Demonyms become their place ("kenyan" → "kenya"): one word for one country.
+    /// (Single-word demonyms stem to themselves, or lose a final "e": "senegales" → "senegalese".)
+    static let foldedTerms: [String: String] = {
+        var map: [String: String] = [:]
+        let analyzer = TextAnalyzer()
+        for (demonym, place) in Demonyms.place where !demonym.contains(" ") {
+            if let stem = analyzer.terms(demonym).first, let placeStem = analyzer.terms(place).first { map[stem] = placeStem }
+        }
+        return map
+    }()
+
+    static func folded(_ term: String) -> String { foldedTerms[term] ?? term }
+
+    static let connectors: Set<Substring> = ["of", "de", "du", "al", "bin", "van", "von", "and"]
+
+    /// One spelling per unit, so "27.5%", "27.5 percent" and "27.5 per cent" are one quantity.
+    static let unitAliases: [String: String] = [
+        "percent": "%", "per": "%", "pct": "%", "percentage": "%",
+        "billion": "bn", "b": "bn", "million": "m", "mn": "m", "trillion": "tn", "thousand": "k",
+        "bp": "bps", "bps": "bps", "basis": "bps",
+    ]
+
+    /// Charikar's SimHash: each term votes ±weight on each of 64 bits of its hash.
+    static func simhash(terms: [String], weights: [Float]) -> UInt64 {
+        var votes = [Float](repeating: 0, count: 64)
+        for (term, weight) in zip(terms, weights) {
+            let h = FNV1a.hash(term)
+            for bit in 0..<64 { votes[bit] += (h >> UInt64(bit)) & 1 == 1 ? weight : -weight }
+        }
+        var result: UInt64 = 0
+        for bit in 0..<64 where votes[bit] > 0 { result |= 1 << UInt64(bit) }
+        return result
+    }
+
+    /// Scheme, "www.", fragment, trailing slash and utm_* parameters do not make a different page.
+    static func normalisedURL(_ url: String) -> String? {
+        var s = url.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !s.isEmpty else { return nil }
+        if let hash = s.firstIndex(of: "#") { s = String(s[..<hash]) }
+        for prefix in ["https://", "http://"] where s.hasPrefix(prefix) { s.removeFirst(prefix.count) }
+        if s.hasPrefix("www.") { s.removeFirst(4) }
+        if let q = s.firstIndex(of: "?") {
+            let kept = s[s.index(after: q)...].split(separator: "&").filter { !$0.hasPrefix("utm_") }
+            s = String(s[..<q]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        }
+        while s.hasSuffix("/") { s.removeLast() }
+        return s
+    }
+}
+
+/// 64-bit FNV-1a: stable across processes (unlike `Hasher`), so keys and SimHashes are deterministic.
+enum FNV1a {
+    static func hash(_ s: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in s.utf8 {
+            h ^= UInt64(byte)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        // FNV's low bits mix poorly for short keys; a final avalanche (splitmix64) fixes SimHash bits.
+        h ^= h >> 30
+        h = h &* 0xbf58_476d_1ce4_e5b9
+        h ^= h >> 27
+        h = h &* 0x94d0_49bb_1331_11eb
+        h ^= h >> 31
+        return h
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Every threshold and bound of `StoryClusterer`, in one value so an evaluation can tune them.
+///
+/// The defaults were measured on the labelled set in `Tests/JarvisTests/ClusterTests.swift`
+/// (B-cubed F1 reported there) and on the synthetic benchmark (`make bench-stories`).
+public struct ClusteringConfiguration: Sendable, Equatable {
+    // MARK: Features
+
+    /// A title term counts this many times a body occurrence: titles say what the story is.
+    public var titleWeight: Double = 2.0
+    /// Only the body's first characters are analysed: the lead carries the event; long bodies
+    /// add background that blurs stories together and costs time.
+    public var bodyCharacterLimit: Int = 2_500
+
+    /// Background IDF prior (see `BackgroundVocabulary`): pseudo-documents seen before the
+    /// first article, and the share of them that contain each common news word.
+    public var backgroundDocuments: Double = 200
+    public var backgroundShare: Double = 0.2
+
+    // MARK: Similarity
+
+    /// Weights of the three similarity parts (renormalised over the parts the article has:
+    /// an article without entities is judged on text and numbers alone).
+    public var textWeight: Double = 0.65
+    public var entityWeight: Double = 0.25
+    public var numberWeight: Double = 0.10
+    /// Time proximity multiplies the similarity: `floor + (1 - floor) * exp(-hours / decay)`,
+    /// where hours is the distance from the article to the story's span. Beyond `storyWindow`
+    /// a story is not a candidate at all.
+    public var timeDecayHours: Double = 48
+    public var timeFloor: Double = 0.8
+    /// A story whose latest article is older than this (relative to the article, or to the
+    /// newest article seen, for eviction) leaves the index: stories grow for days, not weeks.
+    public var storyWindow: TimeInterval = 4 * 86_400
+
+    // MARK: Decisions
+
+    /// An article joins its most similar story when the similarity reaches this.
+    public var joinThreshold: Double = 0.30
+    /// A second story at least this similar to the article is merged into the first when
+    /// their centroids are at least `mergeCentroidThreshold` alike (text cosine).
+    public var mergeThreshold: Double = 0.34
+    public var mergeCentroidThreshold: Double = 0.40
+    /// Near-identical texts (syndicated copies): SimHash Hamming distance at most this,
+    /// for articles with at least `syndicationMinimumTerms` distinct terms.
+    public var syndicationMaxDistance: Int = 3
+    public var syndicationMinimumTerms: Int = 8
+
+    // MARK: Index bounds (cost per article)
+
+    /// The article's most informative features (tf-idf) used to look up candidate stories.
+    public var queryFeatures: Int = 16
+    /// Features under which a story is posted when an article joins it.
+    public var postedFeatures: Int = 20
+    /// Stories kept per posting list (most recently updated first).
+    public var postingCap: Int = 48
+    /// Candidate stories scored in full per article (best posting hits first).
+    public var maxCandidates: Int = 40
+    /// Terms kept in a story's centroid (highest tf-idf mass).
+    public var centroidTerms: Int = 160
+    /// Entities and numbers kept per story.
+    public var centroidEntities: Int = 64
+    /// Articles between sweeps that drop stale stories out of the index.
+    public var sweepInterval: Int = 4_096
+
+    public init() {}
+}

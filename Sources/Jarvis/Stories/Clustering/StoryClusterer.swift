@@ -1,0 +1,535 @@
+import Foundation
+import Logging
+
+/// What `StoryClusterer.assign` decided for one article.
+public enum ClusterDecision: Sendable, Equatable {
+    /// The article starts a story with this new id.
+    case newStory(String)
+    /// The article joined an existing story; `similarity` is the combined score (1 for copies).
+    case joined(String, similarity: Double)
+    /// The article joined `survivor` and showed that the `absorbed` stories were the same
+    /// event: they were merged into `survivor` and their ids now resolve to it.
+    case joinedAndMerged(survivor: String, absorbed: [String], similarity: Double)
+
+    /// The story the article belongs to after the decision.
+    public var storyId: String {
+        switch self {
+        case .newStory(let id), .joined(let id, _), .joinedAndMerged(let id, _, _): id
+        }
+    }
+}
+
+/// Online, incremental clustering of articles into stories.
+///
+/// Each article is compared with a bounded set of candidate stories, found through an inverted
+/// index (feature → the stories most recently posted under it, at most `postingCap`), using
+/// the article's most informative features. Cost per article depends on those bounds and not
+/// on the size of the store; stories whose latest article is older than `storyWindow` leave
+/// the index (their membership is kept, their centroid is dropped).
+///
+/// Similarity of an article to a story: TF-IDF cosine against the story's centroid (sum of its
+/// articles' normalised term vectors, weighted with the current IDF), shared entities and shared
+/// quantities (IDF-weighted fraction of the article's), multiplied by a time-proximity factor.
+/// IDF is smoothed, `log((1 + N) / (1 + df)) + 1`, over every article seen, updated incrementally,
+/// with a background prior for common news words (`BackgroundVocabulary`) against cold starts.
+///
+/// Copies always join: the same canonical URL or content hash, or a near-identical text
+/// (SimHash within `syndicationMaxDistance` bits, through 4 banded 16-bit lookups).
+///
+/// Merging: when the article is similar enough to several stories and their centroids are alike,
+/// they are merged. The survivor is the story with the most articles, then the oldest (earliest
+/// article), then the one created first; absorbed ids keep resolving to the survivor
+/// (`storyId(resolving:)`, `articles(in:)`, `story(of:)`).
+///
+/// Not thread-safe: one caller at a time (keep it inside an actor or a `Mutex`). Feature
+/// extraction, the expensive part, is pure and may run elsewhere: `ArticleFeatures`.
+public final class StoryClusterer {
+    public let configuration: ClusteringConfiguration
+    private let analyzer = TextAnalyzer()
+    private let makeStoryId: () -> String
+    private let logger = Logger(label: "jarvis.stories.clustering")
+
+    // Feature vocabulary: terms as they are, entities "@…", quantities "#…".
+    private var vocabulary: [String: UInt32] = [:]
+    /// Document frequency per feature, background prior included.
+    private var documentFrequency: [Float] = []
+    private var logDocumentFrequency: [Float] = []
+    private var postings: [[Int32]] = []
+    private var documentCount = 0
+    private var logDocumentCount: Float
+
+    private var stories: [Story] = []
+    private var storyIndexById: [String: Int32] = [:]
+    private var storyOfArticle: [String: Int32] = [:]
+    private var urlIndex: [UInt64: Int32] = [:]
+    private var contentIndex: [UInt64: Int32] = [:]
+    private var simhashBuckets: [[SimhashEntry]] = Array(repeating: [], count: 4 << 16)
+    private var indexedStories: [Int32] = []
+    private var clock: Double = -.infinity
+    private var assignmentsSinceSweep = 0
+
+    /// Stories that exist (not merged away, not removed).
+    public private(set) var storyCount = 0
+    /// Stories still open to new articles (in the index).
+    public var indexedStoryCount: Int { indexedStories.count }
+    /// Articles assigned or restored.
+    public var articleCount: Int { storyOfArticle.count }
+
+    /// - Parameter makeStoryId: new story ids (default `story_` + 16 random hex digits); an id
+    ///   already in use is drawn again.
+    public init(configuration: ClusteringConfiguration = .init(), makeStoryId: @escaping () -> String = StoryClusterer.randomStoryId) {
+        self.configuration = configuration
+        self.makeStoryId = makeStoryId
+        logDocumentCount = log(Float(1 + configuration.backgroundDocuments))
+    }
+
+    public static func randomStoryId() -> String {
+        let hex = String(UInt64.random(in: .min ... .max), radix: 16)
+        return "story_" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    // MARK: Decisions
+
+    /// Puts the article into the story it reports on, or a new one.
+    @discardableResult
+    public func assign(_ article: StoryArticle) -> ClusterDecision {
+        assign(article, features: ArticleFeatures(article: article, analyzer: analyzer, configuration: configuration))
+    }
+
+    /// As `assign(_:)`, with features computed beforehand (e.g. on another thread).
+    @discardableResult
+    public func assign(_ article: StoryArticle, features: ArticleFeatures) -> ClusterDecision {
+        if let existing = storyOfArticle[article.id], let live = resolve(existing) {
+            return .joined(stories[Int(live)].id, similarity: 1)
+        }
+        let time = features.time.timeIntervalSinceReferenceDate
+        let interned = intern(features)
+        defer { finishArticle(interned, time: time) }
+
+        if let copy = copyStory(features, time: time, distinctTerms: interned.terms.count) {
+            add(articleId: article.id, features: features, interned: interned, time: time, to: copy)
+            return .joined(stories[Int(copy)].id, similarity: 1)
+        }
+
+        let scored = score(interned, time: time)
+        guard let best = scored.first, best.score >= Float(configuration.joinThreshold) else {
+            let index = createStory(id: nil, time: time)
+            add(articleId: article.id, features: features, interned: interned, time: time, to: index)
+            return .newStory(stories[Int(index)].id)
+        }
+
+        var group = [best.story]
+        for other in scored.dropFirst() where other.score >= Float(configuration.mergeThreshold) {
+            if centroidSimilarity(best.story, other.story) >= Float(configuration.mergeCentroidThreshold) {
+                group.append(other.story)
+            }
+        }
+        let survivor = group.max { a, b in !survives(a, over: b) }!
+        let absorbed = group.filter { $0 != survivor }
+        let absorbedIds = absorbed.map { stories[Int($0)].id }
+        for story in absorbed { absorb(story, into: survivor) }
+        add(articleId: article.id, features: features, interned: interned, time: time, to: survivor)
+        let id = stories[Int(survivor)].id
+        if absorbed.isEmpty { return .joined(id, similarity: Double(best.score)) }
+        logger.debug("stories merged", ["survivor": id, "absorbed": absorbedIds.joined(separator: ",")])
+        return .joinedAndMerged(survivor: id, absorbed: absorbedIds, similarity: Double(best.score))
+    }
+
+    /// Rebuilds the index from a stored assignment without deciding anything (at startup, in
+    /// time order). An unknown story id creates that story.
+    public func restore(article: StoryArticle, storyId: String) {
+        guard storyOfArticle[article.id] == nil else { return }
+        let features = ArticleFeatures(article: article, analyzer: analyzer, configuration: configuration)
+        let time = features.time.timeIntervalSinceReferenceDate
+        let interned = intern(features)
+        let index = storyIndexById[storyId].flatMap(resolve) ?? createStory(id: storyId, time: time)
+        add(articleId: article.id, features: features, interned: interned, time: time, to: index)
+        finishArticle(interned, time: time)
+    }
+
+    // MARK: Queries
+
+    /// The candidate stories and their similarity to the article, best first, without assigning
+    /// it (tuning and debugging; copies are not looked for).
+    public func candidates(for article: StoryArticle) -> [(storyId: String, similarity: Double)] {
+        let features = ArticleFeatures(article: article, analyzer: analyzer, configuration: configuration)
+        return score(intern(features), time: features.time.timeIntervalSinceReferenceDate)
+            .map { (stories[Int($0.story)].id, Double($0.score)) }
+    }
+
+    /// Text cosine of two stories' centroids (what merging requires), nil unless both are in the index.
+    public func storySimilarity(_ first: String, _ second: String) -> Double? {
+        guard let a = storyIndexById[first].flatMap(resolve), let b = storyIndexById[second].flatMap(resolve),
+              stories[Int(a)].state == .indexed, stories[Int(b)].state == .indexed else { return nil }
+        return Double(centroidSimilarity(a, b))
+    }
+
+    /// The article ids of a story (merged-away ids answer with their survivor's), in arrival order.
+    public func articles(in storyId: String) -> [String] {
+        guard let index = storyIndexById[storyId].flatMap(resolve) else { return [] }
+        return stories[Int(index)].articleIds
+    }
+
+    /// The story an article belongs to now (after any merges).
+    public func story(of articleId: String) -> String? {
+        storyOfArticle[articleId].flatMap(resolve).map { stories[Int($0)].id }
+    }
+
+    /// The id a story id stands for now: itself, its survivor after merges, or nil when unknown or removed.
+    public func storyId(resolving storyId: String) -> String? {
+        storyIndexById[storyId].flatMap(resolve).map { stories[Int($0)].id }
+    }
+
+    /// Forgets a story (e.g. gone stale): it leaves the index and its articles are unassigned.
+    public func remove(storyId: String) {
+        guard let index = storyIndexById[storyId].flatMap(resolve) else { return }
+        let i = Int(index)
+        for articleId in stories[i].articleIds { storyOfArticle[articleId] = nil }
+        storyIndexById[stories[i].id] = nil
+        stories[i].state = .removed
+        stories[i].clearFeatures()
+        stories[i].articleIds = []
+        storyCount -= 1
+    }
+
+    // MARK: Features and IDF
+
+    private func idf(_ id: UInt32) -> Float { logDocumentCount - logDocumentFrequency[Int(id)] + 1 }
+
+    private func featureId(_ key: String) -> UInt32 {
+        if let id = vocabulary[key] { return id }
+        let id = UInt32(documentFrequency.count)
+        vocabulary[key] = id
+        let prior = isBackground(key) ? Float(configuration.backgroundDocuments * configuration.backgroundShare) : 0
+        documentFrequency.append(prior)
+        logDocumentFrequency.append(log(1 + prior))
+        postings.append([])
+        return id
+    }
+
+    /// Common news words, and single-word entities that are common words ("Bank", "Police").
+    private func isBackground(_ key: String) -> Bool {
+        switch key.first {
+        case "#": return false
+        case "@":
+            let word = key.dropFirst()
+            guard !word.contains(" ") else { return false }
+            return analyzer.terms(String(word)).first.map(BackgroundVocabulary.stems.contains) ?? false
+        default: return BackgroundVocabulary.stems.contains(key)
+        }
+    }
+
+    private func intern(_ features: ArticleFeatures) -> InternedArticle {
+        var pairs: [(UInt32, Float)] = []
+        pairs.reserveCapacity(features.terms.count)
+        var norm: Float = 0
+        for (term, weight) in zip(features.terms, features.termWeights) {
+            pairs.append((featureId(term), weight))
+            norm += weight * weight
+        }
+        norm = norm.squareRoot()
+        pairs.sort { $0.0 < $1.0 }
+        var terms = SparseVector()
+        terms.ids = pairs.map(\.0)
+        terms.values = pairs.map { norm > 0 ? $0.1 / norm : 0 }
+        let entities = features.entities.map { featureId("@" + $0) }.sorted()
+        let quantities = features.quantities.map { featureId("#" + $0) }.sorted()
+        return InternedArticle(terms: terms, entities: entities, quantities: quantities)
+    }
+
+    /// The article's features by informativeness: tf-idf for terms, idf for entities/quantities.
+    private func rankedFeatures(_ article: InternedArticle, limit: Int, requirePostings: Bool) -> [(id: UInt32, weight: Float)] {
+        let maxTerm = article.terms.values.max() ?? 1
+        var ranked: [(id: UInt32, weight: Float)] = []
+        ranked.reserveCapacity(article.terms.count + article.entities.count + article.quantities.count)
+        for (id, value) in zip(article.terms.ids, article.terms.values) { ranked.append((id, idf(id) * value / maxTerm)) }
+        for id in article.entities { ranked.append((id, idf(id) * 0.9)) }
+        for id in article.quantities { ranked.append((id, idf(id) * 0.7)) }
+        if requirePostings { ranked.removeAll { postings[Int($0.id)].isEmpty } }
+        ranked.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.id < $1.id }
+        return Array(ranked.prefix(limit))
+    }
+
+    private func finishArticle(_ article: InternedArticle, time: Double) {
+        for id in article.terms.ids { countDocument(id) }
+        for id in article.entities { countDocument(id) }
+        for id in article.quantities { countDocument(id) }
+        documentCount += 1
+        logDocumentCount = log(Float(1 + Double(documentCount) + configuration.backgroundDocuments))
+        if time > clock { clock = time }
+        assignmentsSinceSweep += 1
+        if assignmentsSinceSweep >= configuration.sweepInterval { sweep() }
+    }
+
+    private func countDocument(_ id: UInt32) {
+        let i = Int(id)
+        documentFrequency[i] += 1
+        logDocumentFrequency[i] = log(1 + documentFrequency[i])
+    }
+
+    // MARK: Similarity
+
+    private struct Scored {
+        var story: Int32
+        var score: Float
+    }
+
+    /// Candidate stories from the postings of the article's top features, scored in full, best first.
+    private func score(_ article: InternedArticle, time: Double) -> [Scored] {
+        var hits: [Int32: Float] = [:]
+        for (feature, weight) in rankedFeatures(article, limit: configuration.queryFeatures, requirePostings: true) {
+            let f = Int(feature)
+            var list = postings[f]
+            let before = list.count
+            list.removeAll { stories[Int($0)].state != .indexed }
+            if list.count != before { postings[f] = list }
+            for story in list { hits[story, default: 0] += weight }
+        }
+        guard !hits.isEmpty else { return [] }
+        let candidates = hits.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .prefix(configuration.maxCandidates)
+
+        var query = article.terms
+        for i in query.values.indices { query.values[i] *= idf(query.ids[i]) }
+        let queryNorm = query.norm { _ in 1 }
+        var scored: [Scored] = []
+        for (story, _) in candidates {
+            if let s = similarity(query: query, queryNorm: queryNorm, article: article, time: time, story: story) {
+                scored.append(Scored(story: story, score: s))
+            }
+        }
+        scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.story < $1.story }
+        return scored
+    }
+
+    private func similarity(query: SparseVector, queryNorm: Float, article: InternedArticle, time: Double, story: Int32) -> Float? {
+        let s = stories[Int(story)]
+        let distance = time < s.first ? s.first - time : max(0, time - s.latest)
+        guard distance <= configuration.storyWindow else { return nil }
+
+        let storyNorm = s.terms.norm { idf($0) }
+        let cosine = queryNorm > 0 && storyNorm > 0 ? query.dot(s.terms) { idf($0) } / (queryNorm * storyNorm) : 0
+        var total = Float(configuration.textWeight) * cosine
+        var weights = Float(configuration.textWeight)
+        if !article.entities.isEmpty {
+            total += Float(configuration.entityWeight) * sharedMass(article.entities, s.entities)
+            weights += Float(configuration.entityWeight)
+        }
+        if !article.quantities.isEmpty {
+            total += Float(configuration.numberWeight) * sharedMass(article.quantities, s.quantities)
+            weights += Float(configuration.numberWeight)
+        }
+        let hours = distance / 3600
+        let floor = configuration.timeFloor
+        let proximity = floor + (1 - floor) * exp(-hours / configuration.timeDecayHours)
+        return total / weights * Float(proximity)
+    }
+
+    /// IDF-weighted share of the article's features that the story has too.
+    private func sharedMass(_ features: [UInt32], _ story: SparseVector) -> Float {
+        var shared: Float = 0, all: Float = 0
+        for id in features {
+            let w = idf(id)
+            all += w
+            if story.value(of: id) != nil { shared += w }
+        }
+        return all > 0 ? shared / all : 0
+    }
+
+    /// Text cosine of two story centroids.
+    private func centroidSimilarity(_ a: Int32, _ b: Int32) -> Float {
+        let x = stories[Int(a)].terms, y = stories[Int(b)].terms
+        let nx = x.norm { idf($0) }, ny = y.norm { idf($0) }
+        guard nx > 0, ny > 0 else { return 0 }
+        return x.dot(y) { let w = idf($0); return w * w } / (nx * ny)
+    }
+
+    /// The merge rule: more articles, then older, then created first.
+    private func survives(_ a: Int32, over b: Int32) -> Bool {
+        let x = stories[Int(a)], y = stories[Int(b)]
+        if x.articleIds.count != y.articleIds.count { return x.articleIds.count > y.articleIds.count }
+        if x.first != y.first { return x.first < y.first }
+        return a < b
+    }
+
+    // MARK: Copies
+
+    private func copyStory(_ features: ArticleFeatures, time: Double, distinctTerms: Int) -> Int32? {
+        if let key = features.urlKey, let story = urlIndex[key].flatMap(resolve) { return story }
+        if let key = features.contentKey, let story = contentIndex[key].flatMap(resolve) { return story }
+        guard distinctTerms >= configuration.syndicationMinimumTerms else { return nil }
+        let hash = features.simhash
+        var best: (story: Int32, distance: Int)?
+        for band in 0..<4 {
+            for entry in simhashBuckets[Self.bucket(hash, band: band)] {
+                let distance = (entry.hash ^ hash).nonzeroBitCount
+                guard distance <= configuration.syndicationMaxDistance, abs(entry.time - time) <= configuration.storyWindow,
+                      let story = resolve(entry.story) else { continue }
+                if best == nil || distance < best!.distance || (distance == best!.distance && story < best!.story) {
+                    best = (story, distance)
+                }
+            }
+        }
+        return best?.story
+    }
+
+    private static func bucket(_ hash: UInt64, band: Int) -> Int { band << 16 | Int((hash >> UInt64(band * 16)) & 0xFFFF) }
+
+    // MARK: Story state
+
+    private func resolve(_ index: Int32) -> Int32? {
+        var i = index
+        while true {
+            switch stories[Int(i)].state {
+            case .indexed, .archived: return i
+            case .removed: return nil
+            case .absorbed(let into): i = into
+            }
+        }
+    }
+
+    private func createStory(id: String?, time: Double) -> Int32 {
+        var storyId = id ?? makeStoryId()
+        while id == nil && storyIndexById[storyId] != nil { storyId = makeStoryId() }
+        let index = Int32(stories.count)
+        stories.append(Story(id: storyId, first: time, latest: time))
+        storyIndexById[storyId] = index
+        indexedStories.append(index)
+        storyCount += 1
+        return index
+    }
+
+    private func add(articleId: String, features: ArticleFeatures, interned: InternedArticle, time: Double, to index: Int32) {
+        let i = Int(index)
+        stories[i].articleIds.append(articleId)
+        storyOfArticle[articleId] = index
+        if let key = features.urlKey { urlIndex[key] = index }
+        if let key = features.contentKey { contentIndex[key] = index }
+        stories[i].first = min(stories[i].first, time)
+        stories[i].latest = max(stories[i].latest, time)
+        // An archived story keeps its members but no longer has a centroid to update.
+        guard stories[i].state == .indexed else { return }
+
+        stories[i].terms.add(interned.terms)
+        stories[i].entities.add(SparseVector(ids: interned.entities, values: Array(repeating: 1, count: interned.entities.count)))
+        stories[i].quantities.add(SparseVector(ids: interned.quantities, values: Array(repeating: 1, count: interned.quantities.count)))
+        pruneCentroid(i)
+        for (feature, _) in rankedFeatures(interned, limit: configuration.postedFeatures, requirePostings: false) {
+            post(index, under: feature)
+        }
+        if interned.terms.count >= configuration.syndicationMinimumTerms {
+            let entry = SimhashEntry(hash: features.simhash, time: time, story: index)
+            for band in 0..<4 {
+                let b = Self.bucket(features.simhash, band: band)
+                simhashBuckets[b].removeAll { clock - $0.time > configuration.storyWindow }
+                if simhashBuckets[b].count >= 32 { simhashBuckets[b].removeFirst() }
+                simhashBuckets[b].append(entry)
+            }
+        }
+    }
+
+    private func pruneCentroid(_ i: Int) {
+        let termCap = configuration.centroidTerms, entityCap = configuration.centroidEntities
+        // Pruning re-sorts; doing it only past 1.5× the cap keeps it amortised.
+        if stories[i].terms.count > termCap + termCap / 2 { stories[i].terms.prune(to: termCap) { idf($0) } }
+        if stories[i].entities.count > entityCap + entityCap / 2 { stories[i].entities.prune(to: entityCap) { idf($0) } }
+        if stories[i].quantities.count > entityCap + entityCap / 2 { stories[i].quantities.prune(to: entityCap) { idf($0) } }
+    }
+
+    /// Moves the story to the most recent end of the feature's posting list (bounded by `postingCap`).
+    private func post(_ story: Int32, under feature: UInt32) {
+        let f = Int(feature)
+        if let at = postings[f].lastIndex(of: story) {
+            if at == postings[f].count - 1 { return }
+            postings[f].remove(at: at)
+        } else if postings[f].count >= configuration.postingCap {
+            postings[f].removeFirst()
+        }
+        postings[f].append(story)
+    }
+
+    private func absorb(_ absorbed: Int32, into survivor: Int32) {
+        let a = Int(absorbed), s = Int(survivor)
+        stories[s].articleIds.append(contentsOf: stories[a].articleIds)
+        stories[s].terms.add(stories[a].terms)
+        stories[s].entities.add(stories[a].entities)
+        stories[s].quantities.add(stories[a].quantities)
+        stories[s].first = min(stories[s].first, stories[a].first)
+        stories[s].latest = max(stories[s].latest, stories[a].latest)
+        pruneCentroid(s)
+        // The survivor takes the absorbed story's place in the postings of its main features.
+        var top = stories[a].terms
+        top.prune(to: configuration.postedFeatures) { idf($0) }
+        for feature in top.ids { post(survivor, under: feature) }
+        stories[a].state = .absorbed(into: survivor)
+        stories[a].articleIds = []
+        stories[a].clearFeatures()
+        storyCount -= 1
+    }
+
+    /// Drops stories whose latest article is older than the window out of the index.
+    private func sweep() {
+        assignmentsSinceSweep = 0
+        var kept: [Int32] = []
+        kept.reserveCapacity(indexedStories.count)
+        var archived = 0
+        for index in indexedStories {
+            let i = Int(index)
+            guard stories[i].state == .indexed else { continue }
+            if clock - stories[i].latest > configuration.storyWindow {
+                stories[i].state = .archived
+                stories[i].clearFeatures()
+                archived += 1
+            } else {
+                kept.append(index)
+            }
+        }
+        indexedStories = kept
+        if archived > 0 {
+            logger.debug("stories left the index", ["archived": String(archived), "indexed": String(kept.count)])
+        }
+    }
+}
+
+struct InternedArticle {
+    /// Sublinear term frequencies, L2-normalised (no IDF: that is applied when comparing).
+    var terms: SparseVector
+    var entities: [UInt32]
+    var quantities: [UInt32]
+}
+
+struct SimhashEntry {
+    var hash: UInt64
+    var time: Double
+    var story: Int32
+}
+
+struct Story {
+    enum State: Equatable {
+        case indexed, archived, removed
+        case absorbed(into: Int32)
+    }
+
+    var id: String
+    var articleIds: [String] = []
+    var first: Double
+    var latest: Double
+    /// Sum of the articles' normalised term vectors; IDF applied when compared.
+    var terms = SparseVector()
+    /// How many articles named each entity / quantity.
+    var entities = SparseVector()
+    var quantities = SparseVector()
+    var state = State.indexed
+
+    init(id: String, first: Double, latest: Double) {
+        self.id = id
+        self.first = first
+        self.latest = latest
+    }
+
+    mutating func clearFeatures() {
+        terms = SparseVector()
+        entities = SparseVector()
+        quantities = SparseVector()
+    }
+}
