@@ -43,15 +43,33 @@ public struct JarvisApplication: Sendable {
         }
     }
 
+    /// The story intelligence the service runs (production: `StoryEngines.standard`).
+    public struct StoryEngines: Sendable {
+        public var makeClusterer: @Sendable () -> any StoryClusteringEngine
+        public var classifier: any TopicClassifying
+        public var analyzer: any StoryAnalyzing
+        public var configuration: StoryService.Configuration
+
+        public init(makeClusterer: @escaping @Sendable () -> any StoryClusteringEngine, classifier: any TopicClassifying,
+                    analyzer: any StoryAnalyzing, configuration: StoryService.Configuration = .init()) {
+            self.makeClusterer = makeClusterer
+            self.classifier = classifier
+            self.analyzer = analyzer
+            self.configuration = configuration
+        }
+    }
+
     public let settings: Settings
     public let database: any Database
     public let events: JarvisEventBus
     public let poller: FeedPoller
+    /// Nil when no story engines were given (stories then stay provisional and unlisted).
+    public let storyService: StoryService?
     let context: JarvisContext
 
     /// Opens (and migrates) the database under the data directory and wires the services.
     public init(settings: Settings, parser: any FeedDocumentParsing, fetcher: (any FeedFetching)? = nil,
-                clock: @escaping @Sendable () -> Date = { Date() }) async throws {
+                engines: StoryEngines? = nil, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         self.settings = settings
         try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
         let url = DatabaseURL.sqlite(path: settings.dataDirectory + "/jarvis.sqlite")
@@ -62,12 +80,21 @@ public struct JarvisApplication: Sendable {
         context = JarvisContext(feeds: feeds, articles: articles, stories: StoryStore(database: database), events: events,
                                 allowPrivateFeedAddresses: settings.allowPrivateFeedAddresses, startedAt: clock(), clock: clock,
                                 pingInterval: settings.pingInterval, pongTimeout: settings.pongTimeout)
+        if let engines {
+            storyService = StoryService(stories: context.stories, clusterer: engines.makeClusterer(), classifier: engines.classifier,
+                                        analyzer: engines.analyzer, events: events, configuration: engines.configuration,
+                                        clock: clock)
+        } else {
+            storyService = nil
+        }
         poller = FeedPoller(feeds: feeds, articles: articles, fetcher: fetcher ?? CurlFeedFetcher(configuration: settings.fetch),
-                            parser: parser, events: events, configuration: settings.poller, clock: clock)
+                            parser: parser, events: events, stories: storyService, configuration: settings.poller, clock: clock)
     }
 
-    /// Registers the default feeds (first start) and the offline samples (when enabled).
+    /// Rebuilds the clustering index, then registers the default feeds (first start) and the
+    /// offline samples (when enabled).
     public func bootstrap() async throws {
+        try await storyService?.restore()
         let bootstrap = FeedBootstrap(feeds: context.feeds, settings: SettingsStore(database: database))
         guard let resources = settings.resourcesDirectory else { return }
         let now = context.clock()
