@@ -146,7 +146,11 @@ enum FigureReader {
             if monthNumber[previous] != nil { continue }  // "May 2024"
 
             var unit = quantity.unit
-            var unitDisplay = unit
+            // Ranges and changes share the second number's unit: "from 12 to 15 people", "12 or 15%".
+            if ["to", "and", "or"].contains(unit), k + 1 < quantities.count, numeric[k + 1] == i + 2 {
+                unit = quantities[k + 1].unit
+            }
+            var unitDisplay = unit  // the counted noun as written, lower-cased
             if unit == "per", i + 2 < lower.count, lower[i + 2] == "cent" { unit = "%" }
             if unit == "basis" || unit == "bp" || unit == "bps" {
                 unit = "basis points"
@@ -162,7 +166,6 @@ enum FigureReader {
                       monthNumber[unit] == nil, !weekdays.contains(unit),
                       let stem = text.terms(unit).first else { continue }
                 unit = ["people", "person", "persons"].contains(unit) ? "people" : stem
-                unitDisplay = String(i + 1 < tokens.count && token == number ? tokens[i + 1] : Substring(unitDisplay))
                 if isWhole, (1900...2100).contains(quantity.value) { continue }  // a year, not a count
             }
             var currency = ""
