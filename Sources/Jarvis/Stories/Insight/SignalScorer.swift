@@ -3,13 +3,17 @@ import Foundation
 /// The signal score: five integer parts whose sum is the score (0–100). Each part is rounded
 /// on its own, so the sum is exact by construction. Full rubric: RUBRIC.md.
 ///
-/// | part | range | formula |
-/// |---|---|---|
-/// | sourceAuthority | 0–25 | round(25 · A/100), A = w · max + (1 − w) · mean of the sources' authority (w = 0.5) |
-/// | freshness | 0–25 | round(25 · 0.5^(age / halfLife)), age = now − latest report (≥ 0), halfLife 6 h |
-/// | localRelevance | 0–15 | round(7 · H + 5 · B + 3 · R): shares of articles naming home in the headline (H), in the body (B: 1 mention ½, 2+ full), from a home-region feed (R) |
-/// | crossSourceConfirmation | 0–20 | round(20 · min(1, ln n / ln 5)), n independent sources: 1 → 0, 2 → 9, 3 → 14, 4 → 17, 5+ → 20 |
-/// | topicImportance | 0–15 | min(15, base(topic) + round(Σ keyword weights)): headline hits full weight, body-only hits half |
+/// - sourceAuthority 0–25: round(25 · A/100), A = w · max + (1 − w) · mean of the sources'
+///   authority (w = `authorityMaxWeight`, 0.5).
+/// - freshness 0–25: round(25 · 0.5^(age / halfLife)), age = now − latest report (≥ 0),
+///   halfLife = `freshnessHalfLife` (6 h).
+/// - localRelevance 0–15: round(7 · H + 5 · B + 3 · R), the shares of articles naming the home
+///   region in the headline (H), in the body (B: one name ½, two or more 1), and coming from
+///   a home-region feed (R).
+/// - crossSourceConfirmation 0–20: round(20 · min(1, ln n / ln 5)) for n independent sources:
+///   1 → 0, 2 → 9, 3 → 14, 4 → 17, 5+ → 20.
+/// - topicImportance 0–15: min(15, base(topic) + round(Σ keyword weights)), a keyword counting
+///   fully in a headline and half when only in a body.
 struct SignalScorer {
     let analyzer: StoryAnalyzer
     private var configuration: InsightConfiguration { analyzer.configuration }

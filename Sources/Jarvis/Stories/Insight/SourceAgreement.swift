@@ -77,25 +77,41 @@ struct SourceAgreement {
         let agreedNames = nameVoices.filter { agreed($0.value.count) }
         guard !agreedFigures.isEmpty || !agreedNames.isEmpty else { return nil }
 
-        // Sentences echoed by other voices (a shared claim even without shared figures).
-        var vectors: [[TermVector]] = []
-        for features in story.articles { vectors.append(features.sentenceTerms.map { space.vector($0) }) }
-        func claimSupport(_ a: Int, _ s: Int) -> Int {
-            var supporters: Set<Int> = [story.articles[a].voice]
-            for (b, other) in story.articles.enumerated() where other.voice != story.articles[a].voice {
-                if vectors[b].contains(where: { $0.cosine(vectors[a][s]) >= 0.45 }) { supporters.insert(other.voice) }
+        // Sentences echoed by other voices (a shared claim even without shared figures). Each
+        // voice's distinct sentences are compared once; results are cached per sentence text.
+        var voiceSentences = [[TermVector]](repeating: [], count: voices)
+        var seenPerVoice = [Set<String>](repeating: [], count: voices)
+        var vectorByKey: [String: TermVector] = [:]
+        for features in story.articles {
+            for (s, sentence) in features.sentences.enumerated() {
+                let key = Normalized.key(sentence)
+                let vector = vectorByKey[key] ?? space.vector(features.sentenceTerms[s])
+                vectorByKey[key] = vector
+                if seenPerVoice[features.voice].insert(key).inserted { voiceSentences[features.voice].append(vector) }
             }
-            return supporters.count
         }
+        var echoCache: [String: Set<Int>] = [:]
+        func claimSupport(_ a: Int, _ s: Int) -> Int {
+            let key = Normalized.key(story.articles[a].sentences[s])
+            if echoCache[key] == nil {
+                let vector = vectorByKey[key]!
+                var supporters = Set<Int>()
+                for v in 0..<voices where voiceSentences[v].contains(where: { $0.cosine(vector) >= 0.45 }) { supporters.insert(v) }
+                echoCache[key] = supporters
+            }
+            return echoCache[key]!.union([story.articles[a].voice]).count
+        }
+        var figuresAt: [Int: [Int: [Figure]]] = [:]
+        for figure in figures where figure.sentence >= 0 { figuresAt[figure.article, default: [:]][figure.sentence, default: []].append(figure) }
 
         // The body sentence that carries the most agreed facts, and nothing that is not agreed.
         var best: (score: Int, authority: Int, article: Int, sentence: Int, supportCount: Int)?
         for (a, features) in story.articles.enumerated() {
             for (s, sentence) in features.sentences.enumerated() where sentence.count <= 260 && !sentence.hasSuffix("?") {
-                let sentenceFigures = figures.filter { $0.article == a && $0.sentence == s }
+                let sentenceFigures = figuresAt[a]?[s] ?? []
                 let supports = sentenceFigures.map { support(of: $0) }
                 guard !supports.contains(where: { $0 == nil }) else { continue }
-                let sentenceNames = Set(text.entities(sentence)).intersection(names.all)
+                let sentenceNames = names.perSentence[a][s]
                 guard sentenceNames.allSatisfy({ agreedNames[$0] != nil }) else { continue }
                 let facts = supports.compactMap { $0 } + sentenceNames.map { agreedNames[$0]!.count }
                 guard !facts.isEmpty else { continue }
@@ -133,36 +149,51 @@ struct SourceAgreement {
 
     private func agreementPrefix(_ support: Int, of voices: Int, verb: Bool = true) -> String {
         if support >= voices {
-            return verb ? (voices == 2 ? "Both sources agree" : "All \(voices) sources agree") : (voices == 2 ? "Both sources" : "All \(voices) sources")
+            let all = voices == 2 ? "Both sources" : "All \(voices) sources"
+            return verb ? all + " agree" : all
         }
         return verb ? "Most sources agree (\(support) of \(voices))" : "Most sources (\(support) of \(voices))"
     }
 
     /// Names that are proper: seen capitalised away from a sentence start, or of several words.
-    private func properNames() -> (perArticle: [Set<String>], all: Set<String>, display: [String: String]) {
+    private func properNames() -> (perArticle: [Set<String>], perSentence: [[Set<String>]], all: Set<String>,
+                                   display: [String: String]) {
         let excluded = Set(story.articles.map(\.sourceKey))
-        var proper = Set<String>()
         var display: [String: String] = [:]
-        var perArticle: [Set<String>] = []
+        var candidates: [[[String]]] = []
+        var proper = Set<String>()
+        var cache: [String: (all: [String], mid: Set<String>)] = [:]
         for features in story.articles {
-            var names = Set<String>()
+            var perSentence: [[String]] = []
             for sentence in features.sentences {
-                var decapitalised = sentence
-                if let first = decapitalised.first { decapitalised = first.lowercased() + decapitalised.dropFirst() }
-                let midSentence = Set(text.entities(decapitalised))
-                for entity in text.entities(sentence) {
-                    guard entity.count >= 3, !excluded.contains(entity), FigureReader.months.contains(entity) == false,
-                          midSentence.contains(entity) || entity.contains(" ") else { continue }
-                    names.insert(entity)
-                    proper.insert(entity)
-                    if display[entity] == nil, let range = sentence.range(of: entity, options: .caseInsensitive) {
-                        display[entity] = String(sentence[range])
+                let found: (all: [String], mid: Set<String>)
+                if let cached = cache[sentence] {
+                    found = cached
+                } else {
+                    var decapitalised = sentence
+                    if let first = decapitalised.first { decapitalised = first.lowercased() + decapitalised.dropFirst() }
+                    found = (text.entities(sentence), Set(text.entities(decapitalised)))
+                    cache[sentence] = found
+                }
+                var names: [String] = []
+                for entity in found.all {
+                    guard entity.count >= 3, !excluded.contains(entity), !FigureReader.months.contains(entity) else { continue }
+                    names.append(entity)
+                    if found.mid.contains(entity) || entity.contains(" ") {
+                        proper.insert(entity)
+                        if display[entity] == nil, let range = sentence.range(of: entity, options: .caseInsensitive) {
+                            display[entity] = String(sentence[range])
+                        }
                     }
                 }
+                perSentence.append(names)
             }
-            perArticle.append(names)
+            candidates.append(perSentence)
         }
-        return (perArticle, proper, display)
+        // A name proper anywhere in the story counts wherever it appears.
+        let perSentence = candidates.map { article in article.map { Set($0).intersection(proper) } }
+        let perArticle = perSentence.map { $0.reduce(into: Set<String>()) { $0.formUnion($1) } }
+        return (perArticle, perSentence, proper, display)
     }
 
     static func lowercasingArticle(_ sentence: String) -> String {
@@ -257,8 +288,12 @@ struct SourceAgreement {
         return false
     }
 
-    private static let denyStems: Set<String> = Set(["denied", "denies", "deny", "refuted", "refutes"].flatMap { InsightText.analyzer.terms($0) })
-    private static let confirmStems: Set<String> = Set(["confirmed", "confirms", "confirm", "admitted", "admits", "acknowledged"].flatMap { InsightText.analyzer.terms($0) })
+    private static let denyStems = stems(["denied", "denies", "deny", "refuted", "refutes"])
+    private static let confirmStems = stems(["confirmed", "confirms", "confirm", "admitted", "admits", "acknowledged"])
+
+    private static func stems(_ words: [String]) -> Set<String> {
+        Set(words.flatMap { InsightText.analyzer.terms($0) })
+    }
 
     private func claimConflict() -> String? {
         struct Claim { var article: Int; var sentence: Int; var denies: Bool }
@@ -284,7 +319,8 @@ struct SourceAgreement {
             for c in confirmers {
                 for x in claims[d]! {
                     for y in claims[c]! where story.articles[x.article].voice != story.articles[y.article].voice {
-                        let sx = story.articles[x.article].sentences[x.sentence], sy = story.articles[y.article].sentences[y.sentence]
+                        let sx = story.articles[x.article].sentences[x.sentence]
+                        let sy = story.articles[y.article].sentences[y.sentence]
                         let sharedName = !Set(text.entities(sx)).isDisjoint(with: text.entities(sy))
                         guard sharedName, vector(x).cosine(vector(y)) >= 0.35 else { continue }
                         let denier = story.articles[x.article].article.source, confirmer = story.articles[y.article].article.source

@@ -4,10 +4,10 @@ import Foundation
 ///
 /// 1. Candidates: body sentences (first 8 per article, at most 60 articles, most authoritative
 ///    first) of 5+ content terms and 40–350 characters; questions, truncated teasers ("…"),
-///    fragments, sentences opening with a pronoun or connective ("It",
-///    "However") and boilerplate ("Read more", "Subscribe") are dropped, syndicated duplicates
-///    kept once, and sentences nearly identical to the headline (TF-IDF cosine ≥ 0.7, or ≥ 0.9
-///    to any other headline) skipped.
+///    fragments, sentences opening with a pronoun or connective ("It", "However") and
+///    boilerplate ("Read more", "Subscribe") are dropped, syndicated duplicates kept once, and
+///    sentences nearly identical to the headline (TF-IDF cosine ≥ 0.7, or ≥ 0.9 to any other
+///    headline) skipped.
 /// 2. Centrality: LexRank, i.e. PageRank (damping 0.85) over the graph of TF-IDF cosines ≥ 0.1;
 ///    an edge between two sentences of the same source counts half, so a sentence echoed by
 ///    other outlets beats one that an article merely repeats.
@@ -16,9 +16,10 @@ import Foundation
 ///    lead = 1/(1 + position in its article): the lead bonus scales centrality, so an
 ///    off-topic lead gains little. A story told by one source weighs position most
 ///    (0.35 · c + 0.55 · lead + 0.10 · authority): its lead is its best summary.
-/// 4. Selection (MMR-style): best first, skipping any sentence redundant with one already picked
-///    (cosine ≥ 0.4, or 40% of the shorter one's terms shared), until 3 sentences or ~400 characters; then ordered lead sentences first
-///    (by position in their article, then by report time).
+/// 4. Selection (MMR-style): best first, skipping any sentence redundant with one already
+///    picked (cosine ≥ 0.4, or 40% of the shorter one's terms shared), until 3 sentences or
+///    ~400 characters; then ordered lead sentences first (by position in their article, then
+///    by report time).
 /// 5. Fallbacks, in order: shorter or truncated body sentences; the other sources' headlines
 ///    ("Also reported by …"); an honest "Source reports: headline. No further details…".
 struct StorySummarizer {
