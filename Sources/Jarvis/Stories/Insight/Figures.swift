@@ -1,0 +1,216 @@
+import Foundation
+
+/// A number as a story states it: value, unit and what it counts, located in one sentence.
+struct Figure {
+    var value: Double
+    /// Digits after the decimal point as written: two figures are the same when they agree to
+    /// the coarser precision (27.5 = 27.50, 3.2 = 3.15 rounded).
+    var decimals: Int
+    /// Normalised unit: "%", "billion", "$billion", "basis points", "date", or a stemmed noun.
+    var unit: String
+    /// What the figure measures, when the words around it say so unambiguously.
+    var subject: FigureSubject?
+    /// As the source wrote it, for attribution: "27.5%", "$3.2 billion", "12 people", "March 3".
+    var display: String
+    var article: Int
+    /// Index in the article's sentences; -1 for the headline.
+    var sentence: Int
+
+    func sameValue(as other: Figure) -> Bool {
+        let tolerance = 0.5 * pow(10, -Double(min(decimals, other.decimals))) + 1e-9
+        return abs(value - other.value) <= tolerance
+    }
+}
+
+/// What a figure measures, found from keywords near it.
+enum FigureSubject: String, CaseIterable, Sendable {
+    case deaths, injured, displaced, arrested, missing, rescued, inflation, growth, unemployment, turnout, votes,
+         price, jobs, rate
+
+    var label: String {
+        switch self {
+        case .deaths: "the death toll"
+        case .injured: "the number of injured"
+        case .displaced: "the number displaced"
+        case .arrested: "the number of arrests"
+        case .missing: "the number missing"
+        case .rescued: "the number rescued"
+        case .inflation: "inflation"
+        case .growth: "growth"
+        case .unemployment: "unemployment"
+        case .turnout: "turnout"
+        case .votes: "the vote count"
+        case .price: "the price"
+        case .jobs: "the number of jobs affected"
+        case .rate: "the rate"
+        }
+    }
+
+    /// Counts of people read best as bare numbers ("reports 12").
+    var countsPeople: Bool {
+        [.deaths, .injured, .displaced, .arrested, .missing, .rescued].contains(self)
+    }
+
+    /// Generic subjects yield to a specific one in the same window ("inflation rate" → inflation).
+    var isGeneric: Bool { self == .rate }
+
+    private var words: [String] {
+        switch self {
+        case .deaths: ["kill", "killed", "killing", "die", "died", "dead", "death", "deaths", "toll", "fatalities", "bodies", "lives", "perished"]
+        case .injured: ["injured", "injuries", "wounded", "hurt", "hospitalised", "hospitalized"]
+        case .displaced: ["displaced", "evacuated", "homeless", "fled", "refugees"]
+        case .arrested: ["arrested", "detained", "arrests", "detention"]
+        case .missing: ["missing"]
+        case .rescued: ["rescued"]
+        case .inflation: ["inflation"]
+        case .growth: ["growth", "gdp", "grew", "expanded"]
+        case .unemployment: ["unemployment", "jobless"]
+        case .turnout: ["turnout"]
+        case .votes: ["votes", "ballots"]
+        case .price: ["price", "prices", "fare", "fares", "tariff"]
+        case .jobs: ["jobs", "layoffs", "workers", "employees", "staff"]
+        case .rate: ["rate", "rates", "mpr", "lending"]
+        }
+    }
+
+    static let byStem: [String: FigureSubject] = {
+        var table: [String: FigureSubject] = [:]
+        for subject in allCases {
+            for word in subject.words {
+                for stem in InsightText.analyzer.terms(word) where table[stem] == nil { table[stem] = subject }
+            }
+        }
+        return table
+    }()
+}
+
+enum FigureReader {
+    static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                         "october", "november", "december"]
+    private static let monthNumber: [String: Int] = {
+        var table: [String: Int] = [:]
+        for (i, name) in months.enumerated() {
+            table[name] = i + 1
+            table[String(name.prefix(3))] = i + 1
+        }
+        table["sept"] = 9
+        return table
+    }()
+    private static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    private static let magnitudes: [String: String] = [
+        "bn": "billion", "billion": "billion", "b": "billion", "m": "million", "mn": "million", "million": "million",
+        "k": "thousand", "thousand": "thousand", "tn": "trillion", "trillion": "trillion",
+    ]
+    private static let percents: Set<String> = ["%", "percent", "pc", "pct", "percentage"]
+    private static let currencySymbols: Set<Character> = ["$", "€", "£", "₦", "¥", "₵", "₹"]
+    /// Words that follow numbers without being what is counted.
+    private static let notUnits: Set<String> = [
+        "and", "or", "to", "from", "in", "on", "at", "of", "by", "for", "with", "as", "than", "were", "was", "are",
+        "is", "have", "has", "had", "more", "less", "least", "over", "under", "after", "before", "while", "this",
+        "that", "the", "a", "an", "am", "pm", "gmt", "utc", "wat", "eat", "cat", "per",
+    ]
+
+    /// Every figure in `sentence`, aligned one-to-one with `TextAnalyzer.quantities`.
+    static func figures(in sentence: String, article: Int, index: Int, text: TextAnalyzer) -> [Figure] {
+        let tokens = text.words(sentence)
+        let quantities = text.quantities(sentence)
+        let numeric = tokens.indices.filter { i in
+            tokens[i].first?.isNumber == true && Double(tokens[i].filter { $0.isNumber || $0 == "." }) != nil
+        }
+        guard numeric.count == quantities.count else { return [] }
+        let lower = tokens.map { $0.lowercased() }
+        var stems: [String?] = []
+        stems.reserveCapacity(tokens.count)
+        var result: [Figure] = []
+        for (k, i) in numeric.enumerated() {
+            let quantity = quantities[k]
+            let token = tokens[i]
+            let number = token.prefix { $0.isNumber || $0 == "." || $0 == "," }
+            let decimals = number.split(separator: ".").dropFirst().first.map { $0.count } ?? 0
+            let isWhole = quantity.value.rounded() == quantity.value
+            let previous = i > 0 ? lower[i - 1] : ""
+
+            // Dates: "March 3", "3 March".
+            if isWhole, (1...31).contains(quantity.value) {
+                if let month = monthNumber[previous] {
+                    result.append(Figure(value: Double(month * 100) + quantity.value, decimals: 0, unit: "date", subject: nil,
+                                         display: "\(tokens[i - 1]) \(number)", article: article, sentence: index))
+                    continue
+                }
+                if i + 1 < tokens.count, let month = monthNumber[lower[i + 1]] {
+                    result.append(Figure(value: Double(month * 100) + quantity.value, decimals: 0, unit: "date", subject: nil,
+                                         display: "\(number) \(tokens[i + 1])", article: article, sentence: index))
+                    continue
+                }
+            }
+            if monthNumber[previous] != nil { continue }  // "May 2024"
+
+            var unit = quantity.unit
+            // Ranges and changes share the second number's unit: "from 12 to 15 people", "12 or 15%".
+            if ["to", "and", "or"].contains(unit), k + 1 < quantities.count, numeric[k + 1] == i + 2 {
+                unit = quantities[k + 1].unit
+            }
+            var unitDisplay = unit  // the counted noun as written, lower-cased
+            if unit == "per", i + 2 < lower.count, lower[i + 2] == "cent" { unit = "%" }
+            if unit == "basis" || unit == "bp" || unit == "bps" {
+                unit = "basis points"
+                unitDisplay = "basis points"
+            } else if percents.contains(unit) {
+                unit = "%"
+                unitDisplay = "%"
+            } else if let magnitude = magnitudes[unit] {
+                unit = magnitude
+                unitDisplay = magnitude
+            } else {
+                guard unit.count >= 3, unit.allSatisfy({ $0.isLetter }), !notUnits.contains(unit),
+                      monthNumber[unit] == nil, !weekdays.contains(unit),
+                      let stem = text.terms(unit).first else { continue }
+                unit = ["people", "person", "persons"].contains(unit) ? "people" : stem
+                if isWhole, (1900...2100).contains(quantity.value) { continue }  // a year, not a count
+            }
+            var currency = ""
+            if token.startIndex > sentence.startIndex {
+                let before = sentence[sentence.index(before: token.startIndex)]
+                if currencySymbols.contains(before) { currency = String(before) }
+            }
+            let display: String
+            switch unit {
+            case "%": display = "\(number)%"
+            default: display = "\(currency)\(number) \(unitDisplay)"
+            }
+            if stems.isEmpty { stems = lower.map { text.terms($0).first } }
+            result.append(Figure(value: quantity.value, decimals: decimals, unit: currency + unit,
+                                 subject: subject(near: i, stems: stems), display: display,
+                                 article: article, sentence: index))
+        }
+        return result
+    }
+
+    /// The subject whose keyword is nearest the number (within 8 words); specific subjects win
+    /// over generic ones; two different subjects at the same distance leave it unknown.
+    static func subject(near position: Int, stems: [String?]) -> FigureSubject? {
+        var best: (distance: Int, subject: FigureSubject, tie: Bool)?
+        var bestGeneric: (distance: Int, subject: FigureSubject)?
+        let lower = max(0, position - 8), upper = min(stems.count - 1, position + 8)
+        guard lower <= upper else { return nil }
+        for j in lower...upper where j != position {
+            guard let stem = stems[j], let subject = FigureSubject.byStem[stem] else { continue }
+            let distance = abs(j - position)
+            if subject.isGeneric {
+                if bestGeneric == nil || distance < bestGeneric!.distance { bestGeneric = (distance, subject) }
+                continue
+            }
+            if let current = best {
+                if distance < current.distance {
+                    best = (distance, subject, false)
+                } else if distance == current.distance && subject != current.subject {
+                    best = (distance, current.subject, true)
+                }
+            } else {
+                best = (distance, subject, false)
+            }
+        }
+        if let best { return best.tie ? nil : best.subject }
+        return bestGeneric?.subject
+    }
+}

@@ -1,0 +1,357 @@
+import Foundation
+
+/// Consensus and conflict between a story's independent sources. Conservative by design:
+/// precision over recall, and every statement is extracted or attributed, never invented.
+///
+/// Consensus (≥ 2 independent sources and a strict majority of them): facts are figures
+/// (same unit, same value up to rounding) and proper names (entities seen mid-sentence or of
+/// two or more words) in body text. The statement is the body sentence carrying the most agreed
+/// facts (figures count double) whose figures are all agreed and at least half of whose names
+/// are agreed: "Most sources agree (3 of 4): the Central Bank of Nigeria raised its rate to
+/// 27.5%." Without such a sentence, agreed figures and names are listed, if there are at least
+/// two facts or one figure. Nothing shared: nil.
+///
+/// Conflict: figures of the same unit and the same subject (death toll, injured, inflation,
+/// rate…; read from keywords near the number) for which sources that state exactly one value
+/// disagree beyond rounding, unless some other source gives both values ("rose from 12 to 15").
+/// Figures of unknown subject are compared only between near-identical sentences (cosine ≥
+/// 0.5). Claims: one source only denying and another only confirming, in sentences about the
+/// same thing (cosine ≥ 0.35 without the verbs, a shared name). Each side names its sources.
+struct SourceAgreement {
+    let story: PreparedStory
+    let text: TextAnalyzer
+    private let figures: [Figure]
+    private let space: TermSpace
+
+    init(story: PreparedStory, text: TextAnalyzer) {
+        self.story = story
+        self.text = text
+        var figures: [Figure] = []
+        var space = TermSpace()
+        for (a, features) in story.articles.enumerated() {
+            figures += FigureReader.figures(in: features.headline, article: a, index: -1, text: text)
+            for (s, sentence) in features.sentences.enumerated() {
+                figures += FigureReader.figures(in: sentence, article: a, index: s, text: text)
+                space.addDocument(features.sentenceTerms[s])
+            }
+        }
+        self.figures = figures
+        self.space = space
+    }
+
+    private func voice(_ figure: Figure) -> Int { story.articles[figure.article].voice }
+    private func sourceKey(_ figure: Figure) -> String { story.articles[figure.article].sourceKey }
+
+    private func terms(article: Int, sentence: Int) -> [String] {
+        sentence < 0 ? story.articles[article].headlineTerms : story.articles[article].sentenceTerms[sentence]
+    }
+
+    // MARK: - Consensus
+
+    func consensus() -> String? {
+        let voices = story.voiceCount
+        guard voices >= 2 else { return nil }
+        func agreed(_ support: Int) -> Bool { support >= 2 && support * 2 > voices }
+
+        // Figures: group equal values per unit, count the voices behind each group.
+        var figureSupport: [(figure: Figure, voices: Set<Int>)] = []
+        for figure in figures.sorted(by: FigureOrder.byUnitValue) {
+            if let last = figureSupport.indices.last, figureSupport[last].figure.unit == figure.unit,
+               figureSupport[last].figure.sameValue(as: figure) {
+                figureSupport[last].voices.insert(voice(figure))
+            } else {
+                figureSupport.append((figure, [voice(figure)]))
+            }
+        }
+        let agreedFigures = figureSupport.filter { agreed($0.voices.count) }
+        func support(of figure: Figure) -> Int? {
+            agreedFigures.first { $0.figure.unit == figure.unit && $0.figure.sameValue(as: figure) }?.voices.count
+        }
+
+        // Names: proper entities in body text, per voice.
+        let names = properNames()
+        var nameVoices: [String: Set<Int>] = [:]
+        for (a, features) in story.articles.enumerated() {
+            for name in names.perArticle[a] { nameVoices[name, default: []].insert(features.voice) }
+        }
+        let agreedNames = nameVoices.filter { agreed($0.value.count) }
+        guard !agreedFigures.isEmpty || !agreedNames.isEmpty else { return nil }
+
+        // Sentences echoed by other voices (a shared claim even without shared figures). Each
+        // voice's distinct sentences are compared once; results are cached per sentence text.
+        var voiceSentences = [[TermVector]](repeating: [], count: voices)
+        var seenPerVoice = [Set<String>](repeating: [], count: voices)
+        var vectorByKey: [String: TermVector] = [:]
+        for features in story.articles {
+            for (s, sentence) in features.sentences.enumerated() {
+                let key = Normalized.key(sentence)
+                let vector = vectorByKey[key] ?? space.vector(features.sentenceTerms[s])
+                vectorByKey[key] = vector
+                if seenPerVoice[features.voice].insert(key).inserted { voiceSentences[features.voice].append(vector) }
+            }
+        }
+        var echoCache: [String: Set<Int>] = [:]
+        func claimSupport(_ a: Int, _ s: Int) -> Int {
+            let key = Normalized.key(story.articles[a].sentences[s])
+            if echoCache[key] == nil {
+                let vector = vectorByKey[key]!
+                var supporters = Set<Int>()
+                for v in 0..<voices where voiceSentences[v].contains(where: { $0.cosine(vector) >= 0.45 }) { supporters.insert(v) }
+                echoCache[key] = supporters
+            }
+            return echoCache[key]!.union([story.articles[a].voice]).count
+        }
+        var figuresAt: [Int: [Int: [Figure]]] = [:]
+        for figure in figures where figure.sentence >= 0 { figuresAt[figure.article, default: [:]][figure.sentence, default: []].append(figure) }
+
+        // The body sentence that carries the most agreed facts, and nothing that is not agreed.
+        var best: (score: Int, authority: Int, article: Int, sentence: Int, supportCount: Int)?
+        for (a, features) in story.articles.enumerated() {
+            for (s, sentence) in features.sentences.enumerated() where sentence.count <= 260 && !sentence.hasSuffix("?") {
+                let sentenceFigures = figuresAt[a]?[s] ?? []
+                let supports = sentenceFigures.map { support(of: $0) }
+                guard !supports.contains(where: { $0 == nil }) else { continue }
+                let sentenceNames = names.perSentence[a][s]
+                guard sentenceNames.allSatisfy({ agreedNames[$0] != nil }) else { continue }
+                let facts = supports.compactMap { $0 } + sentenceNames.map { agreedNames[$0]!.count }
+                guard !facts.isEmpty else { continue }
+                let echoed = claimSupport(a, s)
+                let claimAgreed = agreed(echoed)
+                let factual = !supports.isEmpty || sentenceNames.count >= 2
+                guard factual || claimAgreed else { continue }
+                let score = 2 * supports.count + sentenceNames.count + (claimAgreed ? echoed : 0)
+                let count = factual ? facts.min()! : echoed
+                let candidate = (score, features.authority, a, s, count)
+                if let current = best,
+                   (candidate.0, candidate.1, -candidate.2, -candidate.3) <= (current.score, current.authority, -current.article, -current.sentence) {
+                    continue
+                }
+                best = candidate
+            }
+        }
+        if let best {
+            let sentence = story.articles[best.article].sentences[best.sentence]
+            return "\(agreementPrefix(best.supportCount, of: voices)): \(SourceAgreement.lowercasingArticle(sentence))"
+        }
+
+        // No sentence says it alone: list what is shared.
+        let figureList = agreedFigures.map(\.figure.display)
+        let nameList = agreedNames.keys.sorted { (agreedNames[$0]!.count, $1) > (agreedNames[$1]!.count, $0) }
+            .prefix(3).map { names.display[$0] ?? $0 }
+        guard figureList.count + nameList.count >= 2 || !figureList.isEmpty else { return nil }
+        let counts = agreedFigures.map(\.voices.count) + agreedNames.values.map(\.count)
+        var parts: [String] = []
+        if !figureList.isEmpty { parts.append("report " + SourceAgreement.list(Array(figureList.prefix(3)))) }
+        if !nameList.isEmpty { parts.append("name " + SourceAgreement.list(nameList)) }
+        let prefix = agreementPrefix(counts.min() ?? voices, of: voices, verb: false)
+        return "\(prefix) \(parts.joined(separator: " and "))."
+    }
+
+    private func agreementPrefix(_ support: Int, of voices: Int, verb: Bool = true) -> String {
+        if support >= voices {
+            let all = voices == 2 ? "Both sources" : "All \(voices) sources"
+            return verb ? all + " agree" : all
+        }
+        return verb ? "Most sources agree (\(support) of \(voices))" : "Most sources (\(support) of \(voices))"
+    }
+
+    /// Names that are proper: seen capitalised away from a sentence start, or of several words.
+    private func properNames() -> (perArticle: [Set<String>], perSentence: [[Set<String>]], all: Set<String>,
+                                   display: [String: String]) {
+        let excluded = Set(story.articles.map(\.sourceKey))
+        var display: [String: String] = [:]
+        var candidates: [[[String]]] = []
+        var proper = Set<String>()
+        var cache: [String: (all: [String], mid: Set<String>)] = [:]
+        for features in story.articles {
+            var perSentence: [[String]] = []
+            for sentence in features.sentences {
+                let found: (all: [String], mid: Set<String>)
+                if let cached = cache[sentence] {
+                    found = cached
+                } else {
+                    var decapitalised = sentence
+                    if let first = decapitalised.first { decapitalised = first.lowercased() + decapitalised.dropFirst() }
+                    found = (text.entities(sentence), Set(text.entities(decapitalised)))
+                    cache[sentence] = found
+                }
+                var names: [String] = []
+                for entity in found.all {
+                    guard entity.count >= 3, !excluded.contains(entity), !FigureReader.months.contains(entity) else { continue }
+                    names.append(entity)
+                    if found.mid.contains(entity) || entity.contains(" ") {
+                        proper.insert(entity)
+                        if display[entity] == nil, let range = sentence.range(of: entity, options: .caseInsensitive) {
+                            display[entity] = String(sentence[range])
+                        }
+                    }
+                }
+                perSentence.append(names)
+            }
+            candidates.append(perSentence)
+        }
+        // A name proper anywhere in the story counts wherever it appears.
+        let perSentence = candidates.map { article in article.map { Set($0).intersection(proper) } }
+        let perArticle = perSentence.map { $0.reduce(into: Set<String>()) { $0.formUnion($1) } }
+        return (perArticle, perSentence, proper, display)
+    }
+
+    static func lowercasingArticle(_ sentence: String) -> String {
+        for article in ["The ", "A ", "An "] where sentence.hasPrefix(article) {
+            return article.lowercased() + sentence.dropFirst(article.count)
+        }
+        return sentence
+    }
+
+    static func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: ""
+        case 1: items[0]
+        default: items.dropLast().joined(separator: ", ") + " and " + items.last!
+        }
+    }
+
+    // MARK: - Conflict
+
+    func conflict() -> String? {
+        guard story.voiceCount >= 2 else { return nil }
+        var statements = figureConflicts()
+        if let claim = claimConflict() { statements.append(claim) }
+        guard !statements.isEmpty else { return nil }
+        return statements.prefix(2).joined(separator: " ")
+    }
+
+    private struct Side {
+        var figure: Figure
+        var sources: [String]  // display names, first report first
+        var firstArticle: Int
+    }
+
+    private func figureConflicts() -> [String] {
+        var byKey: [String: [Figure]] = [:]
+        for figure in figures {
+            byKey[figure.unit + "|" + (figure.subject?.rawValue ?? "?"), default: []].append(figure)
+        }
+        var found: [(involved: Int, key: String, text: String)] = []
+        for key in byKey.keys.sorted() {
+            let group = byKey[key]!
+            let subject = group[0].subject
+            // Each source's distinct values for this key.
+            var perSource: [String: [Figure]] = [:]
+            for figure in group.sorted(by: FigureOrder.byArticleSentence) {
+                let source = sourceKey(figure)
+                if !(perSource[source] ?? []).contains(where: { $0.sameValue(as: figure) }) { perSource[source, default: []].append(figure) }
+            }
+            var sides: [Side] = []
+            for source in perSource.keys.sorted() where perSource[source]!.count == 1 {
+                let figure = perSource[source]![0]
+                let name = story.articles[figure.article].article.source
+                if let s = sides.firstIndex(where: { $0.figure.sameValue(as: figure) }) {
+                    sides[s].sources.append(name)
+                    sides[s].firstArticle = min(sides[s].firstArticle, figure.article)
+                } else {
+                    sides.append(Side(figure: figure, sources: [name], firstArticle: figure.article))
+                }
+            }
+            guard sides.count >= 2 else { continue }
+            // A source that gives several of the disputed values explains them (a rise, a range).
+            let explained = perSource.values.contains { values in
+                values.count > 1 && sides.filter { side in values.contains { $0.sameValue(as: side.figure) } }.count >= 2
+            }
+            if explained { continue }
+            if subject == nil && !sidesShareSentence(sides, in: group) { continue }
+            sides.sort { $0.firstArticle < $1.firstArticle }
+            let label = subject?.label ?? (group[0].unit == "date" ? "the date" : "the figures")
+            let claims = sides.map { side in
+                let value = subject?.countsPeople == true ? FigureOrder.number(side.figure) : side.figure.display
+                let names = SourceAgreement.list(side.sources.sorted { story.sourceRank($0) < story.sourceRank($1) })
+                return "\(names) \(side.sources.count == 1 ? "reports" : "report") \(value)"
+            }
+            let text = "Sources differ on \(label): \(claims.joined(separator: ", "))."
+            found.append((sides.reduce(0) { $0 + $1.sources.count }, key, text))
+        }
+        return found.sorted { ($0.involved, $1.key) > ($1.involved, $0.key) }.map(\.text)
+    }
+
+    /// For figures of unknown subject: some pair across sides comes from near-identical sentences.
+    private func sidesShareSentence(_ sides: [Side], in group: [Figure]) -> Bool {
+        func vector(_ f: Figure) -> TermVector { space.vector(terms(article: f.article, sentence: f.sentence)) }
+        for i in sides.indices {
+            for j in sides.indices where j > i {
+                let left = group.filter { $0.sameValue(as: sides[i].figure) }
+                let right = group.filter { $0.sameValue(as: sides[j].figure) }
+                for l in left {
+                    for r in right where voice(l) != voice(r) && vector(l).cosine(vector(r)) >= 0.5 { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    private static let denyStems = stems(["denied", "denies", "deny", "refuted", "refutes"])
+    private static let confirmStems = stems(["confirmed", "confirms", "confirm", "admitted", "admits", "acknowledged"])
+
+    private static func stems(_ words: [String]) -> Set<String> {
+        Set(words.flatMap { InsightText.analyzer.terms($0) })
+    }
+
+    private func claimConflict() -> String? {
+        struct Claim { var article: Int; var sentence: Int; var denies: Bool }
+        var claims: [String: [Claim]] = [:]
+        for (a, features) in story.articles.enumerated() {
+            for (s, sentence) in features.sentences.enumerated() {
+                let lower = " " + sentence.lowercased() + " "
+                if lower.contains(" not ") || lower.contains("n't ") || lower.contains(" no ") || lower.contains(" never ") { continue }
+                let terms = Set(features.sentenceTerms[s])
+                let denies = !terms.isDisjoint(with: SourceAgreement.denyStems)
+                let confirms = !terms.isDisjoint(with: SourceAgreement.confirmStems)
+                guard denies != confirms else { continue }
+                claims[features.sourceKey, default: []].append(Claim(article: a, sentence: s, denies: denies))
+            }
+        }
+        let claimStems = SourceAgreement.denyStems.union(SourceAgreement.confirmStems)
+        func vector(_ c: Claim) -> TermVector {
+            space.vector(story.articles[c.article].sentenceTerms[c.sentence].filter { !claimStems.contains($0) })
+        }
+        let deniers = claims.keys.sorted().filter { claims[$0]!.allSatisfy(\.denies) }
+        let confirmers = claims.keys.sorted().filter { claims[$0]!.allSatisfy { !$0.denies } }
+        for d in deniers {
+            for c in confirmers {
+                for x in claims[d]! {
+                    for y in claims[c]! where story.articles[x.article].voice != story.articles[y.article].voice {
+                        let sx = story.articles[x.article].sentences[x.sentence]
+                        let sy = story.articles[y.article].sentences[y.sentence]
+                        let sharedName = !Set(text.entities(sx)).isDisjoint(with: text.entities(sy))
+                        guard sharedName, vector(x).cosine(vector(y)) >= 0.35 else { continue }
+                        let denier = story.articles[x.article].article.source, confirmer = story.articles[y.article].article.source
+                        return "Sources contradict each other: \(denier) reports a denial (“\(Normalized.truncate(sx, to: 110))”), "
+                            + "while \(confirmer) reports a confirmation (“\(Normalized.truncate(sy, to: 110))”)."
+                    }
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension PreparedStory {
+    /// Order of a source's first report, for listing sources deterministically.
+    func sourceRank(_ name: String) -> Int {
+        articles.firstIndex { $0.article.source == name } ?? Int.max
+    }
+}
+
+enum FigureOrder {
+    static func byUnitValue(_ a: Figure, _ b: Figure) -> Bool {
+        (a.unit, a.value, a.article, a.sentence) < (b.unit, b.value, b.article, b.sentence)
+    }
+
+    static func byArticleSentence(_ a: Figure, _ b: Figure) -> Bool {
+        (a.article, a.sentence, a.value) < (b.article, b.sentence, b.value)
+    }
+
+    /// The number as written, without its unit.
+    static func number(_ figure: Figure) -> String {
+        String(figure.display.prefix { $0.isNumber || $0 == "." || $0 == "," || "$€£₦¥₵₹".contains($0) })
+    }
+}

@@ -1,0 +1,413 @@
+import Foundation
+import Jarvis
+import Testing
+
+private typealias F = InsightFixtures
+
+private let analyzer = StoryAnalyzer()
+private let text = TextAnalyzer()
+
+private func insight(_ articles: [StoryArticle], topic: Topic = .africa, now: Date = F.now,
+                     using engine: StoryAnalyzer = analyzer) -> StoryInsight {
+    engine.analyze(articles, topic: topic, now: now)
+}
+
+/// A story about a new fuel tax, told by `count` outlets of the given authority.
+private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Double = 30, region: String? = nil) -> [StoryArticle] {
+    (0..<count).map { i in
+        F.article("t\(i)", "Outlet \(i)", "Treasury announces new fuel levy of 5% from July",
+                  "The treasury announced a new fuel levy of 5% that takes effect in July. Officials said the money would fund road repairs across the country. Motorists groups criticised the decision.",
+                  minutesAgo: minutesAgo + Double(i), authority: authority, region: region)
+    }
+}
+
+@Suite struct InsightHeadlineTests {
+    @Test func prefersInformativeAuthoritativeHeadlineOverTheFirst() {
+        let result = insight(F.rateHike, topic: .finance)
+        #expect(result.headline == "Central Bank of Nigeria raises benchmark rate to 27.5% to fight inflation")
+        #expect(result.headline != F.rateHike[0].headline)
+    }
+
+    @Test func authorityBreaksNearTies() {
+        let body = "Kenya's treasury raised the fuel tax to 16% in the new budget on Thursday. Motorists in Nairobi said prices would rise."
+        let articles = [
+            F.article("a", "Small Blog", "Kenya raises fuel tax to 16% in new budget", body, minutesAgo: 50, authority: 30),
+            F.article("b", "Big Wire", "Kenya raises fuel tax to 16% in the new budget", body, minutesAgo: 40, authority: 90),
+        ]
+        #expect(insight(articles).headline == "Kenya raises fuel tax to 16% in the new budget")
+        let flipped = StoryAnalyzer(configuration: InsightConfiguration(sourceAuthority: ["small blog": 95, "BIG WIRE": 10]))
+        #expect(insight(articles, using: flipped).headline == "Kenya raises fuel tax to 16% in new budget")
+    }
+
+    @Test func penalisesClickbaitCapsQuestionsAndLivePrefixes() {
+        let body = "Kenya's treasury cut the fuel tax to 8% after a week of protests in Nairobi. The finance minister announced the change on Friday."
+        let articles = [
+            F.article("a", "Loud Wire", "YOU WON'T BELIEVE WHAT KENYA DID TO FUEL TAX", body, minutesAgo: 60, authority: 95),
+            F.article("b", "Quiz Daily", "Will Kenya's fuel tax cut to 8% calm the protests?", body, minutesAgo: 55, authority: 90),
+            F.article("c", "Live Desk", "LIVE: Kenya fuel tax cut to 8% after protests", body, minutesAgo: 50, authority: 90),
+            F.article("d", "Plain Courier", "Kenya cuts fuel tax to 8% after week of protests", body, minutesAgo: 45, authority: 50),
+        ]
+        #expect(insight(articles).headline == "Kenya cuts fuel tax to 8% after week of protests")
+    }
+
+    @Test func dropsPresentationMarkersFromTheChosenHeadline() {
+        let body = "Ghana's central bank raised its policy rate to 29% on Monday. The Bank of Ghana said inflation remained too high."
+        let articles = [
+            F.article("a", "Accra Times", "BREAKING: Bank of Ghana raises policy rate to 29% - Accra Times", body, minutesAgo: 20, authority: 80),
+            F.article("b", "Gold Coast Post", "Rates up", body, minutesAgo: 10, authority: 40),
+        ]
+        #expect(insight(articles).headline == "Bank of Ghana raises policy rate to 29%")
+    }
+}
+
+@Suite struct InsightSummaryTests {
+    static let stories: [(String, [StoryArticle])] = [
+        ("rate hike", F.rateHike), ("collapse", F.collapse), ("outage", F.outage), ("election", F.singleElection),
+        ("fuel", F.fuelPrice), ("drought", F.drought),
+    ]
+
+    @Test(arguments: stories) func summaryHasTwoOrThreeDistinctSentences(_ name: String, _ articles: [StoryArticle]) {
+        let result = insight(articles)
+        let sentences = text.sentences(result.summary)
+        #expect((2...3).contains(sentences.count), "\(name): \(result.summary)")
+        #expect(Set(sentences).count == sentences.count, "\(name): duplicate sentence")
+        #expect(!result.summary.isEmpty)
+        #expect(result.summary != result.headline)
+        #expect(!sentences.contains(result.headline))
+        #expect(result.summary.count <= 400)
+    }
+
+    @Test func singleArticleGetsItsLeadSentences() {
+        let result = insight(F.singleElection, topic: .politics)
+        let lead = text.sentences(F.singleElection[0].body)
+        #expect(result.summary.hasPrefix(lead[0]))
+        #expect(result.summary.contains(lead[1]))
+    }
+
+    @Test func syndicatedCopiesAreSummarisedOnce() {
+        let result = insight(F.drought)
+        let sentences = text.sentences(result.summary)
+        #expect(Set(sentences).count == sentences.count)
+    }
+
+    @Test func emptyBodiesFallBackToTheOtherHeadlines() {
+        let articles = [
+            F.article("a", "Lagos Ledger", "Fuel queues return to Lagos filling stations", "", minutesAgo: 30, authority: 60),
+            F.article("b", "Abuja Standard Wire", "Motorists wait hours for petrol in Lagos", "", minutesAgo: 20, authority: 85),
+            F.article("c", "Accra Times", "Petrol scarcity hits Lagos again", "", minutesAgo: 10, authority: 40),
+        ]
+        let result = insight(articles)
+        #expect(!result.summary.isEmpty)
+        #expect(result.summary != result.headline)
+        #expect(result.summary.contains("Also reported by"))
+    }
+
+    @Test func emptySingleArticleSaysHonestlyThatThereIsNoMore() {
+        let articles = [F.article("a", "Lagos Ledger", "Fuel queues return to Lagos", "", minutesAgo: 30)]
+        let result = insight(articles)
+        #expect(result.summary == "Lagos Ledger reports: Fuel queues return to Lagos. No further details were available yet.")
+    }
+
+    @Test func oneLinerBodiesThatRepeatTheHeadlineAreNotTheSummary() {
+        let articles = [
+            F.article("a", "Lagos Ledger", "Fuel queues return to Lagos", "Fuel queues return to Lagos", minutesAgo: 30),
+            F.article("b", "Accra Times", "Fuel queues return to Lagos", "Fuel queues return to Lagos.", minutesAgo: 20),
+        ]
+        let result = insight(articles)
+        #expect(!result.summary.isEmpty)
+        #expect(result.summary != result.headline)
+        #expect(result.summary.contains("Lagos Ledger"))
+    }
+
+    @Test func summaryStaysWithinTheCap() {
+        let long = String(repeating: "The committee discussed the long and winding budget proposal in great detail again ", count: 8) + "."
+        let articles = [
+            F.article("a", "Lagos Ledger", "Budget debate drags on in Abuja", long, minutesAgo: 30),
+            F.article("b", "Accra Times", "Nigeria budget debate continues", long + " Lawmakers in Abuja adjourned until Monday without a vote on the plan.", minutesAgo: 20),
+        ]
+        let result = insight(articles)
+        #expect(result.summary.count <= 400)
+        #expect(!result.summary.isEmpty)
+    }
+}
+
+@Suite struct InsightAgreementTests {
+    @Test func consensusStatesWhatAllSourcesShare() throws {
+        let consensus = try #require(insight(F.rateHike, topic: .finance).consensus)
+        #expect(consensus.hasPrefix("All 4 sources agree: "))
+        #expect(consensus.contains("Central Bank of Nigeria"))
+        #expect(consensus.contains("27.5%"))
+    }
+
+    @Test func consensusNeedsAMajority() {
+        var articles = F.rateHike
+        // Two new outlets that mention neither the bank nor the figure: 4 of 6 is still a majority…
+        articles.append(F.article("x1", "Rift Valley Post", "Markets react to Nigerian decision",
+                                  "Shares in Nairobi fell on Wednesday after traders digested the news.", minutesAgo: 60))
+        articles.append(F.article("x2", "Sahel Observer", "Investors weigh West African outlook",
+                                  "Investors in Dakar said they were watching regional currencies.", minutesAgo: 50))
+        let six = insight(articles).consensus
+        #expect(six?.hasPrefix("Most sources agree (4 of 6)") == true, "\(six ?? "nil")")
+        // …but 4 of 8 is not.
+        articles.append(F.article("x3", "Cape Ledger", "Rand steady as investors look north",
+                                  "The rand held steady against the dollar on Wednesday.", minutesAgo: 40))
+        articles.append(F.article("x4", "Kampala Daily", "Ugandan shilling firms",
+                                  "The shilling firmed against the dollar in thin trading.", minutesAgo: 30))
+        let eight = insight(articles).consensus
+        #expect(eight?.contains("27.5%") != true, "\(eight ?? "nil")")
+    }
+
+    @Test func noConsensusForASingleSourceOrNothingShared() {
+        #expect(insight(F.singleElection).consensus == nil)
+        let articles = [
+            F.article("a", "Lagos Ledger", "Storm hits coastal town", "Heavy rain fell across the region overnight, officials said.", minutesAgo: 30),
+            F.article("b", "Accra Times", "Residents told to stay indoors", "Residents were told to stay indoors until further notice.", minutesAgo: 20),
+        ]
+        #expect(insight(articles).consensus == nil)
+    }
+
+    @Test func conflictingDeathTollsAreAttributed() {
+        #expect(insight(F.collapse).conflict == "Sources differ on the death toll: Lagos Ledger reports 12, Nairobi Courier reports 15.")
+    }
+
+    @Test func conflictingPercentagesAreAttributed() throws {
+        let articles = [
+            F.article("a", "Nairobi Courier", "Kenya inflation rises in May", "Kenya's inflation rose to 6.8% in May, the statistics office said. Food prices drove the increase.", minutesAgo: 30),
+            F.article("b", "Rift Valley Post", "Kenyan inflation climbs", "Inflation in Kenya climbed to 7.1% in May on higher food costs. The central bank meets next week.", minutesAgo: 25),
+            F.article("c", "Mombasa Herald", "Inflation up in Kenya", "Kenya's annual inflation reached 6.8% in May, driven by food. Traders expect further increases.", minutesAgo: 20),
+        ]
+        let conflict = try #require(insight(articles).conflict)
+        #expect(conflict == "Sources differ on inflation: Nairobi Courier and Mombasa Herald report 6.8%, Rift Valley Post reports 7.1%.")
+    }
+
+    @Test func roundingIsNotAConflict() {
+        // 27.5% and 27.50% appear in the rate story.
+        #expect(insight(F.rateHike).conflict == nil)
+        let articles = [
+            F.article("a", "Lagos Ledger", "Naira loans", "The bank said loans grew by 3.2 billion naira last quarter.", minutesAgo: 30),
+            F.article("b", "Accra Times", "Naira loans", "The bank said loans grew by 3.15 billion naira last quarter.", minutesAgo: 20),
+        ]
+        #expect(insight(articles).conflict == nil)
+    }
+
+    @Test func differentUnitsAreNotCompared() {
+        let articles = [
+            F.article("a", "Lagos Ledger", "Floods in Maiduguri", "Floods in Maiduguri killed 12 people on Sunday, officials said.", minutesAgo: 30),
+            F.article("b", "Accra Times", "Maiduguri floods", "Floods in Maiduguri killed 15 cattle and destroyed crops, officials said.", minutesAgo: 20),
+        ]
+        #expect(insight(articles).conflict == nil)
+    }
+
+    @Test func aSourceGivingBothValuesExplainsTheDifference() {
+        let articles = [
+            F.article("a", "Lagos Ledger", "Kano collapse", "At least 12 people died when the building collapsed in Kano.", minutesAgo: 90),
+            F.article("b", "Nairobi Courier", "Kano collapse toll", "The collapse in Kano killed 15 people, officials said.", minutesAgo: 60),
+            F.article("c", "Accra Times", "Kano toll rises", "The death toll in Kano rose from 12 to 15 people overnight, officials said.", minutesAgo: 30),
+        ]
+        #expect(insight(articles).conflict == nil)
+    }
+
+    @Test func contradictingClaimsAreAttributed() throws {
+        let articles = [
+            F.article("a", "Lagos Ledger", "Minister resignation report", "The presidency denied that Finance Minister Wale Edun had resigned on Friday.", minutesAgo: 30),
+            F.article("b", "Accra Times", "Nigerian finance minister quits", "The presidency confirmed that Finance Minister Wale Edun had resigned on Friday.", minutesAgo: 20),
+        ]
+        let conflict = try #require(insight(articles).conflict)
+        #expect(conflict.hasPrefix("Sources contradict each other: Lagos Ledger reports a denial"))
+        #expect(conflict.contains("Accra Times reports a confirmation"))
+    }
+
+    @Test func noConflictWhenSourcesAgree() {
+        #expect(insight(F.outage, topic: .tech).conflict == nil)
+        #expect(insight(F.singleElection).conflict == nil)
+        #expect(insight(F.drought).conflict == nil)
+    }
+}
+
+@Suite struct InsightBreakingTests {
+    @Test func feedFlagMakesAnArticleBreaking() {
+        var articles = F.collapse
+        articles[1].isBreakingFlag = true
+        let breaking = insight(articles).breaking
+        #expect(breaking == ["c1": false, "c2": true])
+    }
+
+    @Test(arguments: [
+        ("BREAKING: Bank of Ghana raises rates", true), ("Breaking news - Floods in Accra", true),
+        ("Just in: Kenya's president signs budget", true), ("Developing: Explosion in Cairo", true),
+        ("URGENT Lagos airport closed", true), ("Nigeria — BREAKING: fuel price rises", true),
+        ("Breaking the bank: why rates rise", false), ("Developing nations seek debt relief", false),
+        ("Urgent need for reform, says minister", false), ("Just income, says union", false),
+    ])
+    func titleMarkers(_ title: String, _ expected: Bool) {
+        let article = F.article("a", "Lagos Ledger", title, "Some text about the event in the city today.", minutesAgo: 600)
+        #expect(insight([article]).breaking["a"] == expected)
+    }
+
+    @Test func earliestReportOfAFastMovingRecentStoryIsBreaking() {
+        // t2 is the earliest report (62 min ago), t1 and t0 follow within minutes.
+        let breaking = insight(taxStory(sources: 3, minutesAgo: 60)).breaking
+        #expect(breaking == ["t0": false, "t1": false, "t2": true])
+    }
+
+    @Test func notBreakingWhenOldSlowOrThin() {
+        #expect(insight(taxStory(sources: 3, minutesAgo: 7 * 60)).breaking.values.allSatisfy { !$0 })
+        #expect(insight(taxStory(sources: 2, minutesAgo: 60)).breaking.values.allSatisfy { !$0 })
+        var slow = taxStory(sources: 3, minutesAgo: 60)
+        slow[0].publishedAt = F.now.addingTimeInterval(-5 * 3600)  // the others came 4 h later
+        #expect(insight(slow).breaking.values.allSatisfy { !$0 })
+        // Syndicated copies are one source.
+        var copies = taxStory(sources: 3, minutesAgo: 60)
+        for i in copies.indices { copies[i].contentHash = "same" }
+        #expect(insight(copies).breaking.values.allSatisfy { !$0 })
+    }
+}
+
+@Suite struct InsightScoreTests {
+    static let fixtures: [(String, [StoryArticle], Topic)] = F.references.map { ($0.name, $0.articles, $0.topic) }
+        + [("drought", F.drought, .africa), ("tax", taxStory(sources: 6), .finance)]
+
+    @Test(arguments: fixtures) func partsAreInRangeAndSumExactly(_ name: String, _ articles: [StoryArticle], _ topic: Topic) {
+        let score = insight(articles, topic: topic).score
+        #expect((0...25).contains(score.sourceAuthority))
+        #expect((0...25).contains(score.freshness))
+        #expect((0...15).contains(score.localRelevance))
+        #expect((0...20).contains(score.crossSourceConfirmation))
+        #expect((0...15).contains(score.topicImportance))
+        #expect(score.total == score.sourceAuthority + score.freshness + score.localRelevance
+                + score.crossSourceConfirmation + score.topicImportance)
+        #expect((0...100).contains(score.total))
+        #expect(analyzer.score(articles, topic: topic, now: F.now) == score)
+    }
+
+    @Test func authorityMovesWithSourceWeights() {
+        let articles = taxStory(sources: 2)
+        let parts = [10, 40, 70, 100].map { weight in
+            insight(articles, using: StoryAnalyzer(configuration: InsightConfiguration(sourceAuthority: ["Outlet 0": weight, "Outlet 1": weight]))).score.sourceAuthority
+        }
+        #expect(parts == [3, 10, 18, 25])
+        // The feed's own authority and the default count when there is no override.
+        #expect(insight(taxStory(sources: 2, authority: 80)).score.sourceAuthority == 20)
+        let unknown = taxStory(sources: 2).map { var a = $0; a.sourceAuthority = nil; return a }
+        #expect(insight(unknown, using: StoryAnalyzer(configuration: InsightConfiguration(defaultAuthority: 20))).score.sourceAuthority == 5)
+    }
+
+    @Test func freshnessDecaysWithAge() {
+        let articles = taxStory(sources: 2, minutesAgo: 0)
+        let parts = [0.0, 3, 6, 12, 24, 72].map { hours in
+            insight(articles, now: F.now.addingTimeInterval(hours * 3600)).score.freshness
+        }
+        #expect(parts.first == 25)
+        #expect(parts == parts.sorted(by: >))
+        #expect(Set(parts).count == parts.count - 0 || parts.last == 0)
+        #expect(parts[2] == 13)  // one half-life (6 h, 1 min after the latest report)
+        let slow = StoryAnalyzer(configuration: InsightConfiguration(freshnessHalfLife: 24 * 3600))
+        #expect(insight(articles, now: F.now.addingTimeInterval(12 * 3600), using: slow).score.freshness > parts[3])
+    }
+
+    @Test func localRelevanceMovesWithHomeMentions() {
+        func story(_ headline: String, _ body: String, region: String? = nil) -> [StoryArticle] {
+            [F.article("a", "Outlet A", headline, body, minutesAgo: 30, region: region),
+             F.article("b", "Outlet B", headline, body, minutesAgo: 20, region: region)]
+        }
+        let none = insight(story("Fuel levy announced", "The treasury announced a fuel levy. Drivers complained.")).score.localRelevance
+        let bodyOnce = insight(story("Fuel levy announced", "The treasury in Nairobi announced a fuel levy. Drivers complained.")).score.localRelevance
+        let bodyTwice = insight(story("Fuel levy announced", "The treasury in Nairobi announced a fuel levy. Kenyan drivers complained.")).score.localRelevance
+        let headline = insight(story("Kenya announces fuel levy", "The treasury in Nairobi announced a fuel levy. Kenyan drivers complained.")).score.localRelevance
+        let feed = insight(story("Kenya announces fuel levy", "The treasury in Nairobi announced a fuel levy. Kenyan drivers complained.", region: "ke")).score.localRelevance
+        #expect(none == 0)
+        #expect(none < bodyOnce && bodyOnce < bodyTwice && bodyTwice < headline && headline < feed)
+        #expect(feed == 15)
+        // Another home region moves it the other way.
+        let europe = StoryAnalyzer(configuration: InsightConfiguration(homeRegion: HomeRegion(name: "Europe", places: ["france", "paris"], feedRegions: ["fr"])))
+        #expect(insight(story("Kenya announces fuel levy", "Kenyan drivers complained."), using: europe).score.localRelevance == 0)
+        #expect(insight(story("France announces fuel levy", "Drivers in Paris complained."), using: europe).score.localRelevance > 0)
+    }
+
+    @Test func confirmationGrowsWithIndependentSources() {
+        let parts = (1...7).map { insight(taxStory(sources: $0)).score.crossSourceConfirmation }
+        #expect(parts[0] <= 4)
+        #expect(parts == [0, 9, 14, 17, 20, 20, 20])
+        // Syndicated copies under other names do not confirm anything.
+        var copies = taxStory(sources: 4)
+        for i in copies.indices { copies[i].contentHash = "wire" }
+        #expect(insight(copies).score.crossSourceConfirmation == 0)
+        // Several articles from one outlet are one source.
+        var sameOutlet = taxStory(sources: 4)
+        for i in sameOutlet.indices { sameOutlet[i].source = "Outlet 0" }
+        #expect(insight(sameOutlet).score.crossSourceConfirmation == 0)
+    }
+
+    @Test func topicImportanceMovesWithTopicAndSubject() {
+        let plain = [F.article("a", "Outlet A", "Company opens new office", "The company opened a new office downtown on Monday. Staff moved in this week.", minutesAgo: 30)]
+        let tech = insight(plain, topic: .tech).score.topicImportance
+        let politics = insight(plain, topic: .politics).score.topicImportance
+        #expect(tech == 4 && politics == 6)
+        let bodyKeyword = [F.article("a", "Outlet A", "Company opens new office", "The company opened a new office downtown on Monday. Staff worried about a data breach.", minutesAgo: 30)]
+        let headlineKeyword = [F.article("a", "Outlet A", "Company hit by data breach", "The company opened a new office downtown on Monday. Staff worried about a data breach.", minutesAgo: 30)]
+        let inBody = insight(bodyKeyword, topic: .tech).score.topicImportance
+        let inHeadline = insight(headlineKeyword, topic: .tech).score.topicImportance
+        #expect(tech < inBody && inBody < inHeadline)
+        let heavy = [F.article("a", "Outlet A", "War and coup fears as election nears amid inflation", "Inflation and the election dominate.", minutesAgo: 30)]
+        #expect(insight(heavy, topic: .politics).score.topicImportance == 15)
+    }
+
+    @Test func everyPartMovesWhenOnlyItsInputMoves() {
+        let base = insight(taxStory(sources: 2, authority: 50, minutesAgo: 60), topic: .finance).score
+        let moreAuthority = insight(taxStory(sources: 2, authority: 90, minutesAgo: 60), topic: .finance).score
+        #expect(moreAuthority.sourceAuthority > base.sourceAuthority)
+        #expect(moreAuthority.freshness == base.freshness && moreAuthority.localRelevance == base.localRelevance
+                && moreAuthority.crossSourceConfirmation == base.crossSourceConfirmation && moreAuthority.topicImportance == base.topicImportance)
+        let older = insight(taxStory(sources: 2, authority: 50, minutesAgo: 600), topic: .finance).score
+        #expect(older.freshness < base.freshness && older.sourceAuthority == base.sourceAuthority)
+        let local = insight(taxStory(sources: 2, authority: 50, minutesAgo: 60, region: "ng"), topic: .finance).score
+        #expect(local.localRelevance > base.localRelevance && local.freshness == base.freshness)
+        let confirmed = insight(taxStory(sources: 3, authority: 50, minutesAgo: 60), topic: .finance).score
+        #expect(confirmed.crossSourceConfirmation > base.crossSourceConfirmation && confirmed.sourceAuthority == base.sourceAuthority)
+        let politics = insight(taxStory(sources: 2, authority: 50, minutesAgo: 60), topic: .africa).score
+        #expect(politics.topicImportance < base.topicImportance && politics.freshness == base.freshness)
+    }
+}
+
+@Suite struct InsightDeterminismTests {
+    @Test func sameInputInAnyOrderGivesTheSameInsight() {
+        for story in [F.rateHike, F.collapse, F.outage, F.fuelPrice, F.drought] {
+            let reference = insight(story)
+            #expect(insight(story) == reference)
+            #expect(insight(Array(story.reversed())) == reference)
+            #expect(insight([story[story.count - 1]] + story.dropLast()) == reference)
+            #expect(StoryAnalyzer().analyze(story, topic: .africa, now: F.now) == reference)
+        }
+    }
+
+    @Test func emptyStoryStillHasTextAndAScore() {
+        let result = insight([])
+        #expect(!result.summary.isEmpty && !result.headline.isEmpty)
+        #expect(result.score.total == 0)
+    }
+}
+
+@Suite struct InsightRougeTests {
+    @Test func rougeOneCountsClippedUnigrams() {
+        #expect(Rouge.unigramRecall(candidate: "the cat sat on the mat", reference: "the cat sat") == 1)
+        #expect(Rouge.unigramRecall(candidate: "the cat", reference: "the cat sat on the mat") == 2.0 / 6)
+        #expect(Rouge.unigramPrecision(candidate: "the the the", reference: "the cat") == 1.0 / 3)
+        #expect(abs(Rouge.f1(candidate: "a b c d", reference: "a b x y") - 0.5) < 1e-12)
+        #expect(Rouge.unigramRecall(candidate: "", reference: "a") == 0)
+        #expect(Rouge.f1(candidate: "A, B!", reference: "a b") == 1)
+    }
+
+    @Test func summariesRecallMostOfTheReferenceWords() {
+        var recalls: [Double] = []
+        for story in F.references {
+            let summary = insight(story.articles, topic: story.topic).summary
+            let scores = Rouge.rouge1(candidate: summary, reference: story.reference)
+            recalls.append(scores.recall)
+            print("ROUGE-1 \(story.name): recall \(String(format: "%.3f", scores.recall)), F1 \(String(format: "%.3f", scores.f1))")
+            #expect(scores.recall >= 0.4, "\(story.name): \(summary)")
+        }
+        let mean = recalls.reduce(0, +) / Double(recalls.count)
+        print("ROUGE-1 mean recall over \(recalls.count) stories: \(String(format: "%.3f", mean))")
+        #expect(mean >= 0.6)
+    }
+}
