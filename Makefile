@@ -21,3 +21,10 @@ bench-ingest:
 
 format:
 	swift-format format --in-place --recursive Sources Tests
+
+# Clustering / topic / summary quality on the labelled set (Resources/jarvis/eval), through the real
+# server. EVAL_ARGS is passed on, e.g. EVAL_ARGS="--strict" or EVAL_ARGS="path/to/other-set.json".
+.PHONY: eval-stories
+eval-stories:
+	@scripts/setup.sh && swift build -c release --product jarvis \
+	  && python3 scripts/eval-stories.py --jarvis "$$(swift build -c release --show-bin-path)/jarvis" $(EVAL_ARGS)
