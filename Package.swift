@@ -35,7 +35,8 @@ let package = Package(
         .target(name: "HTTPTesting", dependencies: ["HTTPServer", "CWslay", "COpenSSL"]),
 
         // Products: API layers (routes + wire DTOs) and executables.
-        .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging"]),
+        .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging"],
+                exclude: ["Stories/Insight/RUBRIC.md"]),
         .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "CZlib"]),
         .target(name: "Xoseen", dependencies: ["COpenSSL", "SQLStore", "Logging"]),
         .target(name: "XoseenAPI", dependencies: ["Xoseen", "HTTPServer", "SQLStore", "Logging"]),

@@ -38,4 +38,4 @@ public final class ClusteringEngine: StoryClusteringEngine {
     public func forget(storyId: String) { clusterer.remove(storyId: storyId) }
 }
 
-
+extension StoryAnalyzer: StoryAnalyzing {}

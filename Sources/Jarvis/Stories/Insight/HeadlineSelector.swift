@@ -46,7 +46,7 @@ enum HeadlineSelector {
         return bestIndex
     }
 
-    static func informativeness(_ features: ArticleFeatures) -> Double {
+    static func informativeness(_ features: InsightArticle) -> Double {
         let headline = features.headline
         let text = InsightText.analyzer
         let entities = text.entities(headline).filter { !isSentenceStartOnly($0, in: headline) }

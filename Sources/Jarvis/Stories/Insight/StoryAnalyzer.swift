@@ -74,12 +74,12 @@ public struct StoryAnalyzer: Sendable {
 
     func prepare(_ input: [StoryArticle], now: Date) -> PreparedStory {
         let sorted = input.sorted { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }
-        var articles: [ArticleFeatures] = []
+        var articles: [InsightArticle] = []
         articles.reserveCapacity(sorted.count)
         for article in sorted {
             let headline = HeadlineText.clean(article.headline, source: article.source)
             let sentences = text.sentences(BodyText.clean(article.body))
-            articles.append(ArticleFeatures(
+            articles.append(InsightArticle(
                 article: article, sourceKey: StoryAnalyzer.sourceKey(article.source), authority: authority(of: article),
                 headline: headline, headlineTerms: text.terms(headline), sentences: sentences,
                 sentenceTerms: sentences.map { text.terms($0) }))
@@ -112,7 +112,7 @@ public struct StoryAnalyzer: Sendable {
 
 /// One story's articles with their text features, earliest first (ties by id).
 struct PreparedStory {
-    var articles: [ArticleFeatures]
+    var articles: [InsightArticle]
     /// Independent sources (see `StoryAnalyzer.prepare`).
     var voiceCount: Int
     var now: Date
@@ -125,7 +125,7 @@ struct PreparedStory {
     }
 }
 
-struct ArticleFeatures {
+struct InsightArticle {
     var article: StoryArticle
     var sourceKey: String
     var authority: Int
