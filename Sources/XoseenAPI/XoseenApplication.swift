@@ -19,10 +19,13 @@ public struct XoseenApplication: Sendable {
         /// `XOSEEN_TOKEN_TTL_SEC`.
         public var tokenTimeToLive: TimeInterval
         public var environment: [String: String]
+        /// `Resources/xoseen` (the neighbourhood gazetteer).
+        public var resourcesDirectory: String
 
-        public init(dataDirectory: String, requireAuth: Bool = false, tokenTimeToLive: TimeInterval = 7 * 24 * 3600,
-                    environment: [String: String] = [:]) {
+        public init(dataDirectory: String, resourcesDirectory: String, requireAuth: Bool = false,
+                    tokenTimeToLive: TimeInterval = 7 * 24 * 3600, environment: [String: String] = [:]) {
             self.dataDirectory = dataDirectory
+            self.resourcesDirectory = resourcesDirectory
             self.requireAuth = requireAuth
             self.tokenTimeToLive = tokenTimeToLive
             self.environment = environment
@@ -31,7 +34,9 @@ public struct XoseenApplication: Sendable {
         /// From the process environment (`XOSEEN_REQUIRE_AUTH`, `XOSEEN_TOKEN_TTL_SEC`, `XOSEEN_TOKEN_SECRET`).
         public static func fromEnvironment(dataDirectory: String,
                                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings {
-            Settings(dataDirectory: dataDirectory, requireAuth: environment["XOSEEN_REQUIRE_AUTH"] == "1",
+            Settings(dataDirectory: dataDirectory,
+                     resourcesDirectory: environment["XOSEEN_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/xoseen",
+                     requireAuth: environment["XOSEEN_REQUIRE_AUTH"] == "1",
                      tokenTimeToLive: environment["XOSEEN_TOKEN_TTL_SEC"].flatMap(TimeInterval.init) ?? 7 * 24 * 3600,
                      environment: environment)
         }
@@ -42,6 +47,7 @@ public struct XoseenApplication: Sendable {
     public let signer: TokenSigner
     let startedAt: Date
     let serving: ServingStatus
+    let context: XoseenContext
 
     public init(settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         self.settings = settings
@@ -52,12 +58,19 @@ public struct XoseenApplication: Sendable {
         signer = TokenSigner(secret: secret, timeToLive: settings.tokenTimeToLive, clock: clock)
         startedAt = clock()
         serving = .ruleBasedOnly
+        let gazetteer = try Gazetteer(resourcesDirectory: settings.resourcesDirectory)
+        context = XoseenContext(profiles: ProfileStore(database: database), validation: ProfileValidation(gazetteer: gazetteer),
+                                authorizer: Authorizer(policy: AuthPolicy(requireAuth: settings.requireAuth)), signer: signer,
+                                clock: clock)
     }
+
+    public var profiles: ProfileStore { context.profiles }
 
     public func router() -> Router {
         var router = Router()
         router.use(TokenAuthentication(signer: signer))
         CapabilityRoutes(serving: serving, startedAt: startedAt).register(on: &router)
+        ProfileRoutes(context: context).register(on: &router)
         return router
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import HTTPServer
+import Xoseen
+
+/// Stage 2: `POST /web/profile` (create open, overwrite only with that user's token),
+/// `GET /web/options` (every allowed enum value) and the demo picker `GET /ml/viewers`.
+struct ProfileRoutes {
+    let context: XoseenContext
+
+    struct ProfileBody: Decodable {
+        let userId: String?
+        let displayName: String?
+        let ageDisplayed: Int?
+        let trustScore: Double?
+        let intent: String?
+        let interests: [String]?
+        let cityArea: String?
+        let ageMin: Int?
+        let ageMax: Int?
+        let maxDistanceKm: Double?
+        let gender: String?
+        let seeking: [String]?
+        let orientation: String?
+        let asexual: Bool?
+        let asexualOnly: Bool?
+        let bio: String?
+    }
+
+    struct ProfileAnswer: Encodable {
+        let ok: Bool
+        let viewerId: String
+        let token: String
+    }
+
+    struct Viewer: Encodable {
+        let id: String
+        let displayName: String
+        let cityArea: String
+    }
+
+    struct Viewers: Encodable { let viewers: [Viewer] }
+
+    func register(on router: inout Router) {
+        let context = context
+        router.post("/web/profile", body: .buffered(maxBytes: 32 * 1024)) { request in
+            let body = try request.decode(ProfileBody.self)
+            guard let userId = body.userId, !userId.isEmpty else { throw HTTPError.invalid("userId is required.", field: "userId") }
+            let existing = try await context.profiles.profile(userId)
+            if existing != nil {
+                // Overwriting needs that user's own token, demo mode included: no profile takeover by id reuse.
+                switch request.attributes[TokenAuthentication.CredentialKey.self] ?? .none {
+                case .valid(let subject) where subject == userId: break
+                case .none: throw HTTPError.authRequired()
+                default: throw HTTPError.invalidToken()
+                }
+            } else {
+                // Sign-up: no token exists yet; one that is sent must still be this user's.
+                switch request.attributes[TokenAuthentication.CredentialKey.self] ?? .none {
+                case .none: break
+                case .valid(let subject) where subject == userId: break
+                default: throw HTTPError.invalidToken()
+                }
+                if context.authorizer.policy.requireAuth {
+                    throw HTTPError(.forbidden, code: .verificationRequired,
+                                    message: "Verify your identity before creating a profile.")
+                }
+            }
+            let submission = ProfileSubmission(
+                userId: userId, displayName: body.displayName, ageDisplayed: body.ageDisplayed, trustScore: body.trustScore,
+                intent: body.intent, interests: body.interests, cityArea: body.cityArea, ageMin: body.ageMin, ageMax: body.ageMax,
+                maxDistanceKm: body.maxDistanceKm, gender: body.gender, seeking: body.seeking, orientation: body.orientation,
+                asexual: body.asexual, asexualOnly: body.asexualOnly, bio: body.bio)
+            let profile: Profile
+            switch context.validation.validate(submission, existing: existing, now: context.clock()) {
+            case .success(let valid): profile = valid
+            case .failure(let problem): throw HTTPError.invalid(problem.message, field: problem.field)
+            }
+            try await context.profiles.save(profile)
+            return try .json(ProfileAnswer(ok: true, viewerId: userId, token: context.signer.issue(for: userId)))
+        }
+
+        router.get("/web/options") { _ in
+            try .json(VocabularyOptions(gazetteer: context.validation.gazetteer))
+        }
+
+        router.get("/ml/viewers") { _ in
+            try .json(Viewers(viewers: try await context.profiles.viewers().map {
+                Viewer(id: $0.id, displayName: $0.displayName, cityArea: $0.cityArea)
+            }))
+        }
+    }
+}
