@@ -66,6 +66,14 @@ public struct XoseenApplication: Sendable {
 
     public var profiles: ProfileStore { context.profiles }
 
+    /// Loads the deterministic seed population (400 personas and their like/pass history)
+    /// into an empty installation, so the feed, `p_like_back` and matches mean something on
+    /// a fresh start.
+    public func bootstrap(seedCount: Int = 400) async throws {
+        let population = SeedPopulation(gazetteer: context.validation.gazetteer)
+        try await SeedLoader(database: database).loadIfEmpty(population: population, count: seedCount, now: context.clock())
+    }
+
     public func router() -> Router {
         var router = Router()
         router.use(TokenAuthentication(signer: signer))

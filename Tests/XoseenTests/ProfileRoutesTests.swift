@@ -124,6 +124,20 @@ import XoseenAPI
         }
     }
 
+    @Test func seedPopulationLoadsOnceAndAppearsInThePicker() async throws {
+        try await Self.withXoseen { application, server in
+            try await application.bootstrap(seedCount: 60)
+            try await application.bootstrap(seedCount: 60)
+            #expect(try await application.profiles.count() == 60)
+            let viewers = try JSONSerialization.jsonObject(with: Data(try await server.client.get("/ml/viewers").body)) as? [String: Any]
+            let list = viewers?["viewers"] as? [[String: Any]] ?? []
+            #expect(list.count == 60)
+            #expect(list.allSatisfy { ($0["id"] as? String)?.hasPrefix("usr_") == true && $0["displayName"] != nil && $0["cityArea"] != nil })
+            let decisions = try await application.database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM decisions") }
+            #expect((decisions ?? 0) > 0)
+        }
+    }
+
     @Test func requireAuthModeNeedsVerificationToCreate() async throws {
         try await Self.withXoseen(requireAuth: true) { _, server in
             let response = try await post(server, Self.body(Self.ada))

@@ -16,26 +16,34 @@ public struct ProfileStore: Sendable {
     /// Inserts or replaces the profile (an edit keeps decisions, blocks and matches: they live
     /// in their own tables, keyed by user id).
     public func save(_ profile: Profile) async throws {
-        let interests = try Self.json(profile.interests)
-        let seeking = try Self.json(profile.seeking.map(\.rawValue).sorted())
-        let style = try profile.textingStyle.map { try Self.json($0) } ?? "{}"
-        try await database.write { connection in
-            try connection.execute("""
-                INSERT INTO users (id, display_name, age_displayed, trust_score, intent, interests, city_area, age_min, age_max,
-                                   max_distance_km, gender, seeking, asexual, asexual_only, bio, texting_style, photo_seed,
-                                   verified, is_seed, created_at, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
-                ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name, age_displayed = excluded.age_displayed,
-                    trust_score = excluded.trust_score, intent = excluded.intent, interests = excluded.interests,
-                    city_area = excluded.city_area, age_min = excluded.age_min, age_max = excluded.age_max,
-                    max_distance_km = excluded.max_distance_km, gender = excluded.gender, seeking = excluded.seeking,
-                    asexual = excluded.asexual, asexual_only = excluded.asexual_only, bio = excluded.bio,
-                    texting_style = excluded.texting_style, verified = excluded.verified, updated_at = excluded.updated_at
-                """, profile.userId, profile.displayName, profile.ageDisplayed, profile.trustScore, profile.intent.rawValue,
-                interests, profile.cityArea, profile.ageMin, profile.ageMax, profile.maxDistanceKm, profile.gender.rawValue,
-                seeking, profile.asexual, profile.asexualOnly, profile.bio, style, profile.photoSeed, profile.verified,
-                profile.isSeed, profile.createdAt, profile.updatedAt)
-        }
+        let row = try Self.row(for: profile)
+        try await database.write { connection in try connection.execute(Self.upsertSQL, row) }
+    }
+
+    static let upsertSQL = """
+        INSERT INTO users (id, display_name, age_displayed, trust_score, intent, interests, city_area, age_min, age_max,
+                           max_distance_km, gender, seeking, asexual, asexual_only, bio, texting_style, photo_seed,
+                           verified, is_seed, created_at, updated_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+        ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name, age_displayed = excluded.age_displayed,
+            trust_score = excluded.trust_score, intent = excluded.intent, interests = excluded.interests,
+            city_area = excluded.city_area, age_min = excluded.age_min, age_max = excluded.age_max,
+            max_distance_km = excluded.max_distance_km, gender = excluded.gender, seeking = excluded.seeking,
+            asexual = excluded.asexual, asexual_only = excluded.asexual_only, bio = excluded.bio,
+            texting_style = excluded.texting_style, verified = excluded.verified, updated_at = excluded.updated_at
+        """
+
+    static func row(for profile: Profile) throws -> [SQLValue] {
+        let interests = try json(profile.interests)
+        let seeking = try json(profile.seeking.map(\.rawValue).sorted())
+        let style = try profile.textingStyle.map { try json($0) } ?? "{}"
+        let values: [any SQLValueConvertible] = [
+            profile.userId, profile.displayName, profile.ageDisplayed, profile.trustScore, profile.intent.rawValue, interests,
+            profile.cityArea, profile.ageMin, profile.ageMax, profile.maxDistanceKm, profile.gender.rawValue, seeking,
+            profile.asexual, profile.asexualOnly, profile.bio, style, profile.photoSeed, profile.verified, profile.isSeed,
+            profile.createdAt, profile.updatedAt,
+        ]
+        return values.map(\.sqlValue)
     }
 
     /// Everyone who can pick themselves in the demo picker: id, name, area.
