@@ -3,7 +3,7 @@ import Testing
 import Xoseen
 
 enum SeedFixture {
-    static let population = SeedPopulation(gazetteer: XoseenResources.gazetteer)
+    static let population = SeedPopulation(gazetteer: VocabularyFixture.gazetteer)
     static let personas = population.generate()
     static let history = population.history(of: personas)
     static let byId = Dictionary(uniqueKeysWithValues: personas.map { ($0.userId, $0) })
@@ -36,10 +36,10 @@ enum SeedFixture {
 
 @Suite struct PopulationPersonaTests {
     let personas = SeedFixture.personas
-    let gazetteer = XoseenResources.gazetteer
+    let gazetteer = VocabularyFixture.gazetteer
 
     @Test func sameSeedSamePeople() throws {
-        let again = try SeedPopulation(resourcesDirectory: XoseenResources.directory).generate()
+        let again = try SeedPopulation(resourcesDirectory: VocabularyFixture.directory).generate()
         #expect(again == personas)
         #expect(SeedFixture.population.generate(count: 25) == Array(personas.prefix(25)), "persona i depends on (seed, i) only")
         let other = SeedFixture.population.generate(count: 50, seed: 43)

@@ -3,7 +3,7 @@ import Testing
 import Xoseen
 
 /// `Resources/xoseen` in this checkout: the repository root is three levels above this file.
-enum XoseenResources {
+enum VocabularyFixture {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources/xoseen").path
     static let gazetteer: Gazetteer = {
@@ -156,7 +156,7 @@ enum XoseenResources {
 }
 
 @Suite struct VocabularyGazetteerTests {
-    let gazetteer = XoseenResources.gazetteer
+    let gazetteer = VocabularyFixture.gazetteer
 
     @Test func shipsBoroughsAndAboutSixtyNeighbourhoods() {
         #expect(gazetteer.boroughs.map(\.name) == ["Manhattan", "Brooklyn", "Queens", "Bronx", "Staten Island"])
@@ -232,13 +232,13 @@ enum XoseenResources {
 
 @Suite struct VocabularyOptionsTests {
     @Test func listsEveryEnumAndArea() throws {
-        let options = VocabularyOptions(gazetteer: XoseenResources.gazetteer)
+        let options = VocabularyOptions(gazetteer: VocabularyFixture.gazetteer)
         #expect(options.intents == Intent.allCases.map(\.rawValue))
         #expect(options.genders == ["woman", "man", "nonbinary"])
         #expect(options.orientations.contains("everyone"))
         #expect(options.interests.flatMap(\.interests) == InterestVocabulary.grouped.flatMap { $0.interests.map(\.slug) })
         #expect(Set(options.interests.flatMap(\.interests)) == Set(InterestVocabulary.slugs))
-        #expect(options.cityAreas.map(\.name) == XoseenResources.gazetteer.names)
+        #expect(options.cityAreas.map(\.name) == VocabularyFixture.gazetteer.names)
         let first = try #require(options.cityAreas.first)
         #expect(first.name == "Manhattan" && first.borough == "Manhattan" && first.kind == "borough")
         #expect(options.cityAreas.contains { $0.name == "Astoria" && $0.borough == "Queens" && $0.kind == "neighbourhood" })

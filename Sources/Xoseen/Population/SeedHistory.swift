@@ -165,7 +165,7 @@ extension SeedPopulation {
 }
 
 /// Swift's `sort` is not guaranteed stable; this is (a merge sort), so equal elements keep their shuffled order.
-func stableSorted<T>(_ items: [T], by less: (T, T) -> Bool) -> [T] {
+private func stableSorted<T>(_ items: [T], by less: (T, T) -> Bool) -> [T] {
     guard items.count > 1 else { return items }
     let middle = items.count / 2
     let left = stableSorted(Array(items[..<middle]), by: less)
@@ -188,7 +188,7 @@ func stableSorted<T>(_ items: [T], by less: (T, T) -> Bool) -> [T] {
 }
 
 /// What the history simulation knows about a persona and the persona does not carry.
-struct HiddenTraits {
+private struct HiddenTraits {
     /// How many people this persona acts on over the window.
     let quota: Int
     /// Added to the like logit: negative for choosy people, positive for generous ones.
