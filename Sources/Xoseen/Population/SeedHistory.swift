@@ -16,6 +16,9 @@ extension SeedPopulation {
     ///   is a hidden compatibility: 0.30 shared interests (rarity-weighted) + 0.20 intent + 0.20 age fit + 0.15
     ///   distance fit + 0.15 texting style. Incompatible people are always passed.
     /// - Each viewer's actions are spread evenly over the window, so nobody's history is all old or all new.
+    ///
+    /// Cost: O(n²) up to about 600 personas; above that each viewer draws from a random sample of 600, so a
+    /// 100k-profile benchmark population gets a history in O(n).
     public func history(of personas: [PersonaProfile], seed: UInt64 = 42,
                         endingAt end: Date = SeedPopulation.referenceDate, days: Int = 60) -> [PersonaSwipe] {
         let n = personas.count
@@ -48,23 +51,31 @@ extension SeedPopulation {
             return 1 / (1 + exp(-(7 * (u - 0.6) + traits[v].choosiness + traits[c].appeal)))
         }
 
-        // Feed order per viewer: compatible people (preferred ones first, shuffled within), then the rest.
-        var compatible = [Bool](repeating: false, count: n * n)
-        var compatibleCount = [Int](repeating: 0, count: n)
-        for v in 0..<n {
-            for c in (v + 1)..<n where Attraction.isMutual(attraction[v], attraction[c]) {
-                compatible[v * n + c] = true
-                compatible[c * n + v] = true
-                compatibleCount[v] += 1
-                compatibleCount[c] += 1
+        // Who a viewer can be shown: everyone at the seed's size; for large populations (benchmarks) a random
+        // sample of `poolLimit`, which keeps the simulation O(n · poolLimit) in time and memory instead of O(n²).
+        let poolLimit = 600
+        func sample(excluding v: Int?) -> [Int] {
+            if n - (v == nil ? 0 : 1) <= poolLimit { return (0..<n).filter { $0 != v } }
+            var picked = Set<Int>()
+            var result: [Int] = []
+            while result.count < poolLimit {
+                let c = rng.below(n)
+                if c != v, picked.insert(c).inserted { result.append(c) }
             }
+            return result
         }
+        func mutual(_ v: Int, _ c: Int) -> Bool { Attraction.isMutual(attraction[v], attraction[c]) }
+        // How many people each persona is compatible with (over a common reference sample when n is large).
+        let reference = sample(excluding: nil)
+        let compatibleCount = (0..<n).map { c in reference.reduce(0) { $0 + ($1 != c && mutual(c, $1) ? 1 : 0) } }
+
+        // Feed order per viewer: compatible people (preferred ones first, shuffled within), then the rest.
         var pools: [[Int]] = []
         pools.reserveCapacity(n)
         for v in 0..<n {
             var preferred: [Int] = [], other: [Int] = [], incompatible: [Int] = []
-            for c in 0..<n where c != v {
-                if compatible[v * n + c] {
+            for c in sample(excluding: v) {
+                if mutual(v, c) {
                     if withinPreferences(v, c) { preferred.append(c) } else { other.append(c) }
                 } else {
                     incompatible.append(c)
@@ -79,7 +90,7 @@ extension SeedPopulation {
             // the shuffle still orders equals.
             incompatible = stableSorted(incompatible) { compatibleCount[$0] < compatibleCount[$1] }
             var pool: [Int] = []
-            pool.reserveCapacity(n - 1)
+            pool.reserveCapacity(preferred.count + other.count + incompatible.count)
             var rest = incompatible[...]
             for c in preferred + other {
                 pool.append(c)
@@ -92,7 +103,7 @@ extension SeedPopulation {
         let rounds = traits.map(\.quota).max() ?? 0
         let span = Double(days) * 86_400
         let start = end.timeIntervalSince1970 - span
-        var acted = [Bool](repeating: false, count: n * n)
+        var acted = [Set<Int>](repeating: [], count: n)
         var cursor = [Int](repeating: 0, count: n)
         var incoming = [Int](repeating: 0, count: n)
         var admirers = [[(viewer: Int, round: Int)]](repeating: [], count: n)
@@ -107,15 +118,15 @@ extension SeedPopulation {
                 guard (round + 1) * quota / rounds > round * quota / rounds else { continue }
                 var chosen: Int?
                 if rng.chance(0.15) {
-                    chosen = admirers[v].first { $0.round < round && !acted[v * n + $0.viewer] }?.viewer
+                    chosen = admirers[v].first { $0.round < round && !acted[v].contains($0.viewer) }?.viewer
                 }
                 if chosen == nil {
-                    while cursor[v] < pools[v].count, acted[v * n + pools[v][cursor[v]]] { cursor[v] += 1 }
+                    while cursor[v] < pools[v].count, acted[v].contains(pools[v][cursor[v]]) { cursor[v] += 1 }
                     var position = cursor[v]
                     var seen = 0
                     while position < pools[v].count, seen < 6 {
                         let c = pools[v][position]
-                        if !acted[v * n + c] {
+                        if !acted[v].contains(c) {
                             if chosen == nil || incoming[c] < incoming[chosen!] { chosen = c }
                             seen += 1
                         }
@@ -123,9 +134,9 @@ extension SeedPopulation {
                     }
                 }
                 guard let c = chosen else { continue }
-                acted[v * n + c] = true
+                acted[v].insert(c)
                 incoming[c] += 1
-                let like = compatible[v * n + c] && rng.chance(likeProbability(v, c))
+                let like = mutual(v, c) && rng.chance(likeProbability(v, c))
                 if like { admirers[c].append((v, round)) }
                 let offset = (Double(round) + rng.unit()) / Double(rounds) * span
                 events.append(PersonaSwipe(viewerId: personas[v].userId, candidateId: personas[c].userId,
@@ -154,7 +165,7 @@ extension SeedPopulation {
 }
 
 /// Swift's `sort` is not guaranteed stable; this is (a merge sort), so equal elements keep their shuffled order.
-func stableSorted<T>(_ items: [T], by less: (T, T) -> Bool) -> [T] {
+private func stableSorted<T>(_ items: [T], by less: (T, T) -> Bool) -> [T] {
     guard items.count > 1 else { return items }
     let middle = items.count / 2
     let left = stableSorted(Array(items[..<middle]), by: less)
@@ -177,7 +188,7 @@ func stableSorted<T>(_ items: [T], by less: (T, T) -> Bool) -> [T] {
 }
 
 /// What the history simulation knows about a persona and the persona does not carry.
-struct HiddenTraits {
+private struct HiddenTraits {
     /// How many people this persona acts on over the window.
     let quota: Int
     /// Added to the like logit: negative for choosy people, positive for generous ones.

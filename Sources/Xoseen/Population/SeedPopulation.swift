@@ -5,7 +5,7 @@ import Foundation
 /// from ``SplitMix64`` streams derived from the seed, so every start produces the same people and the same
 /// history. Persona `i` depends only on `(seed, i)`: `generate(count: 10)` is a prefix of `generate(count: 400)`.
 ///
-/// People cluster realistically because each persona has a latent type (``Archetype``) that tilts which
+/// People cluster realistically because each persona has a latent type (a private `Archetype`) that tilts which
 /// interests they pick; the history's hidden preferences (choosiness, appeal) are derived from `(seed, userId)`
 /// and never stored on the persona.
 public struct SeedPopulation: Sendable {
@@ -115,7 +115,7 @@ public struct SeedPopulation: Sendable {
         ])
     }
 
-    static func interests(archetype: Archetype, secondary: Archetype, using rng: inout SplitMix64) -> [String] {
+    private static func interests(archetype: Archetype, secondary: Archetype, using rng: inout SplitMix64) -> [String] {
         let count = rng.weighted([(3, 0.10), (4, 0.18), (5, 0.24), (6, 0.22), (7, 0.15), (8, 0.11)])
         let weights = InterestVocabulary.all.map { interest in
             interest.frequency * archetype.boost(interest.category) * (1 + 0.5 * (secondary.boost(interest.category) - 1))
@@ -162,7 +162,7 @@ public struct SeedPopulation: Sendable {
 
 /// A persona's latent type: which interest categories they lean towards. Hidden — it shapes the data, the
 /// ranker never sees it.
-enum Archetype: CaseIterable {
+private enum Archetype: CaseIterable {
     case outdoorsy, athlete, creative, musicHead, foodie, bookworm, techie, socialButterfly, doGooder, wellness
 
     func boost(_ category: InterestCategory) -> Double {
