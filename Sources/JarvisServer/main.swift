@@ -20,13 +20,19 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
         loadDefaultFeeds: environment["JARVIS_DEFAULT_FEEDS"] != "0",
         sampleFeeds: environment["JARVIS_SAMPLE_FEEDS"] == "1",
         selfOrigin: "http://\(selfHost):\(options.port)")
-    let application = try await JarvisApplication(settings: settings, parser: StandardFeedDocumentParser())
+    // Story intelligence: online clustering, a topic classifier trained at start-up on the
+    // bundled labelled corpus (well under a second), and the story analyzer.
+    let classifier = try TopicClassifier.trainedFromBundledCorpus(resourcesDirectory: resources)
+    let engines = JarvisApplication.StoryEngines(makeClusterer: { ClusteringEngine() }, classifier: classifier,
+                                                 analyzer: StoryAnalyzer())
+    let application = try await JarvisApplication(settings: settings, parser: StandardFeedDocumentParser(), engines: engines)
     try await application.bootstrap()
     let server = HTTPServer(router: application.router(),
                             configuration: .init(host: options.host, port: options.port, threadCount: options.threads))
     try await ServiceGroup([
         Service("http") { try await server.run() },
         Service("poller") { await application.poller.run() },
+        Service("stories") { await application.storyService?.run() },
     ]).run()
     await application.database.close()
 }

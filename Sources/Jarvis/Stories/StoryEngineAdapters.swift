@@ -39,3 +39,7 @@ public final class ClusteringEngine: StoryClusteringEngine {
 }
 
 extension StoryAnalyzer: StoryAnalyzing {}
+
+extension TopicClassifier: TopicClassifying {
+    public func topic(of articles: [StoryArticle]) -> Topic { classify(story: articles) }
+}
