@@ -10,7 +10,8 @@ handwritten.py and are merged in.
 
 Run:  python3 Resources/jarvis/topics/generate_corpus.py   (same output every time)
 """
-import json, os, random, re
+import json, os, random, re, sys
+sys.dont_write_bytecode = True
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 R = random.Random(20240611)

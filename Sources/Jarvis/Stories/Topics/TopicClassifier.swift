@@ -21,11 +21,11 @@ public struct TopicClassifier: Sendable, Codable {
         /// Lidstone smoothing for Naive Bayes term likelihoods.
         public var smoothing: Double = 0.1
         /// Naive Bayes: how many "terms" the feed hint is worth, as a factor on log P(hint | topic).
-        public var hintWeight: Double = 2
+        public var hintWeight: Double = 1
         /// Naive Bayes: log-odds added to `africa` when the headline names an African place.
-        public var regionalBoost: Double = 2
+        public var regionalBoost: Double = 12
         /// Naive Bayes: the same for the body (weaker: global stories mention Africa in passing).
-        public var regionalBodyBoost: Double = 0
+        public var regionalBodyBoost: Double = 1
         /// Logistic regression: L2 penalty and passes over the data.
         public var l2: Double = 1e-4
         public var epochs = 40
@@ -39,6 +39,9 @@ public struct TopicClassifier: Sendable, Codable {
         public static var logisticRegression: Configuration {
             var c = Configuration()
             c.method = .logisticRegression
+            c.headlineWeight = 1
+            c.bigrams = false
+            c.l2 = 1e-2
             c.temperature = 1
             return c
         }
