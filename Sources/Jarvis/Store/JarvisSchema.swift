@@ -88,5 +88,11 @@ public enum JarvisSchema {
             ALTER TABLE articles ADD COLUMN is_breaking_flag INTEGER NOT NULL DEFAULT 0;
             ALTER TABLE articles ADD COLUMN is_breaking INTEGER NOT NULL DEFAULT 0;
             """),
+        Migration(version: 3, name: "feed order indexes", sql: """
+            DROP INDEX stories_feed_order;
+            CREATE INDEX stories_feed_order ON stories (stale, analyzed, signal_score, updated_at, id) WHERE merged_into IS NULL;
+            CREATE INDEX stories_topic_order ON stories (topic, stale, analyzed, signal_score, updated_at, id)
+                WHERE merged_into IS NULL;
+            """),
     ]
 }

@@ -35,7 +35,8 @@ public struct StoryFilter: Sendable, Equatable {
     }
 }
 
-/// Position after the last story of a page, in the feed's order (score ↓, updated ↓, id ↑).
+/// Position after the last story of a page, in the feed's order (score ↓, updated ↓, id ↓:
+/// one direction throughout, so the order is an index scan, not a sort).
 public struct StoryCursor: Sendable, Equatable {
     public var signalScore: Int
     public var updatedAt: Int64
@@ -96,12 +97,12 @@ public struct StoryStore: Sendable {
                 pageBindings += [.integer(Int64(cursor.signalScore)), .integer(cursor.updatedAt), .text(cursor.id)]
                 let s = pageBindings.count - 2, u = pageBindings.count - 1, i = pageBindings.count
                 pageConditions.append("(signal_score < $\(s) OR (signal_score = $\(s) AND updated_at < $\(u)) "
-                                      + "OR (signal_score = $\(s) AND updated_at = $\(u) AND id > $\(i)))")
+                                      + "OR (signal_score = $\(s) AND updated_at = $\(u) AND id < $\(i)))")
             }
             pageBindings.append(.integer(Int64(limit + 1)))
             let rows = try connection.query("""
                 SELECT * FROM stories WHERE \(pageConditions.joined(separator: " AND "))
-                ORDER BY signal_score DESC, updated_at DESC, id ASC LIMIT $\(pageBindings.count)
+                ORDER BY signal_score DESC, updated_at DESC, id DESC LIMIT $\(pageBindings.count)
                 """, pageBindings)
             var stories = try rows.prefix(limit).map(Self.record(from:))
             var next: StoryCursor?
