@@ -44,6 +44,7 @@ let package = Package(
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
         .executableTarget(name: "IngestBench", dependencies: ["Jarvis"]),
+        .executableTarget(name: "StoryBench", dependencies: ["Jarvis"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),

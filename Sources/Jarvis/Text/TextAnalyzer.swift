@@ -19,33 +19,57 @@ public struct TextAnalyzer: Sendable {
 
     /// Words: runs of letters/digits; keeps inner apostrophes, dots and commas of numbers
     /// ("27.5", "1,200"), and hyphenated words as one.
+    ///
+    /// Walks Unicode scalars with an ASCII fast path: `Character.isLetter` (grapheme breaking
+    /// plus a property lookup per character) was a fifth of the clustering benchmark. Combining
+    /// marks continue the word they follow, as they would inside one `Character`.
     public func words(_ text: String) -> [Substring] {
         var result: [Substring] = []
+        let scalars = text.unicodeScalars
         var start: String.Index?
-        var index = text.startIndex
-        func isInner(_ c: Character, at i: String.Index) -> Bool {
-            guard let s = start, i > s else { return false }
-            let next = text.index(after: i)
-            guard next < text.endIndex else { return false }
-            let previous = text[text.index(before: i)], following = text[next]
-            switch c {
-            case ".", ",": return previous.isNumber && following.isNumber
-            case "'", "’", "-": return previous.isLetter && following.isLetter
-            default: return false
+        var previous: Unicode.Scalar?
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let c = scalars[index]
+            let next = scalars.index(after: index)
+            let kind = Self.kind(of: c)
+            var inWord = kind == .letter || kind == .digit || (start != nil && kind == .mark)
+            if !inWord, start != nil, let before = previous, next < scalars.endIndex {
+                let following = Self.kind(of: scalars[next])
+                switch c {
+                case ".", ",": inWord = Self.kind(of: before) == .digit && following == .digit
+                case "'", "’", "-": inWord = Self.kind(of: before) == .letter && following == .letter
+                default: break
+                }
             }
-        }
-        while index < text.endIndex {
-            let c = text[index]
-            if c.isLetter || c.isNumber || (start != nil && isInner(c, at: index)) {
+            if inWord {
                 if start == nil { start = index }
             } else if let s = start {
                 result.append(text[s..<index])
                 start = nil
             }
-            index = text.index(after: index)
+            previous = c
+            index = next
         }
         if let s = start { result.append(text[s...]) }
         return result
+    }
+
+    private enum ScalarKind { case letter, digit, mark, other }
+
+    private static func kind(of c: Unicode.Scalar) -> ScalarKind {
+        let v = c.value
+        if v < 0x80 {
+            if (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) { return .letter }
+            return v >= 0x30 && v <= 0x39 ? .digit : .other
+        }
+        let properties = c.properties
+        if properties.isAlphabetic { return .letter }
+        if properties.numericType != nil { return .digit }
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return .mark
+        default: return .other
+        }
     }
 
     /// Capitalised word sequences that are not sentence-initial stop words: "Central Bank of

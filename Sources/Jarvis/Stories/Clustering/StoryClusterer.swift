@@ -65,6 +65,7 @@ public final class StoryClusterer {
     private var contentIndex: [UInt64: Int32] = [:]
     private var simhashBuckets: [[SimhashEntry]] = Array(repeating: [], count: 4 << 16)
     private var indexedStories: [Int32] = []
+    private var hitScratch: [Float] = []
     private var clock: Double = -.infinity
     private var assignmentsSinceSweep = 0
 
@@ -276,25 +277,36 @@ public final class StoryClusterer {
 
     /// Candidate stories from the postings of the article's top features, scored in full, best first.
     private func score(_ article: InternedArticle, time: Double) -> [Scored] {
-        var hits: [Int32: Float] = [:]
+        // Posting hits per story, summed in a scratch array (cheaper than a dictionary per article).
+        if hitScratch.count < stories.count { hitScratch.append(contentsOf: repeatElement(0, count: stories.count - hitScratch.count)) }
+        var touched: [Int32] = []
         for (feature, weight) in rankedFeatures(article, limit: configuration.queryFeatures, requirePostings: true) {
             let f = Int(feature)
-            var list = postings[f]
-            let before = list.count
-            list.removeAll { stories[Int($0)].state != .indexed }
-            if list.count != before { postings[f] = list }
-            for story in list { hits[story, default: 0] += weight }
+            if postings[f].contains(where: { stories[Int($0)].state != .indexed }) {
+                postings[f].removeAll { stories[Int($0)].state != .indexed }
+            }
+            for story in postings[f] {
+                if hitScratch[Int(story)] == 0 { touched.append(story) }
+                hitScratch[Int(story)] += weight
+            }
         }
-        guard !hits.isEmpty else { return [] }
-        let candidates = hits.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            .prefix(configuration.maxCandidates)
+        guard !touched.isEmpty else { return [] }
+        // Best hits first, ties by story index: one packed key per story sorts much faster than tuples
+        // (positive Float bit patterns order like the floats).
+        var keys = touched.map { UInt64(hitScratch[Int($0)].bitPattern) << 32 | UInt64(UInt32.max - UInt32(bitPattern: $0)) }
+        for story in touched { hitScratch[Int(story)] = 0 }
+        keys.sort(by: >)
+        let candidates = keys.prefix(configuration.maxCandidates).map { Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: $0)) }
 
         var query = article.terms
         for i in query.values.indices { query.values[i] *= idf(query.ids[i]) }
         let queryNorm = query.norm { _ in 1 }
+        let entityWeights = article.entities.map(idf)
+        let quantityWeights = article.quantities.map(idf)
         var scored: [Scored] = []
-        for (story, _) in candidates {
-            if let s = similarity(query: query, queryNorm: queryNorm, article: article, time: time, story: story) {
+        for story in candidates {
+            if let s = similarity(query: query, queryNorm: queryNorm, article: article, entityWeights: entityWeights,
+                                  quantityWeights: quantityWeights, time: time, story: story) {
                 scored.append(Scored(story: story, score: s))
             }
         }
@@ -302,21 +314,22 @@ public final class StoryClusterer {
         return scored
     }
 
-    private func similarity(query: SparseVector, queryNorm: Float, article: InternedArticle, time: Double, story: Int32) -> Float? {
-        let s = stories[Int(story)]
-        let distance = time < s.first ? s.first - time : max(0, time - s.latest)
+    private func similarity(query: SparseVector, queryNorm: Float, article: InternedArticle, entityWeights: [Float],
+                            quantityWeights: [Float], time: Double, story: Int32) -> Float? {
+        let i = Int(story)
+        let distance = time < stories[i].first ? stories[i].first - time : max(0, time - stories[i].latest)
         guard distance <= configuration.storyWindow else { return nil }
 
-        let storyNorm = s.terms.norm { idf($0) }
-        let cosine = queryNorm > 0 && storyNorm > 0 ? query.dot(s.terms) { idf($0) } / (queryNorm * storyNorm) : 0
+        let storyNorm = centroidNorm(i)
+        let cosine = queryNorm > 0 && storyNorm > 0 ? query.dot(stories[i].terms) { idf($0) } / (queryNorm * storyNorm) : 0
         var total = Float(configuration.textWeight) * cosine
         var weights = Float(configuration.textWeight)
         if !article.entities.isEmpty {
-            total += Float(configuration.entityWeight) * sharedMass(article.entities, s.entities)
+            total += Float(configuration.entityWeight) * sharedMass(article.entities, entityWeights, stories[i].entities)
             weights += Float(configuration.entityWeight)
         }
         if !article.quantities.isEmpty {
-            total += Float(configuration.numberWeight) * sharedMass(article.quantities, s.quantities)
+            total += Float(configuration.numberWeight) * sharedMass(article.quantities, quantityWeights, stories[i].quantities)
             weights += Float(configuration.numberWeight)
         }
         let hours = distance / 3600
@@ -325,21 +338,35 @@ public final class StoryClusterer {
         return total / weights * Float(proximity)
     }
 
-    /// IDF-weighted share of the article's features that the story has too.
-    private func sharedMass(_ features: [UInt32], _ story: SparseVector) -> Float {
+    /// IDF-weighted share of the article's features that the story has too (both lists sorted).
+    private func sharedMass(_ features: [UInt32], _ weights: [Float], _ story: SparseVector) -> Float {
         var shared: Float = 0, all: Float = 0
-        for id in features {
-            let w = idf(id)
+        var j = 0
+        let ids = story.ids
+        for (id, w) in zip(features, weights) {
             all += w
-            if story.value(of: id) != nil { shared += w }
+            while j < ids.count && ids[j] < id { j += 1 }
+            if j < ids.count && ids[j] == id { shared += w }
         }
         return all > 0 ? shared / all : 0
+    }
+
+    /// The centroid's tf-idf norm, cached: IDF drifts slowly, so a norm computed within the last
+    /// 1% of documents (at least 64) is reused until the story itself changes.
+    private func centroidNorm(_ i: Int) -> Float {
+        if stories[i].normAt >= 0 && documentCount - stories[i].normAt <= max(64, documentCount / 100) {
+            return stories[i].norm
+        }
+        let norm = stories[i].terms.norm { idf($0) }
+        stories[i].norm = norm
+        stories[i].normAt = documentCount
+        return norm
     }
 
     /// Text cosine of two story centroids.
     private func centroidSimilarity(_ a: Int32, _ b: Int32) -> Float {
         let x = stories[Int(a)].terms, y = stories[Int(b)].terms
-        let nx = x.norm { idf($0) }, ny = y.norm { idf($0) }
+        let nx = centroidNorm(Int(a)), ny = centroidNorm(Int(b))
         guard nx > 0, ny > 0 else { return 0 }
         return x.dot(y) { let w = idf($0); return w * w } / (nx * ny)
     }
@@ -411,6 +438,7 @@ public final class StoryClusterer {
         guard stories[i].state == .indexed else { return }
 
         stories[i].terms.add(interned.terms)
+        stories[i].normAt = -1
         stories[i].entities.add(SparseVector(ids: interned.entities, values: Array(repeating: 1, count: interned.entities.count)))
         stories[i].quantities.add(SparseVector(ids: interned.quantities, values: Array(repeating: 1, count: interned.quantities.count)))
         pruneCentroid(i)
@@ -452,6 +480,7 @@ public final class StoryClusterer {
         let a = Int(absorbed), s = Int(survivor)
         stories[s].articleIds.append(contentsOf: stories[a].articleIds)
         stories[s].terms.add(stories[a].terms)
+        stories[s].normAt = -1
         stories[s].entities.add(stories[a].entities)
         stories[s].quantities.add(stories[a].quantities)
         stories[s].first = min(stories[s].first, stories[a].first)
@@ -520,6 +549,9 @@ struct Story {
     var entities = SparseVector()
     var quantities = SparseVector()
     var state = State.indexed
+    /// Cached tf-idf norm of `terms` and the document count it was computed at (-1: stale).
+    var norm: Float = 0
+    var normAt = -1
 
     init(id: String, first: Double, latest: Double) {
         self.id = id
@@ -528,6 +560,7 @@ struct Story {
     }
 
     mutating func clearFeatures() {
+        normAt = -1
         terms = SparseVector()
         entities = SparseVector()
         quantities = SparseVector()
