@@ -37,9 +37,10 @@ let package = Package(
         // Products: API layers (routes + wire DTOs) and executables.
         .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging"],
                 exclude: ["Stories/Insight/RUBRIC.md"]),
-        .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "CZlib"]),
+        .target(name: "Imaging", dependencies: ["CZlib"]),
+        .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "Imaging"]),
         .target(name: "Xoseen", dependencies: ["COpenSSL", "SQLStore", "Logging"]),
-        .target(name: "XoseenAPI", dependencies: ["Xoseen", "HTTPServer", "SQLStore", "Logging"]),
+        .target(name: "XoseenAPI", dependencies: ["Xoseen", "HTTPServer", "SQLStore", "Logging", "Imaging"]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),

@@ -59,9 +59,10 @@ public struct XoseenApplication: Sendable {
         startedAt = clock()
         serving = .ruleBasedOnly
         let gazetteer = try Gazetteer(resourcesDirectory: settings.resourcesDirectory)
-        context = XoseenContext(profiles: ProfileStore(database: database), validation: ProfileValidation(gazetteer: gazetteer),
+        context = XoseenContext(profiles: ProfileStore(database: database), matching: MatchingStore(database: database),
+                                validation: ProfileValidation(gazetteer: gazetteer),
                                 authorizer: Authorizer(policy: AuthPolicy(requireAuth: settings.requireAuth)), signer: signer,
-                                clock: clock)
+                                ranker: RuleBasedRanker(gazetteer: gazetteer), clock: clock)
     }
 
     public var profiles: ProfileStore { context.profiles }
@@ -79,6 +80,8 @@ public struct XoseenApplication: Sendable {
         router.use(TokenAuthentication(signer: signer))
         CapabilityRoutes(serving: serving, startedAt: startedAt).register(on: &router)
         ProfileRoutes(context: context).register(on: &router)
+        FeedRoutes(context: context).register(on: &router)
+        PhotoRoutes().register(on: &router)
         return router
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Imaging
 
 /// `/samples/…`: the bundled offline feeds, served by the server to itself (and to anyone
 /// who wants to look), plus generated placeholder pictures for their image links. Absolute

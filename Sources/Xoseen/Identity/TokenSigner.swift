@@ -45,6 +45,16 @@ public struct TokenSigner: Sendable {
         return .success(String(parts[0]))
     }
 
+    /// A MAC for any payload under the same secret (e.g. feed cursors), base64url.
+    public func sign(_ payload: String) -> String { Self.base64URL(mac(payload)) }
+
+    /// Constant-time check of `sign(payload)`.
+    public func isSigned(_ payload: String, signature: String) -> Bool {
+        guard let given = Self.decodeBase64URL(signature), given.count == 32 else { return false }
+        let expected = mac(payload)
+        return expected.withUnsafeBytes { a in given.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, 32) } } == 0
+    }
+
     private func mac(_ payload: String) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0

@@ -46,6 +46,11 @@ public struct ProfileStore: Sendable {
         return values.map(\.sqlValue)
     }
 
+    /// Every profile (the candidate pool; fine for thousands, a per-area index is the next step).
+    public func all() async throws -> [Profile] {
+        try await database.read { connection in try connection.query("SELECT * FROM users").map(Self.profile(from:)) }
+    }
+
     /// Everyone who can pick themselves in the demo picker: id, name, area.
     public func viewers() async throws -> [(id: String, displayName: String, cityArea: String)] {
         try await database.read { connection in

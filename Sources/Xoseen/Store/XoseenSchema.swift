@@ -71,5 +71,14 @@ public enum XoseenSchema {
                 PRIMARY KEY (reporter_id, reported_id)
             );
             """),
+        Migration(version: 2, name: "feed cursor chains", sql: """
+            CREATE TABLE rank_chains (
+                id TEXT PRIMARY KEY,
+                viewer_id TEXT NOT NULL,
+                served TEXT NOT NULL,
+                created_at BIGINT NOT NULL
+            );
+            CREATE INDEX rank_chains_created ON rank_chains (created_at);
+            """),
     ]
 }

@@ -1,12 +1,12 @@
 import CZlib
 import Foundation
 
-/// Small PNG placeholders for the offline samples' image URLs, so the app shows pictures
-/// without a network. zlib compresses and checksums; this file only writes PNG's chunk
-/// framing (signature, IHDR, IDAT, IEND).
-enum PlaceholderImage {
-    /// A diagonal two-tone gradient whose colours come from `seed` (the file name), 640×360.
-    static func png(seed: String, width: Int = 640, height: Int = 360) -> Data {
+/// Small generated PNG pictures: placeholders for the news samples' image links and avatars
+/// for Xoseen's seed personas, so both apps show pictures without a network. zlib compresses
+/// and checksums; this file only writes PNG's chunk framing (signature, IHDR, IDAT, IEND).
+public enum PlaceholderImage {
+    /// A diagonal two-tone gradient whose colours come from `seed` (e.g. the file name).
+    public static func png(seed: String, width: Int = 640, height: Int = 360) -> Data {
         var hash: UInt32 = 2_166_136_261
         for byte in seed.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let a = (UInt8(truncatingIfNeeded: hash), UInt8(truncatingIfNeeded: hash >> 8), UInt8(truncatingIfNeeded: hash >> 16))

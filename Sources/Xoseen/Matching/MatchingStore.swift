@@ -1,0 +1,146 @@
+import Foundation
+import SQLStore
+
+/// Decisions, matches, blocks, reports, the training event log, and feed cursor chains.
+public struct MatchingStore: Sendable {
+    public let database: any Database
+
+    public init(database: any Database) { self.database = database }
+
+    public enum Action: String, Sendable { case like, pass }
+
+    public struct Outcome: Sendable, Equatable {
+        public var firstTime: Bool
+        public var matched: Bool
+    }
+
+    /// Who the viewer already acted on, and who is blocked either way.
+    public func exclusions(for viewerId: String) async throws -> (actedOn: Set<String>, blocked: Set<String>) {
+        try await database.read { connection in
+            let acted = try connection.query("SELECT candidate_id FROM decisions WHERE viewer_id = $1", viewerId)
+                .map { try $0.decode(String.self, "candidate_id") }
+            let blocked = try connection.query("""
+                SELECT blocked_id AS other FROM blocks WHERE blocker_id = $1
+                UNION SELECT blocker_id AS other FROM blocks WHERE blocked_id = $1
+                """, viewerId).map { try $0.decode(String.self, "other") }
+            return (Set(acted), Set(blocked))
+        }
+    }
+
+    public func isBlocked(_ a: String, _ b: String) async throws -> Bool {
+        try await database.read { connection in
+            try connection.scalar(Int.self, """
+                SELECT COUNT(*) FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)
+                """, a, b) ?? 0 > 0
+        }
+    }
+
+    /// Likes given and decisions made per user (for `p_like_back`), and the population like rate.
+    public func likeHistories() async throws -> (byUser: [String: LikeHistory], likeRate: Double) {
+        try await database.read { connection in
+            var result: [String: LikeHistory] = [:]
+            var likes = 0, total = 0
+            for row in try connection.query("""
+                SELECT viewer_id, SUM(CASE WHEN action = 'like' THEN 1 ELSE 0 END) AS likes, COUNT(*) AS total
+                FROM decisions GROUP BY viewer_id
+                """) {
+                let history = LikeHistory(likesGiven: try row.decode(Int.self, "likes"), decisionsMade: try row.decode(Int.self, "total"))
+                result[try row.decode(String.self, "viewer_id")] = history
+                likes += history.likesGiven
+                total += history.decisionsMade
+            }
+            return (result, total == 0 ? 0.3 : Double(likes) / Double(total))
+        }
+    }
+
+    /// Records a like/pass once. Repeats change nothing and answer as the first time did; a
+    /// first-time like that completes a mutual like stores the match. First-time decisions
+    /// append a training event with what was served.
+    public func decide(viewer: String, candidate: String, action: Action, at now: Date, features: String, scores: String,
+                       ranker: String, isTest: Bool) async throws -> Outcome {
+        try await database.write { connection in
+            let inserted = try connection.execute("""
+                INSERT INTO decisions (viewer_id, candidate_id, action, decided_at) VALUES ($1, $2, $3, $4)
+                ON CONFLICT (viewer_id, candidate_id) DO NOTHING
+                """, viewer, candidate, action.rawValue, now) == 1
+            let (a, b) = viewer < candidate ? (viewer, candidate) : (candidate, viewer)
+            guard inserted else {
+                let stored = try connection.scalar(String.self, "SELECT action FROM decisions WHERE viewer_id = $1 AND candidate_id = $2",
+                                                   viewer, candidate)
+                let matchCount = try connection.scalar(Int.self, "SELECT COUNT(*) FROM matches WHERE user_a = $1 AND user_b = $2", a, b) ?? 0
+                let matched = stored == "like" && matchCount > 0
+                return Outcome(firstTime: false, matched: matched)
+            }
+            try connection.execute("""
+                INSERT INTO user_events (id, viewer_id, candidate_id, action, occurred_at, features, scores, ranker, is_test)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                """, "evt_" + UUID().uuidString.lowercased(), viewer, candidate, action.rawValue, now, features, scores, ranker, isTest)
+            guard action == .like else { return Outcome(firstTime: true, matched: false) }
+            let likedBack = try connection.scalar(Int.self, """
+                SELECT COUNT(*) FROM decisions WHERE viewer_id = $1 AND candidate_id = $2 AND action = 'like'
+                """, candidate, viewer) ?? 0 > 0
+            if likedBack {
+                try connection.execute("""
+                    INSERT INTO matches (user_a, user_b, matched_at) VALUES ($1, $2, $3) ON CONFLICT (user_a, user_b) DO NOTHING
+                    """, a, b, now)
+            }
+            return Outcome(firstTime: true, matched: likedBack)
+        }
+    }
+
+    public func isMatched(_ x: String, _ y: String) async throws -> Bool {
+        let (a, b) = x < y ? (x, y) : (y, x)
+        return try await database.read { connection in
+            try connection.scalar(Int.self, "SELECT COUNT(*) FROM matches WHERE user_a = $1 AND user_b = $2", a, b) ?? 0 > 0
+        }
+    }
+
+    /// Idempotent. From this moment both users are hidden from each other everywhere.
+    public func block(_ blocker: String, _ blocked: String, at now: Date) async throws {
+        try await database.write { connection in
+            try connection.execute("""
+                INSERT INTO blocks (blocker_id, blocked_id, blocked_at) VALUES ($1, $2, $3)
+                ON CONFLICT (blocker_id, blocked_id) DO NOTHING
+                """, blocker, blocked, now)
+        }
+    }
+
+    /// Idempotent: one report per pair (the first reason is kept).
+    public func report(_ reporter: String, _ reported: String, reason: String, at now: Date) async throws {
+        try await database.write { connection in
+            try connection.execute("""
+                INSERT INTO reports (reporter_id, reported_id, reason, reported_at) VALUES ($1, $2, $3, $4)
+                ON CONFLICT (reporter_id, reported_id) DO NOTHING
+                """, reporter, reported, reason, now)
+        }
+    }
+
+    // MARK: Cursor chains
+
+    public func newChain(viewer: String, served: [String], at now: Date) async throws -> String {
+        let id = "ch_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let json = String(decoding: try JSONEncoder().encode(served), as: UTF8.self)
+        try await database.write { connection in
+            try connection.execute("INSERT INTO rank_chains (id, viewer_id, served, created_at) VALUES ($1, $2, $3, $4)",
+                                   id, viewer, json, now)
+        }
+        return id
+    }
+
+    public func chain(_ id: String) async throws -> (viewer: String, served: [String])? {
+        try await database.read { connection in
+            guard let row = try connection.queryFirst("SELECT viewer_id, served FROM rank_chains WHERE id = $1", id) else { return nil }
+            let served = try JSONDecoder().decode([String].self, from: Data(try row.decode(String.self, "served").utf8))
+            return (try row.decode(String.self, "viewer_id"), served)
+        }
+    }
+
+    public func extend(chain id: String, with served: [String]) async throws {
+        try await database.write { connection in
+            guard let row = try connection.queryFirst("SELECT served FROM rank_chains WHERE id = $1", id) else { return }
+            let current = try JSONDecoder().decode([String].self, from: Data(try row.decode(String.self, "served").utf8))
+            let json = String(decoding: try JSONEncoder().encode(current + served), as: UTF8.self)
+            try connection.execute("UPDATE rank_chains SET served = $2 WHERE id = $1", id, json)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The sub-scores of one (viewer, candidate) pair, all in [0, 1], as `/ml/explain` shows them.
+public struct MatchBreakdown: Sendable, Equatable, Codable {
+    public var trust: Double
+    public var intent: Double
+    public var interests: Double
+    public var textingStyle: Double
+    public var location: Double
+    public var pLikeBack: Double
+    public var final: Double
+}
+
+/// The compatibility weights actually used (what `GET /ml/weights` reports).
+public struct CompatibilityWeights: Sendable, Equatable, Codable {
+    public var trust = 0.15
+    public var intent = 0.25
+    public var interests = 0.25
+    public var textingStyle = 0.10
+    public var location = 0.25
+    /// Exponent of `p_like_back` in `final` (0 ignores it, 1 is the documented default).
+    public var pLikeWeight = 1.0
+
+    public init() {}
+}
+
+/// What the ranker knows about a candidate's own swiping, for `p_like_back`.
+public struct LikeHistory: Sendable, Equatable {
+    public var likesGiven: Int
+    public var decisionsMade: Int
+    public init(likesGiven: Int, decisionsMade: Int) {
+        self.likesGiven = likesGiven
+        self.decisionsMade = decisionsMade
+    }
+}
+
+/// The rule-based ranker. Reciprocal by construction:
+///
+/// - `fit(a → b)` = Σ wᵢ·sᵢ over trust (b's trust / 100), intent (matrix), interests
+///   (rarity-weighted shared interests), texting style, location (e^(−km/12)); in [0, 1].
+/// - `p_like_back` = the candidate's own like rate, smoothed towards the population rate
+///   with 10 pseudo-decisions (new users sit at the prior), then moved by how well the viewer
+///   fits the candidate: logit(p) + 3·(fit(candidate → viewer) − 0.5), capped at 0.98.
+/// - `final` = √(fit(viewer → candidate) · fit(candidate → viewer)) · (0.5 + 0.5·p_like_back)^pLikeWeight.
+///
+/// Both people's fit and the candidate's likely interest move `final`; none of the factors
+/// reaches 1, so scores spread instead of saturating.
+public struct RuleBasedRanker: Sendable {
+    public let weights: CompatibilityWeights
+    public let gazetteer: Gazetteer
+    /// Population like rate (the smoothing prior).
+    public let priorLikeRate: Double
+
+    public init(weights: CompatibilityWeights = .init(), gazetteer: Gazetteer, priorLikeRate: Double = 0.3) {
+        self.weights = weights
+        self.gazetteer = gazetteer
+        self.priorLikeRate = min(0.9, max(0.05, priorLikeRate))
+    }
+
+    public func distanceKm(_ a: Profile, _ b: Profile) -> Double {
+        gazetteer.distanceKm(a.cityArea, b.cityArea) ?? 25
+    }
+
+    /// Both ways: gender/seeking and asexual preferences, age ranges, distance limits.
+    public func isMutuallyCompatible(_ viewer: Profile, _ candidate: Profile) -> Bool {
+        guard viewer.userId != candidate.userId, Attraction.isMutual(viewer.attraction, candidate.attraction) else { return false }
+        guard (viewer.ageMin...viewer.ageMax).contains(candidate.ageDisplayed),
+              (candidate.ageMin...candidate.ageMax).contains(viewer.ageDisplayed) else { return false }
+        let km = distanceKm(viewer, candidate)
+        return km <= viewer.maxDistanceKm && km <= candidate.maxDistanceKm
+    }
+
+    public struct Parts: Sendable, Equatable {
+        public var trust, intent, interests, textingStyle, location: Double
+    }
+
+    /// How well `b` suits `a` (a's view).
+    public func parts(_ a: Profile, _ b: Profile) -> Parts {
+        let style: Double
+        if let x = a.textingStyle, let y = b.textingStyle { style = x.compatibility(with: y) } else { style = 0.5 }
+        return Parts(trust: min(0.99, max(0, b.trustScore / 100)), intent: a.intent.compatibility(with: b.intent),
+                     interests: InterestVocabulary.sharedInterestScore(a.interests, b.interests), textingStyle: style,
+                     location: exp(-distanceKm(a, b) / 12))
+    }
+
+    public func fit(_ p: Parts) -> Double {
+        let w = weights
+        let total = w.trust + w.intent + w.interests + w.textingStyle + w.location
+        return (w.trust * p.trust + w.intent * p.intent + w.interests * p.interests + w.textingStyle * p.textingStyle
+                + w.location * p.location) / total
+    }
+
+    public func pLikeBack(candidateHistory: LikeHistory, fitForCandidate: Double) -> Double {
+        let smoothing = 10.0
+        let rate = (Double(candidateHistory.likesGiven) + smoothing * priorLikeRate) / (Double(candidateHistory.decisionsMade) + smoothing)
+        let clamped = min(0.98, max(0.02, rate))
+        let logit = log(clamped / (1 - clamped)) + 3 * (fitForCandidate - 0.5)
+        return min(0.98, 1 / (1 + exp(-logit)))
+    }
+
+    public func breakdown(viewer: Profile, candidate: Profile, candidateHistory: LikeHistory) -> MatchBreakdown {
+        let forViewer = parts(viewer, candidate)
+        let fitViewer = fit(forViewer)
+        let fitCandidate = fit(parts(candidate, viewer))
+        let p = pLikeBack(candidateHistory: candidateHistory, fitForCandidate: fitCandidate)
+        let final = (fitViewer * fitCandidate).squareRoot() * pow(0.5 + 0.5 * p, weights.pLikeWeight)
+        return MatchBreakdown(trust: forViewer.trust, intent: forViewer.intent, interests: forViewer.interests,
+                              textingStyle: forViewer.textingStyle, location: forViewer.location, pLikeBack: p, final: final)
+    }
+
+    /// "Verified - shares hiking, jazz - same intent - nearby": the reasons a person reads.
+    public func explanation(viewer: Profile, candidate: Profile, breakdown: MatchBreakdown) -> String {
+        var reasons: [String] = []
+        if candidate.verified { reasons.append("Verified") }
+        let shared = InterestVocabulary.shared(viewer.interests, candidate.interests)
+        if !shared.isEmpty {
+            reasons.append("shares " + shared.prefix(3).map { InterestVocabulary.interest($0)?.label ?? $0 }.joined(separator: ", "))
+        }
+        if viewer.intent == candidate.intent { reasons.append("same intent") } else if breakdown.intent >= 0.7 { reasons.append("compatible intent") }
+        let km = distanceKm(viewer, candidate)
+        if km < 3 { reasons.append("nearby") } else if km < 10 { reasons.append("\(Int(km.rounded())) km away") }
+        if breakdown.textingStyle >= 0.85 { reasons.append("similar texting style") }
+        if breakdown.pLikeBack >= 0.6 { reasons.append("likely to like you back") }
+        return reasons.isEmpty ? "Compatible on your filters" : reasons.joined(separator: " - ")
+    }
+}

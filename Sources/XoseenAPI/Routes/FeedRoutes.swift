@@ -1,0 +1,162 @@
+import Foundation
+import HTTPServer
+import Xoseen
+
+/// Stages 3–5: `POST /ml/rank`, `POST /ml/explain`, `GET /ml/weights`, `POST /ml/feedback`,
+/// plus `POST /web/block` and `POST /web/report`.
+///
+/// The cursor names a chain of pages stored server-side (the ids already served), signed so
+/// it cannot be forged or altered: within one chain no candidate repeats and none is skipped,
+/// even when scores move between pages.
+struct FeedRoutes {
+    let context: XoseenContext
+
+    struct RankBody: Decodable {
+        let viewerId: String
+        let limit: Int?
+        let cursor: String?
+    }
+
+    struct PairBody: Decodable {
+        let viewerId: String
+        let candidateId: String
+    }
+
+    struct FeedbackBody: Decodable {
+        let viewerId: String
+        let candidateId: String
+        let action: String
+        let test: Bool?
+    }
+
+    struct ReportBody: Decodable {
+        let viewerId: String
+        let candidateId: String
+        let reason: String?
+    }
+
+    func register(on router: inout Router) {
+        let context = context
+        router.post("/ml/rank", body: .buffered(maxBytes: 8 * 1024)) { request in
+            let body = try request.decode(RankBody.self)
+            let limit = body.limit ?? 20
+            guard (1...100).contains(limit) else { throw HTTPError.invalid("limit must be between 1 and 100.", field: "limit") }
+            guard let viewer = try await context.profiles.profile(body.viewerId) else { throw HTTPError.viewerNotFound(body.viewerId) }
+            var chainId: String?
+            var served: Set<String> = []
+            if let cursor = body.cursor {
+                guard let id = context.cursorChain(cursor), let chain = try await context.matching.chain(id), chain.viewer == viewer.userId else {
+                    throw HTTPError.badRequest("The cursor is malformed; pass back nextCursor verbatim.", code: .invalidCursor, field: "cursor")
+                }
+                chainId = id
+                served = Set(chain.served)
+            }
+            let ranked = try await context.rank(for: viewer, excluding: served)
+            let page = Array(ranked.prefix(limit))
+            let ids = page.map(\.candidate.userId)
+            if let chainId {
+                try await context.matching.extend(chain: chainId, with: ids)
+            } else {
+                chainId = try await context.matching.newChain(viewer: viewer.userId, served: ids, at: context.clock())
+            }
+            let next = ranked.count > limit ? context.cursor(for: chainId!) : nil
+            let cards = page.map { scored in
+                CandidateDTO(candidateId: scored.candidate.userId, displayName: scored.candidate.displayName,
+                             ageDisplayed: scored.candidate.ageDisplayed, cityArea: scored.candidate.cityArea,
+                             verifiedBadge: scored.candidate.verified,
+                             sharedInterests: InterestVocabulary.shared(viewer.interests, scored.candidate.interests),
+                             explanation: context.ranker.explanation(viewer: viewer, candidate: scored.candidate, breakdown: scored.breakdown),
+                             score: (scored.breakdown.final * 10_000).rounded() / 10_000,
+                             photoUrl: "/app/photos/\(scored.candidate.userId).png", bio: scored.candidate.bio)
+            }
+            return try .json(RankAnswer(candidates: cards, nextCursor: next))
+        }
+
+        router.post("/ml/explain", body: .buffered(maxBytes: 4 * 1024)) { request in
+            let body = try request.decode(PairBody.self)
+            guard let viewer = try await context.profiles.profile(body.viewerId),
+                  let candidate = try await context.profiles.profile(body.candidateId) else {
+                throw HTTPError.notFound("Unknown viewer or candidate.")
+            }
+            let histories = try await context.matching.likeHistories()
+            let breakdown = context.ranker(priorLikeRate: histories.likeRate).breakdown(
+                viewer: viewer, candidate: candidate,
+                candidateHistory: histories.byUser[candidate.userId] ?? LikeHistory(likesGiven: 0, decisionsMade: 0))
+            return try .json(ExplainAnswer(explanation: context.ranker.explanation(viewer: viewer, candidate: candidate, breakdown: breakdown),
+                                           breakdown: BreakdownDTO(breakdown)))
+        }
+
+        router.get("/ml/weights") { _ in
+            let w = context.ranker.weights
+            return try .json(WeightsAnswer(compatibility: .init(trust: w.trust, intent: w.intent, interests: w.interests,
+                                                                texting_style: w.textingStyle, location: w.location),
+                                           pLikeWeight: w.pLikeWeight))
+        }
+
+        router.post("/ml/feedback", body: .buffered(maxBytes: 4 * 1024)) { request in
+            let body = try request.decode(FeedbackBody.self)
+            guard let action = MatchingStore.Action(rawValue: body.action) else {
+                throw HTTPError.invalid("action must be like or pass.", field: "action")
+            }
+            try context.authorizer.authorize(request, actingOn: body.viewerId)
+            guard body.viewerId != body.candidateId else { throw HTTPError.invalid("You cannot act on yourself.", field: "candidateId") }
+            guard let viewer = try await context.profiles.profile(body.viewerId),
+                  let candidate = try await context.profiles.profile(body.candidateId) else {
+                throw HTTPError.notFound("Unknown viewer or candidate.")
+            }
+            let histories = try await context.matching.likeHistories()
+            let breakdown = context.ranker(priorLikeRate: histories.likeRate).breakdown(
+                viewer: viewer, candidate: candidate,
+                candidateHistory: histories.byUser[candidate.userId] ?? LikeHistory(likesGiven: 0, decisionsMade: 0))
+            let isTest = body.test == true || request.headers["X-Xoseen-Test"] == "1"
+            let outcome = try await context.matching.decide(
+                viewer: viewer.userId, candidate: candidate.userId, action: action, at: context.clock(),
+                features: EventFeatures.json(viewer: viewer, candidate: candidate, ranker: context.ranker),
+                scores: String(decoding: try JSONEncoder().encode(breakdown), as: UTF8.self), ranker: "rule_based", isTest: isTest)
+            return try .json(FeedbackAnswer(ok: true, matched: outcome.matched))
+        }
+
+        router.post("/web/block", body: .buffered(maxBytes: 4 * 1024)) { request in
+            let body = try request.decode(PairBody.self)
+            try context.authorizer.authorize(request, actingOn: body.viewerId)
+            guard body.viewerId != body.candidateId else { throw HTTPError.invalid("You cannot block yourself.", field: "candidateId") }
+            guard try await context.profiles.profile(body.viewerId) != nil, try await context.profiles.profile(body.candidateId) != nil else {
+                throw HTTPError.notFound("Unknown viewer or candidate.")
+            }
+            try await context.matching.block(body.viewerId, body.candidateId, at: context.clock())
+            return try .json(OkAnswer(ok: true))
+        }
+
+        router.post("/web/report", body: .buffered(maxBytes: 8 * 1024)) { request in
+            let body = try request.decode(ReportBody.self)
+            try context.authorizer.authorize(request, actingOn: body.viewerId)
+            guard try await context.profiles.profile(body.viewerId) != nil, try await context.profiles.profile(body.candidateId) != nil else {
+                throw HTTPError.notFound("Unknown viewer or candidate.")
+            }
+            let reason = String((body.reason ?? "unspecified").prefix(500))
+            try await context.matching.report(body.viewerId, body.candidateId, reason: reason, at: context.clock())
+            return try .json(OkAnswer(ok: true))
+        }
+    }
+}
+
+/// The features logged with every first-time decision (what the learned ranker trains on).
+enum EventFeatures {
+    struct Features: Encodable {
+        let viewerIntent: String
+        let candidateIntent: String
+        let sharedInterests: Int
+        let ageGap: Int
+        let distanceKm: Double
+        let candidateVerified: Bool
+    }
+
+    static func json(viewer: Profile, candidate: Profile, ranker: RuleBasedRanker) -> String {
+        let features = Features(viewerIntent: viewer.intent.rawValue, candidateIntent: candidate.intent.rawValue,
+                                sharedInterests: InterestVocabulary.shared(viewer.interests, candidate.interests).count,
+                                ageGap: abs(viewer.ageDisplayed - candidate.ageDisplayed),
+                                distanceKm: (ranker.distanceKm(viewer, candidate) * 10).rounded() / 10,
+                                candidateVerified: candidate.verified)
+        return String(decoding: (try? JSONEncoder().encode(features)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Xoseen
+
+/// One card of the ranked feed: the PII-safe allow-list, nothing else (no exact location,
+/// DOB, legal name, document data or tokens ever leave through it).
+struct CandidateDTO: Encodable {
+    let candidateId: String
+    let displayName: String
+    let ageDisplayed: Int
+    let cityArea: String
+    let verifiedBadge: Bool
+    let sharedInterests: [String]
+    let explanation: String
+    let score: Double
+    let photoUrl: String
+    let bio: String
+
+    static let allowedKeys: Set<String> = ["candidateId", "displayName", "ageDisplayed", "cityArea", "verifiedBadge",
+                                           "sharedInterests", "explanation", "score", "photoUrl", "bio"]
+}
+
+struct RankAnswer: Encodable {
+    let candidates: [CandidateDTO]
+    let nextCursor: String?
+}
+
+/// `/ml/explain`'s breakdown keys are snake_case, as in the seed.
+struct BreakdownDTO: Encodable {
+    let trust: Double
+    let intent: Double
+    let interests: Double
+    let texting_style: Double
+    let location: Double
+    let p_like_back: Double
+    let final: Double
+
+    init(_ b: MatchBreakdown) {
+        func round4(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }
+        trust = round4(b.trust)
+        intent = round4(b.intent)
+        interests = round4(b.interests)
+        texting_style = round4(b.textingStyle)
+        location = round4(b.location)
+        p_like_back = round4(b.pLikeBack)
+        final = round4(b.final)
+    }
+}
+
+struct ExplainAnswer: Encodable {
+    let explanation: String
+    let breakdown: BreakdownDTO
+}
+
+struct WeightsAnswer: Encodable {
+    struct Compatibility: Encodable {
+        let trust: Double
+        let intent: Double
+        let interests: Double
+        let texting_style: Double
+        let location: Double
+    }
+    let compatibility: Compatibility
+    let pLikeWeight: Double
+}
+
+struct OkAnswer: Encodable {
+    let ok: Bool
+}
+
+struct FeedbackAnswer: Encodable {
+    let ok: Bool
+    let matched: Bool
+}
