@@ -13,8 +13,9 @@ status=${PIPESTATUS[0]}
 
 # Swift Testing prints one line per test: "✔ Test name() passed …" / "✘ Test name() failed …".
 # (The closing "Test run with N tests …" line is a summary, not a test.)
-passed=$(grep -E '^✔ Test .* passed' "$log" | grep -vc '^✔ Test run with' || true)
-failed=$(grep -E '^✘ Test .* failed' "$log" | grep -vc '^✘ Test run with' || true)
+# (Issue lines such as "✘ Test x() recorded an issue … Expectation failed" are not test results.)
+passed=$(grep -E '^✔ Test .* passed after' "$log" | grep -vc '^✔ Test run with' || true)
+failed=$(grep -E '^✘ Test .* failed after' "$log" | grep -vc '^✘ Test run with' || true)
 # XCTest (none today, counted in case): "Test Case '…' passed/failed".
 xpassed=$(grep -cE "^Test Case '.*' passed" "$log" || true)
 xfailed=$(grep -cE "^Test Case '.*' failed" "$log" || true)

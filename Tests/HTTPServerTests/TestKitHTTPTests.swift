@@ -55,7 +55,7 @@ import Testing
         let connection = try await RawHTTPConnection(port: peer.port)
         try await connection.send("GET /cl HTTP/1.1\r\nHost: x\r\n")
         #expect(await connection.isClosedByPeer(timeout: .milliseconds(100)) == false)
-        #expect(await connection.isClosedByPeer(timeout: .seconds(3)))
+        #expect(await connection.isClosedByPeer(timeout: .seconds(8)))
         peer.stop()
     }
 
@@ -100,7 +100,7 @@ import Testing
         try await connection.sendRequest("GET", "/silent")
         let start = ContinuousClock.now
         await #expect(throws: TestSocketError.timedOut) { try await connection.readResponse(timeout: .milliseconds(150)) }
-        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(ContinuousClock.now - start < .seconds(3), "the timeout, not the peer's idle close, ended the read")
         peer.stop()
     }
 
