@@ -181,3 +181,28 @@ enum CandidateDTOKeys {
     static let allowed: Set<String> = ["candidateId", "displayName", "ageDisplayed", "cityArea", "verifiedBadge", "sharedInterests",
                                        "explanation", "score", "photoUrl", "bio"]
 }
+
+@Suite struct FeedbackConcurrencyTests {
+    @Test func concurrentRepeatsCountOnce() async throws {
+        try await CoreLoopTests.withSeeded { application, server in
+            let viewers = try JSONSerialization.jsonObject(with: Data(try await server.client.get("/ml/viewers").body)) as? [String: Any]
+            let ids = (viewers?["viewers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            let pair = (ids[10], ids[20])
+            let body = Array(try JSONSerialization.data(withJSONObject: ["viewerId": pair.0, "candidateId": pair.1, "action": "like"]))
+            let before = try await application.database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM user_events") } ?? 0
+            let answers = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<20 {
+                    group.addTask { try await server.client.post("/ml/feedback", body: body, contentType: "application/json").bodyString }
+                }
+                return try await group.reduce(into: [String]()) { $0.append($1) }
+            }
+            #expect(Set(answers).count == 1, "every repeat answers the same: \(Set(answers))")
+            let after = try await application.database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM user_events") } ?? 0
+            let decided = try await application.database.read { connection in
+                try connection.scalar(Int.self, "SELECT COUNT(*) FROM decisions WHERE viewer_id = $1 AND candidate_id = $2", pair.0, pair.1)
+            }
+            #expect(decided == 1)
+            #expect(after - before <= 1, "at most one training event, even under concurrent repeats")
+        }
+    }
+}
