@@ -82,11 +82,181 @@ import Testing
         return assignment.mapValues(resolve)
     }
 
+    // MARK: Held-out split
+
+    /// Stable 64-bit FNV-1a (not `Hasher`, which is seeded per process).
+    static func stableHash(_ s: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in s.utf8 {
+            h ^= UInt64(byte)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        return h
+    }
+
+    /// The evaluation set's events split in two halves by a hash of the event id: thresholds are
+    /// tuned on the `tune` half (with the small labelled set and the samples' truth); the `heldOut`
+    /// half is only reported.
+    static func isTuningEvent(_ event: String) -> Bool { stableHash(event) % 2 == 0 }
+
+    static func evalHalf(tuning: Bool) throws -> (articles: [StoryArticle], truth: [String: String]) {
+        let (articles, truth) = try loadEval()
+        let kept = articles.filter { isTuningEvent(truth[$0.id]!) == tuning }
+        return (kept, truth.filter { isTuningEvent($0.value) == tuning })
+    }
+
+    // MARK: Samples' truth
+
+    struct SamplesTruth: Decodable {
+        struct Item: Decodable {
+            let file: String
+            let guid: String
+            let event: String
+        }
+        let items: [Item]
+    }
+
+    struct SampleFeeds: Decodable {
+        struct Feed: Decodable {
+            let name: String
+            let file: String
+            let topicHint: String?
+            let authority: Int?
+            let region: String?
+        }
+        let anchor: Date
+        let feeds: [Feed]
+    }
+
+    /// The sample feeds (`Resources/jarvis/samples`) parsed with `FeedParser`, items mapped to their
+    /// true event by feed file and guid (the link when the item has no guid).
+    static func loadSamples() throws -> (articles: [StoryArticle], truth: [String: String]) {
+        let dir = root.appendingPathComponent("Resources/jarvis/samples")
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let truthFile = try decoder.decode(SamplesTruth.self, from: Data(contentsOf: dir.appendingPathComponent("truth.json")))
+        let feeds = try decoder.decode(SampleFeeds.self, from: Data(contentsOf: dir.appendingPathComponent("feeds.json")))
+        var eventOf: [String: String] = [:]
+        for item in truthFile.items { eventOf[item.file + "|" + item.guid] = item.event }
+        var articles: [StoryArticle] = []
+        var truth: [String: String] = [:]
+        for feed in feeds.feeds {
+            let data = try Data(contentsOf: dir.appendingPathComponent(feed.file))
+            let parsed = try FeedParser.parse(data: data, baseURL: URL(string: "http://localhost:8080/samples/" + feed.file), now: feeds.anchor)
+            for item in parsed.items {
+                guard let key = item.guid ?? item.link, let event = eventOf[feed.file + "|" + key] else { continue }
+                let id = feed.file + "|" + key
+                truth[id] = event
+                articles.append(StoryArticle(
+                    id: id, feedId: feed.file, source: feed.name, sourceAuthority: feed.authority, topicHint: feed.topicHint,
+                    region: feed.region, headline: item.title, body: item.body, publishedAt: item.publishedAt,
+                    firstSeenAt: item.publishedAt, isBreakingFlag: item.isBreakingFlag,
+                    canonicalUrl: item.link.flatMap(ArticleIdentity.canonicalURL),
+                    contentHash: ArticleIdentity.contentHash(headline: item.title, body: item.body)))
+            }
+        }
+        articles.sort { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }
+        return (articles, truth)
+    }
+
+    static func labelled(_ configuration: ClusteringConfiguration) -> (Double, Double, Double) {
+        let (predicted, truth, _) = ClusterTests.clusterLabelledSet(configuration)
+        let s = ClusterLabelledSet.bCubed(predicted: predicted, truth: truth)
+        return (s.precision, s.recall, s.f1)
+    }
+
+    static func line(_ name: String, _ s: (Double, Double, Double)) -> String {
+        String(format: "%@ P=%.3f R=%.3f F1=%.3f", name, s.0, s.1, s.2)
+    }
+
+    /// Every figure for one configuration: tuning half, held-out half, whole set, labelled set, samples.
+    static func report(_ configuration: ClusteringConfiguration) throws -> [String: (Double, Double, Double)] {
+        var out: [String: (Double, Double, Double)] = [:]
+        for (name, set) in [("tune", try evalHalf(tuning: true)), ("heldout", try evalHalf(tuning: false)),
+                            ("whole", try loadEval()), ("samples", try loadSamples())] {
+            out[name] = bcubed(predicted: run(set.articles, configuration: configuration), truth: set.truth)
+        }
+        out["labelled"] = labelled(configuration)
+        return out
+    }
+
+    static func printReport(_ title: String, _ r: [String: (Double, Double, Double)]) {
+        print(title + ": " + ["tune", "heldout", "whole", "labelled", "samples"].map { line($0, r[$0]!) }.joined(separator: " | "))
+    }
+
+    @Test func samplesTruthBCubed() throws {
+        let (articles, truth) = try Self.loadSamples()
+        #expect(articles.count == 73)
+        let s = Self.bcubed(predicted: Self.run(articles), truth: truth)
+        print(Self.line("clustering on the samples' truth (\(articles.count) items)", s))
+        #expect(s.2 >= 0.8)
+    }
+
+    @Test func heldOutHalves() throws {
+        let r = try Self.report(.init())
+        Self.printReport("clustering halves (tune = events with an even hash)", r)
+        #expect(r["heldout"]!.2 >= 0.6)
+    }
+
+    /// Explains decisions on the tuning half and the samples (wrong joins and missed joins):
+    /// `CLUSTER_EXPLAIN_EVAL=1 swift test --filter ClusteringEvalTests/explain`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["CLUSTER_EXPLAIN_EVAL"] != nil))
+    func explain() throws {
+        for (name, set) in [("tune", try Self.evalHalf(tuning: true)), ("samples", try Self.loadSamples())] {
+            let clusterer = StoryClusterer(makeStoryId: ClusterTests.counterIds())
+            var eventOfStory: [String: String] = [:]
+            for article in set.articles {
+                let event = set.truth[article.id]!
+                let top = clusterer.candidates(for: article).prefix(4)
+                let decision = clusterer.assign(article)
+                let bad = eventOfStory[decision.storyId].map { $0 != event } ?? eventOfStory.values.contains(event)
+                if eventOfStory[decision.storyId] == nil { eventOfStory[decision.storyId] = event }
+                guard bad else { continue }
+                let candidates = top.map { String(format: "%@=%.3f", eventOfStory[$0.storyId] ?? "?", $0.similarity) }
+                print("\(name) \(event) [\(article.headline.prefix(70))] -> \(eventOfStory[decision.storyId]!) cands: \(candidates.joined(separator: " "))")
+            }
+        }
+    }
+
+    /// Tuning: `CLUSTER_CFG="joinThreshold=0.2;entityWeight=0.3|joinThreshold=0.25" swift test --filter ClusteringEvalTests/tune`
+    /// prints every figure for each configuration (separated by `|`).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["CLUSTER_CFG"] != nil))
+    func tune() throws {
+        for spec in ProcessInfo.processInfo.environment["CLUSTER_CFG"]!.split(separator: "|") {
+            var c = ClusteringConfiguration()
+            for pair in spec.split(separator: ";") {
+                let kv = pair.split(separator: "=")
+                guard kv.count == 2, let v = Double(kv[1]) else { continue }
+                c.set(String(kv[0]), v)
+            }
+            Self.printReport("[\(spec)]", try Self.report(c))
+        }
+    }
+
     @Test func evaluationSetBCubed() throws {
         let (articles, truth) = try Self.loadEval()
         let (p, r, f1) = Self.bcubed(predicted: Self.run(articles), truth: truth)
         print("clustering on the evaluation set (\(articles.count) articles): B3 P=\(p) R=\(r) F1=\(f1)")
         #expect(p > 0.9)
         #expect(f1 > 0.6)
+    }
+}
+
+extension ClusteringConfiguration {
+    /// Sets a numeric field by name (tuning only).
+    mutating func set(_ name: String, _ v: Double) {
+        switch name {
+        case "titleWeight": titleWeight = v
+        case "textWeight": textWeight = v
+        case "entityWeight": entityWeight = v
+        case "numberWeight": numberWeight = v
+        case "timeDecayHours": timeDecayHours = v
+        case "timeFloor": timeFloor = v
+        case "joinThreshold": joinThreshold = v
+        case "mergeThreshold": mergeThreshold = v
+        case "mergeCentroidThreshold": mergeCentroidThreshold = v
+        case "bodyCharacterLimit": bodyCharacterLimit = Int(v)
+        default: Issue.record("unknown configuration field \(name)")
+        }
     }
 }
