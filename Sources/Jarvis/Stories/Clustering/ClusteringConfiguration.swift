@@ -34,14 +34,26 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     /// newest article seen, for eviction) leaves the index: stories grow for days, not weeks.
     public var storyWindow: TimeInterval = 4 * 86_400
 
+    /// Anchors: the article's `anchorEntities` rarest entities (highest IDF) say which event it is
+    /// about (the company, the person, the country); the share of their IDF mass the story has
+    /// too is a fourth part with weight `anchorWeight`. When the story has none of them, the
+    /// similarity is multiplied by `anchorMissFactor` (same topic, other actors: another event).
+    public var anchorEntities: Int = 5
+    public var anchorWeight: Double = 0
+    public var anchorMissFactor: Double = 0.8
+
+    /// When both the article and the story carry figures and share none of them, the similarity
+    /// is multiplied by this (a €200m fine and a €500m fine are two fines).
+    public var quantityMissFactor: Double = 1
+
     // MARK: Decisions
 
     /// An article joins its most similar story when the similarity reaches this.
-    public var joinThreshold: Double = 0.30
+    public var joinThreshold: Double = 0.19
     /// A second story at least this similar to the article is merged into the first when
     /// their centroids are at least `mergeCentroidThreshold` alike (text cosine).
-    public var mergeThreshold: Double = 0.34
-    public var mergeCentroidThreshold: Double = 0.40
+    public var mergeThreshold: Double = 0.22
+    public var mergeCentroidThreshold: Double = 0.25
     /// Near-identical texts (syndicated copies): SimHash Hamming distance at most this,
     /// for articles with at least `syndicationMinimumTerms` distinct terms.
     public var syndicationMaxDistance: Int = 3

@@ -303,10 +303,11 @@ public final class StoryClusterer {
         let queryNorm = query.norm { _ in 1 }
         let entityWeights = article.entities.map(idf)
         let quantityWeights = article.quantities.map(idf)
+        let anchors = anchorEntities(article.entities, entityWeights)
         var scored: [Scored] = []
         for story in candidates {
             if let s = similarity(query: query, queryNorm: queryNorm, article: article, entityWeights: entityWeights,
-                                  quantityWeights: quantityWeights, time: time, story: story) {
+                                  quantityWeights: quantityWeights, anchors: anchors, time: time, story: story) {
                 scored.append(Scored(story: story, score: s))
             }
         }
@@ -315,7 +316,7 @@ public final class StoryClusterer {
     }
 
     private func similarity(query: SparseVector, queryNorm: Float, article: InternedArticle, entityWeights: [Float],
-                            quantityWeights: [Float], time: Double, story: Int32) -> Float? {
+                            quantityWeights: [Float], anchors: (ids: [UInt32], weights: [Float]), time: Double, story: Int32) -> Float? {
         let i = Int(story)
         let distance = time < stories[i].first ? stories[i].first - time : max(0, time - stories[i].latest)
         guard distance <= configuration.storyWindow else { return nil }
@@ -323,19 +324,52 @@ public final class StoryClusterer {
         let storyNorm = centroidNorm(i)
         let cosine = queryNorm > 0 && storyNorm > 0 ? query.dot(stories[i].terms) { idf($0) } / (queryNorm * storyNorm) : 0
         var total = Float(configuration.textWeight) * cosine
+        var quantityMiss = false
         var weights = Float(configuration.textWeight)
         if !article.entities.isEmpty {
             total += Float(configuration.entityWeight) * sharedMass(article.entities, entityWeights, stories[i].entities)
             weights += Float(configuration.entityWeight)
         }
         if !article.quantities.isEmpty {
-            total += Float(configuration.numberWeight) * sharedMass(article.quantities, quantityWeights, stories[i].quantities)
+            let shared = sharedMass(article.quantities, quantityWeights, stories[i].quantities)
+            total += Float(configuration.numberWeight) * shared
             weights += Float(configuration.numberWeight)
+            if shared == 0 && !stories[i].quantities.isEmpty { quantityMiss = true }
+        }
+        var factor: Float = quantityMiss ? Float(configuration.quantityMissFactor) : 1
+        if !anchors.ids.isEmpty {
+            let share = sharedMass(anchors.ids, anchors.weights, stories[i].entities)
+            if configuration.anchorWeight > 0 {
+                total += Float(configuration.anchorWeight) * share
+                weights += Float(configuration.anchorWeight)
+            }
+            if share == 0, let dominant = dominantEntity(i), article.entities.binarySearchContains(dominant) == false {
+                factor *= Float(configuration.anchorMissFactor)
+            }
         }
         let hours = distance / 3600
         let floor = configuration.timeFloor
         let proximity = floor + (1 - floor) * exp(-hours / configuration.timeDecayHours)
-        return total / weights * Float(proximity)
+        return total / weights * Float(proximity) * factor
+    }
+
+    /// The story's main entity: the most articles naming it, weighted by IDF.
+    private func dominantEntity(_ i: Int) -> UInt32? {
+        let e = stories[i].entities
+        var best: (id: UInt32, weight: Float)?
+        for (id, count) in zip(e.ids, e.values) {
+            let w = count * idf(id)
+            if best == nil || w > best!.weight { best = (id, w) }
+        }
+        return best?.id
+    }
+
+    /// The article's `anchorEntities` rarest entities (highest IDF), sorted by id, with their IDF.
+    private func anchorEntities(_ ids: [UInt32], _ weights: [Float]) -> (ids: [UInt32], weights: [Float]) {
+        let k = configuration.anchorEntities
+        guard k > 0, !ids.isEmpty else { return ([], []) }
+        let top = ids.indices.sorted { weights[$0] != weights[$1] ? weights[$0] > weights[$1] : ids[$0] < ids[$1] }.prefix(k).sorted()
+        return (top.map { ids[$0] }, top.map { weights[$0] })
     }
 
     /// IDF-weighted share of the article's features that the story has too (both lists sorted).
@@ -564,5 +598,17 @@ struct Story {
         terms = SparseVector()
         entities = SparseVector()
         quantities = SparseVector()
+    }
+}
+
+extension Array where Element == UInt32 {
+    /// Membership in a sorted array.
+    func binarySearchContains(_ value: UInt32) -> Bool {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low < count && self[low] == value
     }
 }
