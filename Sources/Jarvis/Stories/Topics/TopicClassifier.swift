@@ -12,12 +12,22 @@ public struct TopicClassifier: Sendable, Codable {
         case naiveBayes, logisticRegression
     }
 
+    public enum StoryAggregation: String, Sendable, Codable {
+        case sumLogPosterior, meanPosterior
+    }
+
     public struct Configuration: Sendable, Codable, Equatable, CustomStringConvertible {
         public var method: Method = .naiveBayes
         /// Headline terms count this many times (headlines carry the subject most densely).
         public var headlineWeight: Double = 3
         /// Adjacent stemmed-term pairs as extra features ("central bank", "interest rate").
         public var bigrams = true
+        /// Term counts enter as 1 + ln(count) (sublinear tf), so a word repeated in a long article or
+        /// multiplied by the headline weight does not outvote several different words.
+        public var sublinearTF = true
+        /// Naive Bayes: terms seen in fewer training texts than this are dropped (names, one-off
+        /// template fillers), so the model leans on words that recur across stories.
+        public var minDocumentFrequency = 1
         /// Lidstone smoothing for Naive Bayes term likelihoods.
         public var smoothing: Double = 0.1
         /// Naive Bayes: how many "terms" the feed hint is worth, as a factor on log P(hint | topic).
@@ -32,6 +42,9 @@ public struct TopicClassifier: Sendable, Codable {
         /// Scores are divided by this before the softmax that gives confidences and story votes:
         /// Naive Bayes sums many correlated term log-likelihoods and is overconfident without it.
         public var temperature: Double = 8
+        /// How a story's articles are combined: summed log-posteriors, or the mean of the tempered
+        /// posteriors (every article one equal vote, so one long or extreme article cannot dominate).
+        public var storyAggregation: StoryAggregation = .meanPosterior
 
         public init() {}
 
@@ -47,12 +60,14 @@ public struct TopicClassifier: Sendable, Codable {
         }
 
         public var description: String {
-            switch method {
+            let common = ", tf \(sublinearTF ? "log" : "raw"), minDF \(minDocumentFrequency), T \(temperature), "
+                + "story \(storyAggregation.rawValue)"
+            return switch method {
             case .naiveBayes:
                 "NB(headline×\(headlineWeight), bigrams \(bigrams), α \(smoothing), hint×\(hintWeight), "
-                    + "region +\(regionalBoost)/+\(regionalBodyBoost))"
+                    + "region +\(regionalBoost)/+\(regionalBodyBoost)\(common))"
             case .logisticRegression:
-                "LR(headline×\(headlineWeight), bigrams \(bigrams), l2 \(l2), epochs \(epochs))"
+                "LR(headline×\(headlineWeight), bigrams \(bigrams), l2 \(l2), epochs \(epochs)\(common))"
             }
         }
     }
@@ -125,7 +140,10 @@ public struct TopicClassifier: Sendable, Codable {
         var total = [Double](repeating: 0, count: Self.topics.count)
         for article in articles {
             let logPosterior = logSoftmax(scores(headline: article.headline, body: article.body, feedHint: article.topicHint))
-            for i in total.indices { total[i] += logPosterior[i] }
+            switch configuration.storyAggregation {
+            case .sumLogPosterior: for i in total.indices { total[i] += logPosterior[i] }
+            case .meanPosterior: for i in total.indices { total[i] += exp(logPosterior[i]) }
+            }
         }
         if articles.isEmpty { total = bias }
         return Self.topics[total.indices.max { total[$0] < total[$1] }!]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the topic models see of one text: weighted stemmed terms (headline weighted up) and bigrams,
 /// the feed's hint, and whether the headline or body names an African place (the regional rule).
 struct TopicFeatures: Sendable {
@@ -22,6 +24,9 @@ struct TopicFeatures: Sendable {
         }
         add(headline, weight: configuration.headlineWeight)
         add(body, weight: 1)
+        if configuration.sublinearTF {
+            for (term, value) in terms where value > 1 { terms[term] = 1 + log(value) }
+        }
         self.terms = terms
         let hint = feedHint?.lowercased()
         self.hint = hint.flatMap { Topic(rawValue: $0) }?.rawValue ?? Self.noHint
