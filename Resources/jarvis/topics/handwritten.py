@@ -471,3 +471,26 @@ ITEMS += [
     (F, N, "Daily Meridian", "Crypto lender collapses after run on deposits",
      "The lending platform froze withdrawals and filed for bankruptcy protection after customers pulled more than $1bn in a week; bitcoin fell 6%."),
 ]
+
+# --- Courts and legislatures deciding about technology are politics (rule 3); regulators' actions
+# against tech companies, product rules and fines are tech.
+ITEMS += [
+    (P, T, "Circuitry", "Appeals court blocks state law limiting content moderation",
+     "A federal appeals court halted a state law that would have barred large platforms from removing political posts, saying it likely violated the First Amendment. The state attorney general said he would appeal."),
+    (P, N, "Global Wire Service", "Constitutional court upholds ban on phones in schools",
+     "Judges rejected a challenge by parents' groups to a national ban on smartphones in classrooms, ruling that lawmakers had acted within their powers."),
+    (P, T, "Uplink News", "Justices hear challenge to app ban passed by Congress",
+     "The Supreme Court heard arguments over a law forcing the sale of a popular video app, with justices questioning whether national-security concerns outweighed free-speech rights."),
+    (P, N, "Harbour Post", "Top court strikes down government's encryption order",
+     "The country's highest court ruled that an order requiring messaging services to give police access to encrypted chats breached the right to privacy, a defeat for the interior minister."),
+    (P, N, "Atlas News Network", "Senate passes bill on children's online safety",
+     "The Senate approved legislation requiring platforms to protect minors from harmful content by a wide bipartisan margin; the House has yet to schedule a vote."),
+    (P, T, "ByteFront", "State lawmakers override governor's veto of AI hiring bill",
+     "Legislators voted to override the governor's veto of a law requiring employers to disclose when algorithms screen job applicants, after a heated floor debate."),
+    (P, N, "The Chamber", "Court rules election officials may not use unverified voting software",
+     "A state court ordered election officials to stop using a vote-tabulation program that had not been certified, weeks before the primary."),
+    (T, N, "Continental Monitor", "EU regulators fine social network over children's data",
+     "Ireland's data protection commission fined the platform €345m for default settings that made teenagers' accounts public, and ordered changes within three months."),
+    (T, T, "Circuitry", "Competition authority orders app store to allow outside payments",
+     "The regulator told the phone maker to let developers link to cheaper payment options outside its store, ruling that its commission rules broke competition law."),
+]

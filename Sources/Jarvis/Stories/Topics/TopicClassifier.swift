@@ -21,7 +21,7 @@ public struct TopicClassifier: Sendable, Codable {
         /// Headline terms count this many times (headlines carry the subject most densely).
         public var headlineWeight: Double = 3
         /// Adjacent stemmed-term pairs as extra features ("central bank", "interest rate").
-        public var bigrams = true
+        public var bigrams = false
         /// Term counts enter as 1 + ln(count) (sublinear tf), so a word repeated in a long article or
         /// multiplied by the headline weight does not outvote several different words.
         public var sublinearTF = true
@@ -35,7 +35,9 @@ public struct TopicClassifier: Sendable, Codable {
         /// Naive Bayes: log-odds added to `africa` when the headline names an African place.
         public var regionalBoost: Double = 12
         /// Naive Bayes: the same for the body (weaker: global stories mention Africa in passing).
-        public var regionalBodyBoost: Double = 1
+        public var regionalBodyBoost: Double = 2
+        /// Naive Bayes: the body boost counts once per African place named (up to 3) instead of once.
+        public var countBodyPlaces = true
         /// Logistic regression: L2 penalty and passes over the data.
         public var l2: Double = 1e-4
         public var epochs = 40
@@ -65,7 +67,7 @@ public struct TopicClassifier: Sendable, Codable {
             return switch method {
             case .naiveBayes:
                 "NB(headline×\(headlineWeight), bigrams \(bigrams), α \(smoothing), hint×\(hintWeight), "
-                    + "region +\(regionalBoost)/+\(regionalBodyBoost)\(common))"
+                    + "region +\(regionalBoost)/+\(regionalBodyBoost)\(countBodyPlaces ? "×mentions" : "")\(common))"
             case .logisticRegression:
                 "LR(headline×\(headlineWeight), bigrams \(bigrams), l2 \(l2), epochs \(epochs)\(common))"
             }
@@ -169,7 +171,11 @@ public struct TopicClassifier: Sendable, Codable {
             for i in score.indices { score[i] += headlinePlaceWeights[i] }
         }
         if features.africanPlaceInBody {
-            for i in score.indices { score[i] += bodyPlaceWeights[i] }
+            // Naive Bayes: the boost grows with the number of mentions (capped); the regression learned
+            // its weight for the flag alone.
+            let mentions = configuration.method == .naiveBayes && configuration.countBodyPlaces
+                ? Double(features.africanPlacesInBody) : 1
+            for i in score.indices { score[i] += mentions * bodyPlaceWeights[i] }
         }
         return score
     }

@@ -8,6 +8,9 @@ struct TopicFeatures: Sendable {
     var hint: String
     var africanPlaceInHeadline: Bool
     var africanPlaceInBody: Bool
+    /// Mentions of African places in the body, capped: one is a passing mention, several a setting.
+    var africanPlacesInBody: Int
+    static let bodyPlaceCap = 3
 
     static let noHint = "none"
 
@@ -31,6 +34,7 @@ struct TopicFeatures: Sendable {
         let hint = feedHint?.lowercased()
         self.hint = hint.flatMap { Topic(rawValue: $0) }?.rawValue ?? Self.noHint
         africanPlaceInHeadline = AfricanPlaceNames.mentioned(in: analyzer.words(headline))
-        africanPlaceInBody = AfricanPlaceNames.mentioned(in: analyzer.words(body))
+        africanPlacesInBody = AfricanPlaceNames.count(in: analyzer.words(body), limit: Self.bodyPlaceCap)
+        africanPlaceInBody = africanPlacesInBody > 0
     }
 }
