@@ -26,7 +26,10 @@ enum AfricanPlaceNames {
         "antananarivo", "conakry", "nouakchott", "asmara", "kinshasa's", "brazzaville", "libreville", "n'djamena",
         "uyo", "kaduna", "port-harcourt", "naivasha", "eldoret",
         // regions and bodies
-        "sahel", "ecowas", "sadc", "afcfta", "afreximbank", "maghreb", "cbn", "sarb", "al-shabaab", "m23",
+        "sahel", "ecowas", "sadc", "afcfta", "afreximbank", "maghreb", "cbn", "cbk", "sarb", "al-shabaab", "m23",
+        "jse", "brvm",
+        // currencies only African countries use
+        "naira", "cedi", "cedis", "kwacha", "birr", "dalasi", "leone", "ariary", "cfa",
     ]
     static let phrases: [[String]] = [
         ["south", "africa"], ["cape", "town"], ["addis", "ababa"], ["dar", "es", "salaam"], ["côte", "d'ivoire"],
@@ -36,19 +39,29 @@ enum AfricanPlaceNames {
     ]
 
     /// Whether the text names an African place, people or regional body.
-    static func mentioned(in words: [Substring]) -> Bool {
+    static func mentioned(in words: [Substring]) -> Bool { count(in: words, limit: 1) > 0 }
+
+    /// How many times the text names an African place, people, body or currency (counting stops at `limit`).
+    static func count(in words: [Substring], limit: Int = .max) -> Int {
         let lower = words.map { word -> String in
             var w = word.lowercased()
             for suffix in ["'s", "’s"] where w.hasSuffix(suffix) { w.removeLast(suffix.count) }
             return w
         }
-        if lower.contains(where: { Self.words.contains($0) }) { return true }
-        guard lower.count > 1 else { return false }
+        var found = 0
+        for word in lower where Self.words.contains(word) {
+            found += 1
+            if found >= limit { return found }
+        }
+        guard lower.count > 1 else { return found }
         for phrase in phrases where phrase.count <= lower.count {
             for start in 0...(lower.count - phrase.count) where lower[start] == phrase[0] {
-                if Array(lower[start..<(start + phrase.count)]) == phrase { return true }
+                if Array(lower[start..<(start + phrase.count)]) == phrase {
+                    found += 1
+                    if found >= limit { return found }
+                }
             }
         }
-        return false
+        return found
     }
 }

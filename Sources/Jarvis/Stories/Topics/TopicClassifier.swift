@@ -12,12 +12,22 @@ public struct TopicClassifier: Sendable, Codable {
         case naiveBayes, logisticRegression
     }
 
+    public enum StoryAggregation: String, Sendable, Codable {
+        case sumLogPosterior, meanPosterior
+    }
+
     public struct Configuration: Sendable, Codable, Equatable, CustomStringConvertible {
         public var method: Method = .naiveBayes
         /// Headline terms count this many times (headlines carry the subject most densely).
         public var headlineWeight: Double = 3
         /// Adjacent stemmed-term pairs as extra features ("central bank", "interest rate").
-        public var bigrams = true
+        public var bigrams = false
+        /// Term counts enter as 1 + ln(count) (sublinear tf), so a word repeated in a long article or
+        /// multiplied by the headline weight does not outvote several different words.
+        public var sublinearTF = true
+        /// Naive Bayes: terms seen in fewer training texts than this are dropped (names, one-off
+        /// template fillers), so the model leans on words that recur across stories.
+        public var minDocumentFrequency = 1
         /// Lidstone smoothing for Naive Bayes term likelihoods.
         public var smoothing: Double = 0.1
         /// Naive Bayes: how many "terms" the feed hint is worth, as a factor on log P(hint | topic).
@@ -25,13 +35,18 @@ public struct TopicClassifier: Sendable, Codable {
         /// Naive Bayes: log-odds added to `africa` when the headline names an African place.
         public var regionalBoost: Double = 12
         /// Naive Bayes: the same for the body (weaker: global stories mention Africa in passing).
-        public var regionalBodyBoost: Double = 1
+        public var regionalBodyBoost: Double = 2
+        /// Naive Bayes: the body boost counts once per African place named (up to 3) instead of once.
+        public var countBodyPlaces = true
         /// Logistic regression: L2 penalty and passes over the data.
         public var l2: Double = 1e-4
         public var epochs = 40
         /// Scores are divided by this before the softmax that gives confidences and story votes:
         /// Naive Bayes sums many correlated term log-likelihoods and is overconfident without it.
         public var temperature: Double = 8
+        /// How a story's articles are combined: summed log-posteriors, or the mean of the tempered
+        /// posteriors (every article one equal vote, so one long or extreme article cannot dominate).
+        public var storyAggregation: StoryAggregation = .meanPosterior
 
         public init() {}
 
@@ -47,12 +62,14 @@ public struct TopicClassifier: Sendable, Codable {
         }
 
         public var description: String {
-            switch method {
+            let common = ", tf \(sublinearTF ? "log" : "raw"), minDF \(minDocumentFrequency), T \(temperature), "
+                + "story \(storyAggregation.rawValue)"
+            return switch method {
             case .naiveBayes:
                 "NB(headline×\(headlineWeight), bigrams \(bigrams), α \(smoothing), hint×\(hintWeight), "
-                    + "region +\(regionalBoost)/+\(regionalBodyBoost))"
+                    + "region +\(regionalBoost)/+\(regionalBodyBoost)\(countBodyPlaces ? "×mentions" : "")\(common))"
             case .logisticRegression:
-                "LR(headline×\(headlineWeight), bigrams \(bigrams), l2 \(l2), epochs \(epochs))"
+                "LR(headline×\(headlineWeight), bigrams \(bigrams), l2 \(l2), epochs \(epochs)\(common))"
             }
         }
     }
@@ -125,7 +142,10 @@ public struct TopicClassifier: Sendable, Codable {
         var total = [Double](repeating: 0, count: Self.topics.count)
         for article in articles {
             let logPosterior = logSoftmax(scores(headline: article.headline, body: article.body, feedHint: article.topicHint))
-            for i in total.indices { total[i] += logPosterior[i] }
+            switch configuration.storyAggregation {
+            case .sumLogPosterior: for i in total.indices { total[i] += logPosterior[i] }
+            case .meanPosterior: for i in total.indices { total[i] += exp(logPosterior[i]) }
+            }
         }
         if articles.isEmpty { total = bias }
         return Self.topics[total.indices.max { total[$0] < total[$1] }!]
@@ -151,7 +171,11 @@ public struct TopicClassifier: Sendable, Codable {
             for i in score.indices { score[i] += headlinePlaceWeights[i] }
         }
         if features.africanPlaceInBody {
-            for i in score.indices { score[i] += bodyPlaceWeights[i] }
+            // Naive Bayes: the boost grows with the number of mentions (capped); the regression learned
+            // its weight for the flag alone.
+            let mentions = configuration.method == .naiveBayes && configuration.countBodyPlaces
+                ? Double(features.africanPlacesInBody) : 1
+            for i in score.indices { score[i] += mentions * bodyPlaceWeights[i] }
         }
         return score
     }

@@ -55,7 +55,7 @@ public struct TopicReport: Sendable, CustomStringConvertible {
 
     public init() {}
 
-    mutating func record(id: String, truth: Topic, predicted: Topic) {
+    public mutating func record(id: String, truth: Topic, predicted: Topic) {
         let t = Topic.allCases.firstIndex(of: truth)!, p = Topic.allCases.firstIndex(of: predicted)!
         confusion[t][p] += 1
         if t != p { errors.append((id, truth, predicted)) }

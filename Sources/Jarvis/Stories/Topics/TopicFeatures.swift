@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the topic models see of one text: weighted stemmed terms (headline weighted up) and bigrams,
 /// the feed's hint, and whether the headline or body names an African place (the regional rule).
 struct TopicFeatures: Sendable {
@@ -6,6 +8,9 @@ struct TopicFeatures: Sendable {
     var hint: String
     var africanPlaceInHeadline: Bool
     var africanPlaceInBody: Bool
+    /// Mentions of African places in the body, capped: one is a passing mention, several a setting.
+    var africanPlacesInBody: Int
+    static let bodyPlaceCap = 3
 
     static let noHint = "none"
 
@@ -22,10 +27,14 @@ struct TopicFeatures: Sendable {
         }
         add(headline, weight: configuration.headlineWeight)
         add(body, weight: 1)
+        if configuration.sublinearTF {
+            for (term, value) in terms where value > 1 { terms[term] = 1 + log(value) }
+        }
         self.terms = terms
         let hint = feedHint?.lowercased()
         self.hint = hint.flatMap { Topic(rawValue: $0) }?.rawValue ?? Self.noHint
         africanPlaceInHeadline = AfricanPlaceNames.mentioned(in: analyzer.words(headline))
-        africanPlaceInBody = AfricanPlaceNames.mentioned(in: analyzer.words(body))
+        africanPlacesInBody = AfricanPlaceNames.count(in: analyzer.words(body), limit: Self.bodyPlaceCap)
+        africanPlaceInBody = africanPlacesInBody > 0
     }
 }

@@ -14,9 +14,14 @@ struct NaiveBayesTrainer {
         var totals = [Double](repeating: 0, count: k)
         var documents = [Double](repeating: 0, count: k)
         var hintCounts: [String: [Double]] = [:]
+        var documentFrequency: [String: Int] = [:]
+        if configuration.minDocumentFrequency > 1 {
+            for (features, _) in examples { for term in features.terms.keys { documentFrequency[term, default: 0] += 1 } }
+        }
         for (features, label) in examples {
             documents[label] += 1
-            for (term, value) in features.terms {
+            for (term, value) in features.terms
+            where configuration.minDocumentFrequency <= 1 || documentFrequency[term, default: 0] >= configuration.minDocumentFrequency {
                 counts[term, default: [Double](repeating: 0, count: k)][label] += value
                 totals[label] += value
             }
