@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Jarvis
 import JarvisAPI
+import Logging
 import Runtime
 
 // Environment (beyond the shared serve options):
@@ -25,8 +26,12 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     let classifier = try TopicClassifier.trainedFromBundledCorpus(resourcesDirectory: resources)
     let engines = JarvisApplication.StoryEngines(makeClusterer: { ClusteringEngine() }, classifier: classifier,
                                                  analyzer: StoryAnalyzer())
+    let log = Logger(label: "jarvis")
+    log.debug("topic classifier trained")
     let application = try await JarvisApplication(settings: settings, parser: StandardFeedDocumentParser(), engines: engines)
+    log.debug("application opened")
     try await application.bootstrap()
+    log.debug("bootstrap done")
     let server = HTTPServer(router: application.router(),
                             configuration: .init(host: options.host, port: options.port, threadCount: options.threads))
     try await ServiceGroup([
