@@ -93,8 +93,10 @@ public final class HTTPServer: Sendable {
     public func shutdown() async {
         guard let handle = daemon.withLock({ $0 }) else { return }
         core.draining.store(true, ordering: .relaxed)
+        // Stop accepting. The listening socket comes back to us but must stay open until the
+        // daemon has stopped: MHD's worker threads still remove it from their epoll sets, and
+        // closing it early makes that fail (MHD aborts the process) or hits a reused fd.
         let listener = MHD_quiesce_daemon(handle.pointer)
-        if listener >= 0 { close(listener) }
         logger.notice("shutting down", ["inFlight": "\(core.inFlight.load(ordering: .relaxed))",
                                         "websockets": "\(core.loop.liveConnections)"])
         let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
@@ -107,6 +109,7 @@ public final class HTTPServer: Sendable {
             guard let current else { return }
             MHD_stop_daemon(current.pointer)
         }
+        if listener >= 0 { close(listener) }
         daemon.withLock { $0 = nil }
         logger.notice("stopped")
     }
