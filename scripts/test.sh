@@ -8,7 +8,9 @@ ulimit -n 65536 2>/dev/null || true
 
 log=$(mktemp)
 { swift build && swift build --build-tests; } 2>&1 | tail -n 30 || true
-swift test --skip-build "$@" 2>&1 | tee "$log"
+# Serial: several suites are timing-sensitive (idle timeouts, pings) and a few are CPU-heavy;
+# on 2 cores, running them all at once starves the timing ones.
+swift test --skip-build --no-parallel "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 
 # Swift Testing prints one line per test: "✔ Test name() passed …" / "✘ Test name() failed …".

@@ -1,9 +1,9 @@
 /// Canned HTTP/1.1 answers for the raw HTTP client's self-tests; keeps the connection alive until
-/// the client closes, asks for `Connection: close`, or stays idle for 4 s (generous: tests run
+/// the client closes, asks for `Connection: close`, or stays idle for 10 s (generous: tests run
 /// in parallel on 2 cores, and a busy scheduler must not look like an idle client).
 enum CannedHTTPPeer {
     static func serve(_ stream: PeerStream) {
-        stream.setIdleTimeout(milliseconds: 4000)
+        stream.setIdleTimeout(milliseconds: 10000)
         while let head = stream.readHead() {
             let request = PeerRequest(head: head)
             let length = Int(request.headers["content-length"] ?? "0") ?? 0

@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func pingsAreSentAndSilentClientsDropped() async throws {
-        try await Self.withLiveJarvis(ping: .milliseconds(200), pongTimeout: .milliseconds(700)) { application, server in
+        try await Self.withLiveJarvis(ping: .milliseconds(200), pongTimeout: .milliseconds(2500)) { application, server in
             let answering = try await WebSocketClient.connect(port: server.port, path: "/ws")
             let silent = try await WebSocketClient.connect(port: server.port, path: "/ws")
             var pings = 0
@@ -74,7 +74,7 @@ import Testing
             #expect(pings >= 5)
             var closed = false
             while !closed {
-                switch try await silent.receive(timeout: .seconds(3)) {
+                switch try await silent.receive(timeout: .seconds(8)) {
                 case .close(let code, let reason):
                     #expect(code == 1001)
                     #expect(reason == "no pong")
