@@ -32,9 +32,16 @@ import Testing
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
 
+            guard FileManager.default.fileExists(atPath: data + "/jarvis.sqlite") else {
+                counts.append(0)
+                continue
+            }
             let database = try SQLiteDatabase(path: data + "/jarvis.sqlite")
-            let (integrity, orphans, articles) = try database.readSync { connection in
-                (try connection.scalar(String.self, "PRAGMA integrity_check"),
+            let (integrity, orphans, articles) = try database.readSync { connection -> (String?, Int?, Int?) in
+                // Killed before the first migration committed: nothing was stored, nothing to check.
+                let tables = try connection.scalar(Int.self, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'articles'") ?? 0
+                guard tables == 1 else { return (try connection.scalar(String.self, "PRAGMA integrity_check"), 0, 0) }
+                return (try connection.scalar(String.self, "PRAGMA integrity_check"),
                  try connection.scalar(Int.self, "SELECT COUNT(*) FROM articles a WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = a.story_id)"),
                  try connection.scalar(Int.self, "SELECT COUNT(*) FROM articles"))
             }
