@@ -41,6 +41,7 @@ public final class HTTPServer: Sendable {
     public func start() throws {
         try daemon.withLock { handle in
             guard handle == nil else { return }
+            HTTPServer.installPanicHandler
             try FileManager.default.createDirectory(atPath: configuration.uploadDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
             var storage = sockaddr_storage()
@@ -113,6 +114,9 @@ public final class HTTPServer: Sendable {
         daemon.withLock { $0 = nil }
         logger.notice("stopped")
     }
+
+    /// Once per process (MHD's panic handler is global).
+    static let installPanicHandler: Void = MHD_set_panic_func(MHDCallbacks.panic, nil)
 
     static func bindAddress(host: String, port: UInt16, into storage: inout sockaddr_storage) throws -> Bool {
         let resolvedHost = host == "localhost" ? "127.0.0.1" : host
