@@ -119,6 +119,9 @@ final class TCPSocket: Sendable {
             return closed
         }
         guard !wasClosed else { return }
+        // The descriptor itself is closed later by the reactor (it may be inside poll() right
+        // now); shut the connection down at once so the peer sees the close immediately.
+        _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
         SocketReactor.shared.retire(fd) { _ = Glibc.close(fd) }
     }
 }
