@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Xoseen
 
 /// What the routes share, and the feed's ranking step (one place for the candidate filter).
@@ -33,6 +34,22 @@ struct XoseenContext: Sendable {
             let history = histories.byUser[candidate.userId] ?? LikeHistory(likesGiven: 0, decisionsMade: 0)
             return Scored(candidate: candidate, breakdown: ranker.breakdown(viewer: viewer, candidate: candidate, candidateHistory: history))
         }.sorted { ($0.breakdown.final, $1.candidate.userId) > ($1.breakdown.final, $0.candidate.userId) }
+    }
+
+    /// Both users, or 404 `not_found` naming neither.
+    func pair(_ viewerId: String, _ candidateId: String) async throws -> (Profile, Profile) {
+        guard let viewer = try await profiles.profile(viewerId), let candidate = try await profiles.profile(candidateId) else {
+            throw HTTPError.notFound("Unknown viewer or candidate.")
+        }
+        return (viewer, candidate)
+    }
+
+    /// The breakdown served for one pair, with the current like histories.
+    func breakdown(_ viewer: Profile, _ candidate: Profile) async throws -> MatchBreakdown {
+        let histories = try await matching.likeHistories()
+        return ranker(priorLikeRate: histories.likeRate).breakdown(
+            viewer: viewer, candidate: candidate,
+            candidateHistory: histories.byUser[candidate.userId] ?? LikeHistory(likesGiven: 0, decisionsMade: 0))
     }
 
     /// Opaque cursor: `<chain id>.<signature>`.

@@ -45,4 +45,22 @@ struct Authorizer: Sendable {
         case .authRequired: throw HTTPError.authRequired()
         }
     }
+
+    /// Overwriting a profile needs that user's own token, demo mode included (no takeover by id reuse).
+    func authorizeOverwrite(_ request: Request, of userId: String) throws(HTTPError) {
+        switch request.attributes[TokenAuthentication.CredentialKey.self] ?? .none {
+        case .valid(let subject) where subject == userId: return
+        case .none: throw HTTPError.authRequired()
+        default: throw HTTPError.invalidToken()
+        }
+    }
+
+    /// Sign-up: no token exists yet, but one that is sent must still be this user's.
+    func authorizeSignup(_ request: Request, of userId: String) throws(HTTPError) {
+        switch request.attributes[TokenAuthentication.CredentialKey.self] ?? .none {
+        case .none: return
+        case .valid(let subject) where subject == userId: return
+        default: throw HTTPError.invalidToken()
+        }
+    }
 }

@@ -74,14 +74,8 @@ struct FeedRoutes {
 
         router.post("/ml/explain", body: .buffered(maxBytes: 4 * 1024)) { request in
             let body = try request.decode(PairBody.self)
-            guard let viewer = try await context.profiles.profile(body.viewerId),
-                  let candidate = try await context.profiles.profile(body.candidateId) else {
-                throw HTTPError.notFound("Unknown viewer or candidate.")
-            }
-            let histories = try await context.matching.likeHistories()
-            let breakdown = context.ranker(priorLikeRate: histories.likeRate).breakdown(
-                viewer: viewer, candidate: candidate,
-                candidateHistory: histories.byUser[candidate.userId] ?? LikeHistory(likesGiven: 0, decisionsMade: 0))
+            let (viewer, candidate) = try await context.pair(body.viewerId, body.candidateId)
+            let breakdown = try await context.breakdown(viewer, candidate)
             return try .json(ExplainAnswer(explanation: context.ranker.explanation(viewer: viewer, candidate: candidate, breakdown: breakdown),
                                            breakdown: BreakdownDTO(breakdown)))
         }
@@ -100,14 +94,8 @@ struct FeedRoutes {
             }
             try context.authorizer.authorize(request, actingOn: body.viewerId)
             guard body.viewerId != body.candidateId else { throw HTTPError.invalid("You cannot act on yourself.", field: "candidateId") }
-            guard let viewer = try await context.profiles.profile(body.viewerId),
-                  let candidate = try await context.profiles.profile(body.candidateId) else {
-                throw HTTPError.notFound("Unknown viewer or candidate.")
-            }
-            let histories = try await context.matching.likeHistories()
-            let breakdown = context.ranker(priorLikeRate: histories.likeRate).breakdown(
-                viewer: viewer, candidate: candidate,
-                candidateHistory: histories.byUser[candidate.userId] ?? LikeHistory(likesGiven: 0, decisionsMade: 0))
+            let (viewer, candidate) = try await context.pair(body.viewerId, body.candidateId)
+            let breakdown = try await context.breakdown(viewer, candidate)
             let isTest = body.test == true || request.headers["X-Xoseen-Test"] == "1"
             let outcome = try await context.matching.decide(
                 viewer: viewer.userId, candidate: candidate.userId, action: action, at: context.clock(),
@@ -120,9 +108,7 @@ struct FeedRoutes {
             let body = try request.decode(PairBody.self)
             try context.authorizer.authorize(request, actingOn: body.viewerId)
             guard body.viewerId != body.candidateId else { throw HTTPError.invalid("You cannot block yourself.", field: "candidateId") }
-            guard try await context.profiles.profile(body.viewerId) != nil, try await context.profiles.profile(body.candidateId) != nil else {
-                throw HTTPError.notFound("Unknown viewer or candidate.")
-            }
+            _ = try await context.pair(body.viewerId, body.candidateId)
             try await context.matching.block(body.viewerId, body.candidateId, at: context.clock())
             return try .json(OkAnswer(ok: true))
         }
@@ -130,9 +116,7 @@ struct FeedRoutes {
         router.post("/web/report", body: .buffered(maxBytes: 8 * 1024)) { request in
             let body = try request.decode(ReportBody.self)
             try context.authorizer.authorize(request, actingOn: body.viewerId)
-            guard try await context.profiles.profile(body.viewerId) != nil, try await context.profiles.profile(body.candidateId) != nil else {
-                throw HTTPError.notFound("Unknown viewer or candidate.")
-            }
+            _ = try await context.pair(body.viewerId, body.candidateId)
             let reason = String((body.reason ?? "unspecified").prefix(500))
             try await context.matching.report(body.viewerId, body.candidateId, reason: reason, at: context.clock())
             return try .json(OkAnswer(ok: true))

@@ -47,19 +47,9 @@ struct ProfileRoutes {
             guard let userId = body.userId, !userId.isEmpty else { throw HTTPError.invalid("userId is required.", field: "userId") }
             let existing = try await context.profiles.profile(userId)
             if existing != nil {
-                // Overwriting needs that user's own token, demo mode included: no profile takeover by id reuse.
-                switch request.attributes[TokenAuthentication.CredentialKey.self] ?? .none {
-                case .valid(let subject) where subject == userId: break
-                case .none: throw HTTPError.authRequired()
-                default: throw HTTPError.invalidToken()
-                }
+                try context.authorizer.authorizeOverwrite(request, of: userId)
             } else {
-                // Sign-up: no token exists yet; one that is sent must still be this user's.
-                switch request.attributes[TokenAuthentication.CredentialKey.self] ?? .none {
-                case .none: break
-                case .valid(let subject) where subject == userId: break
-                default: throw HTTPError.invalidToken()
-                }
+                try context.authorizer.authorizeSignup(request, of: userId)
                 if context.authorizer.policy.requireAuth {
                     throw HTTPError(.forbidden, code: .verificationRequired,
                                     message: "Verify your identity before creating a profile.")
