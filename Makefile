@@ -1,7 +1,7 @@
 # Two commands do all set-up on a fresh Debian machine with the Swift toolchain:
 #   make run    build and run both servers (Jarvis :8080, Xoseen :8042), embedded defaults
 #   make test   the whole test suite; last line "N passed, N failed"
-.PHONY: run test build bench-http bench-ingest bench-stories format
+.PHONY: run test build bench-http bench-ingest bench-stories bench-chat format
 
 run:
 	@scripts/run.sh
@@ -23,6 +23,10 @@ bench-ingest:
 bench-stories:
 	@scripts/setup.sh wrk sqlite3 && scripts/bench-stories.sh && scripts/bench-stories-api.sh
 
+# 1,000 chat sockets, messages/s end to end with the safety scanner on, p99 delivery latency, memory.
+bench-chat:
+	@scripts/setup.sh && scripts/bench-chat.sh
+
 format:
 	swift-format format --in-place --recursive Sources Tests
 
@@ -32,3 +36,11 @@ format:
 eval-stories:
 	@scripts/setup.sh && swift build -c release --product jarvis \
 	  && python3 scripts/eval-stories.py --jarvis "$$(swift build -c release --show-bin-path)/jarvis" $(EVAL_ARGS)
+
+# The learned ranker against the rule-based one: replays an interaction log (default: the shipped
+# simulation, Resources/xoseen/eval/interactions.json) through the real API, trains, prints holdout
+# AUC / log loss / calibration / top-10 match rate for both. EVAL_ARGS=path/to/other-log.json.
+.PHONY: eval-ranker
+eval-ranker:
+	@scripts/setup.sh && swift build -c release --product xoseen \
+	  && python3 scripts/eval-ranker.py --xoseen "$$(swift build -c release --show-bin-path)/xoseen" $(EVAL_ARGS)

@@ -28,8 +28,9 @@ public struct LiveServer: Sendable {
 }
 
 public func withLiveServer<T>(_ router: Router, configuration: ServerConfiguration = LiveServer.testConfiguration(),
+                              hub: WebSocketHub = WebSocketHub(),
                               _ body: (LiveServer) async throws -> T) async throws -> T {
-    let server = HTTPServer(router: router, configuration: configuration)
+    let server = HTTPServer(router: router, configuration: configuration, hub: hub)
     try server.start()
     let live = LiveServer(server: server, port: server.port ?? 0, uploadDirectory: configuration.uploadDirectory)
     do {

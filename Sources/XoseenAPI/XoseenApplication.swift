@@ -21,6 +21,13 @@ public struct XoseenApplication: Sendable {
         public var environment: [String: String]
         /// `Resources/xoseen` (the neighbourhood gazetteer).
         public var resourcesDirectory: String
+        /// Chat messages per user: `XOSEEN_CHAT_BURST` at once, refilled at `XOSEEN_CHAT_RATE` per second.
+        public var chatBurst: Int = 10
+        public var chatRatePerSecond: Double = 2
+        /// The in-server trainer's period (`XOSEEN_TRAIN_INTERVAL_SEC`, 0 = off; default 6 h).
+        public var trainInterval: TimeInterval = 6 * 3600
+        /// AUC a new model must gain over the serving ranker to be promoted (`XOSEEN_PROMOTION_MARGIN`).
+        public var promotionMargin: Double = 0.01
 
         public init(dataDirectory: String, resourcesDirectory: String, requireAuth: Bool = false,
                     tokenTimeToLive: TimeInterval = 7 * 24 * 3600, environment: [String: String] = [:]) {
@@ -34,20 +41,32 @@ public struct XoseenApplication: Sendable {
         /// From the process environment (`XOSEEN_REQUIRE_AUTH`, `XOSEEN_TOKEN_TTL_SEC`, `XOSEEN_TOKEN_SECRET`).
         public static func fromEnvironment(dataDirectory: String,
                                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings {
-            Settings(dataDirectory: dataDirectory,
-                     resourcesDirectory: environment["XOSEEN_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/xoseen",
-                     requireAuth: environment["XOSEEN_REQUIRE_AUTH"] == "1",
-                     tokenTimeToLive: environment["XOSEEN_TOKEN_TTL_SEC"].flatMap(TimeInterval.init) ?? 7 * 24 * 3600,
-                     environment: environment)
+            var settings = Settings(
+                dataDirectory: dataDirectory,
+                resourcesDirectory: environment["XOSEEN_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/xoseen",
+                requireAuth: environment["XOSEEN_REQUIRE_AUTH"] == "1",
+                tokenTimeToLive: environment["XOSEEN_TOKEN_TTL_SEC"].flatMap(TimeInterval.init) ?? 7 * 24 * 3600,
+                environment: environment)
+            if let burst = environment["XOSEEN_CHAT_BURST"].flatMap(Int.init), burst > 0 { settings.chatBurst = burst }
+            if let rate = environment["XOSEEN_CHAT_RATE"].flatMap(Double.init), rate > 0 { settings.chatRatePerSecond = rate }
+            if let interval = environment["XOSEEN_TRAIN_INTERVAL_SEC"].flatMap(TimeInterval.init), interval >= 0 {
+                settings.trainInterval = interval
+            }
+            if let margin = environment["XOSEEN_PROMOTION_MARGIN"].flatMap(Double.init), margin >= 0 { settings.promotionMargin = margin }
+            return settings
         }
     }
 
     public let settings: Settings
     public let database: any Database
     public let signer: TokenSigner
+    /// The chat sockets' hub: hand it to the `HTTPServer` that serves `router()`.
+    public let hub = WebSocketHub()
     let startedAt: Date
-    let serving: ServingStatus
     let context: XoseenContext
+    /// Which ranker serves whom (the registry's serving row, refreshed by `runLearningLoop`).
+    public let learning: LearnedServing
+    public let training: RankerTraining
 
     public init(settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         self.settings = settings
@@ -57,12 +76,22 @@ public struct XoseenApplication: Sendable {
         let secret = try TokenSecret.load(environment: settings.environment, dataDirectory: settings.dataDirectory)
         signer = TokenSigner(secret: secret, timeToLive: settings.tokenTimeToLive, clock: clock)
         startedAt = clock()
-        serving = .ruleBasedOnly
         let gazetteer = try Gazetteer(resourcesDirectory: settings.resourcesDirectory)
-        context = XoseenContext(profiles: ProfileStore(database: database), matching: MatchingStore(database: database),
-                                validation: ProfileValidation(gazetteer: gazetteer),
-                                authorizer: Authorizer(policy: AuthPolicy(requireAuth: settings.requireAuth)), signer: signer,
-                                ranker: RuleBasedRanker(gazetteer: gazetteer), clock: clock)
+        let policy = AuthPolicy(requireAuth: settings.requireAuth)
+        let profiles = ProfileStore(database: database), matching = MatchingStore(database: database)
+        let blindDates = BlindDateStore(database: database)
+        let chat = ChatService(store: ChatStore(database: database), blindDates: blindDates,
+                               admission: ChatAdmission(policy: policy, matching: matching, blindDates: blindDates, profiles: profiles),
+                               hub: hub, scanner: SafetyScanner(), limiter: ChatRateLimiter(burst: settings.chatBurst, perSecond: settings.chatRatePerSecond),
+                               clock: clock)
+        let registry = ModelRegistry(database: database, dataDirectory: settings.dataDirectory)
+        learning = LearnedServing(registry: registry)
+        var training = RankerTraining(database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer))
+        training.promotionMargin = settings.promotionMargin
+        self.training = training
+        context = XoseenContext(profiles: profiles, matching: matching, validation: ProfileValidation(gazetteer: gazetteer),
+                                authorizer: Authorizer(policy: policy), signer: signer,
+                                ranker: RuleBasedRanker(gazetteer: gazetteer), chat: chat, clock: clock)
     }
 
     public var profiles: ProfileStore { context.profiles }
@@ -75,13 +104,39 @@ public struct XoseenApplication: Sendable {
         try await SeedLoader(database: database).loadIfEmpty(population: population, count: seedCount, now: context.clock())
     }
 
+    /// Keeps serving in step with the registry (every `refresh`, so `xoseen promote` from a shell
+    /// takes effect in seconds) and, when `trainInterval` > 0, trains periodically; a new model is
+    /// promoted only if it beats the serving ranker. Runs until cancelled.
+    public func runLearningLoop(refresh: Duration = .seconds(5)) async {
+        let logger = Logger(label: "xoseen.learning")
+        var nextTraining = settings.trainInterval > 0 ? Date().addingTimeInterval(settings.trainInterval) : nil
+        while !Task.isCancelled {
+            await learning.refresh()
+            if let due = nextTraining, Date() >= due {
+                nextTraining = Date().addingTimeInterval(settings.trainInterval)
+                do {
+                    let outcome = try await training.run(at: context.clock())
+                    logger.notice("ranker trained", ["version": outcome.version, "auc": "\(outcome.report.learned.auc)",
+                                                     "ruleAuc": "\(outcome.report.ruleBased.auc)", "decision": outcome.decision])
+                    await learning.refresh()
+                } catch {
+                    logger.warning("training skipped", ["error": "\(error)"])
+                }
+            }
+            try? await Task.sleep(for: refresh)
+        }
+    }
+
     public func router() -> Router {
         var router = Router()
         router.use(TokenAuthentication(signer: signer))
-        CapabilityRoutes(serving: serving, startedAt: startedAt).register(on: &router)
+        CapabilityRoutes(learning: learning, startedAt: startedAt).register(on: &router)
         ProfileRoutes(context: context).register(on: &router)
         FeedRoutes(context: context).register(on: &router)
         PhotoRoutes().register(on: &router)
+        ChatRoutes(chat: context.chat).register(on: &router)
+        AssistRoutes(context: context).register(on: &router)
+        BlindDateRoutes(context: context).register(on: &router)
         return router
     }
 }

@@ -10,6 +10,7 @@ struct XoseenContext: Sendable {
     let authorizer: Authorizer
     let signer: TokenSigner
     let ranker: RuleBasedRanker
+    let chat: ChatService
     let clock: @Sendable () -> Date
 
     struct Scored: Sendable {

@@ -1,15 +1,30 @@
 import Foundation
 import HTTPServer
+import Logging
 import Runtime
 import XoseenAPI
 
 // Environment (beyond the shared serve options): XOSEEN_REQUIRE_AUTH=1, XOSEEN_TOKEN_TTL_SEC,
-// XOSEEN_TOKEN_SECRET (else a secret is generated in the data directory on first start).
+// XOSEEN_TOKEN_SECRET (else a secret is generated in the data directory on first start), XOSEEN_SEED_COUNT,
+// XOSEEN_CHAT_BURST / XOSEEN_CHAT_RATE, XOSEEN_TRAIN_INTERVAL_SEC, XOSEEN_PROMOTION_MARGIN.
+// Operator commands on the model registry: see ModelCommands.swift.
+if let command = CommandLine.arguments.dropFirst().first, ModelCommands.names.contains(command) {
+    LogSystem.bootstrap(level: .warning)
+    exit(await ModelCommands.run(Array(CommandLine.arguments.dropFirst())))
+}
+
 await ServeCommand.main(product: "xoseen", defaultPort: 8042) { options in
     let application = try await XoseenApplication(settings: .fromEnvironment(dataDirectory: options.dataDirectory))
-    try await application.bootstrap()
+    // XOSEEN_SEED_COUNT: personas loaded into an empty installation (default 400; 0 = none).
+    let seedCount = ProcessInfo.processInfo.environment["XOSEEN_SEED_COUNT"].flatMap(Int.init) ?? 400
+    if seedCount > 0 { try await application.bootstrap(seedCount: seedCount) }
     let server = HTTPServer(router: application.router(),
-                            configuration: .init(host: options.host, port: options.port, threadCount: options.threads))
-    try await ServiceGroup([Service("http") { try await server.run() }]).run()
+                            configuration: .init(host: options.host, port: options.port, threadCount: options.threads),
+                            hub: application.hub)
+    await application.learning.refresh()
+    try await ServiceGroup([
+        Service("http") { try await server.run() },
+        Service("learning") { await application.runLearningLoop() },
+    ]).run()
     await application.database.close()
 }

@@ -20,7 +20,7 @@ import XoseenAPI
                                                                       requireAuth: requireAuth))
         defer { application.database.closeSync() }
         try await application.bootstrap(seedCount: 400)
-        try await withLiveServer(application.router()) { server in try await body(application, server) }
+        try await withLiveServer(application.router(), hub: application.hub) { server in try await body(application, server) }
     }
 
     func json(_ response: RawHTTPResponse) throws -> [String: Any] {

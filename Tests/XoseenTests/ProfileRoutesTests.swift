@@ -17,7 +17,7 @@ import XoseenAPI
         let application = try await XoseenApplication(settings: .init(dataDirectory: directory, resourcesDirectory: resources,
                                                                       requireAuth: requireAuth))
         defer { application.database.closeSync() }
-        try await withLiveServer(application.router()) { server in try await body(application, server) }
+        try await withLiveServer(application.router(), hub: application.hub) { server in try await body(application, server) }
     }
 
     struct Answer: Decodable {

@@ -25,9 +25,10 @@ public final class HTTPServer: Sendable {
         let port: UInt16
     }
 
-    public init(router: Router, configuration: ServerConfiguration = .init()) {
+    /// `hub`: pass one in when the application needs it before the server exists (chat rooms).
+    public init(router: Router, configuration: ServerConfiguration = .init(), hub: WebSocketHub = WebSocketHub()) {
         self.configuration = configuration
-        self.hub = WebSocketHub()
+        self.hub = hub
         self.core = ServerCore(router: router, configuration: configuration, hub: hub)
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPServer
 import Jarvis
-import Synchronization
 
 /// `WS /ws`: the live event stream. Every domain event goes out as one JSON text frame
 /// (`story.created`, `story.updated` with `storyId` + `signalScore` + `sourceCount`,
@@ -74,11 +73,4 @@ struct LiveEventRoutes {
             group.cancelAll()
         }
     }
-}
-
-/// When the client last sent anything (shared by the ping and reader tasks).
-final class LastHeard: Sendable {
-    private let value = Mutex(ContinuousClock.now)
-    var instant: ContinuousClock.Instant { value.withLock { $0 } }
-    func touch() { value.withLock { $0 = ContinuousClock.now } }
 }

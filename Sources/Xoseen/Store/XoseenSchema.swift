@@ -80,5 +80,66 @@ public enum XoseenSchema {
             );
             CREATE INDEX rank_chains_created ON rank_chains (created_at);
             """),
+        // Version 3 belongs to verification, 4 to the rank index; versions apply by number, gaps are fine.
+        Migration(version: 5, name: "chat messages, blind pairings, safety flags", sql: """
+            CREATE TABLE chat_messages (
+                room TEXT NOT NULL,
+                seq BIGINT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('message', 'enc', 'pubkey')),
+                sender_id TEXT NOT NULL,
+                sender_name TEXT NOT NULL,
+                body TEXT NOT NULL,
+                sent_at BIGINT NOT NULL,
+                PRIMARY KEY (room, seq)
+            );
+            CREATE TABLE blind_pairings (
+                user_a TEXT NOT NULL,
+                user_b TEXT NOT NULL,
+                paired_at BIGINT NOT NULL,
+                score DOUBLE PRECISION NOT NULL,
+                a_revealed_at BIGINT,
+                b_revealed_at BIGINT,
+                PRIMARY KEY (user_a, user_b)
+            );
+            CREATE TABLE safety_flags (
+                room TEXT NOT NULL,
+                sender_id TEXT NOT NULL,
+                category TEXT NOT NULL,
+                reason TEXT NOT NULL,
+                flagged_at BIGINT NOT NULL
+            );
+            CREATE INDEX safety_flags_sender ON safety_flags (sender_id, flagged_at);
+            """),
+        Migration(version: 6, name: "model registry, serving state, shadow scores", sql: """
+            CREATE TABLE ml_models (
+                version TEXT PRIMARY KEY,
+                created_at BIGINT NOT NULL,
+                file TEXT NOT NULL,
+                report TEXT NOT NULL,
+                promoted_at BIGINT
+            );
+            CREATE TABLE ml_serving (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                version TEXT,
+                rollout_pct DOUBLE PRECISION NOT NULL,
+                shadow INTEGER NOT NULL,
+                updated_at BIGINT NOT NULL
+            );
+            CREATE TABLE ml_audit (
+                at BIGINT NOT NULL,
+                action TEXT NOT NULL,
+                detail TEXT NOT NULL
+            );
+            CREATE TABLE shadow_scores (
+                viewer_id TEXT NOT NULL,
+                candidate_id TEXT NOT NULL,
+                served_score DOUBLE PRECISION NOT NULL,
+                shadow_score DOUBLE PRECISION NOT NULL,
+                model_version TEXT NOT NULL,
+                scored_at BIGINT NOT NULL
+            );
+            CREATE INDEX shadow_scores_time ON shadow_scores (scored_at);
+            CREATE INDEX user_events_pair ON user_events (viewer_id, candidate_id);
+            """),
     ]
 }

@@ -4,7 +4,7 @@ import Xoseen
 
 /// Stage 0: `GET /ml/health` (which ranker serves, truthfully) and the server's `GET /health`.
 struct CapabilityRoutes {
-    let serving: ServingStatus
+    let learning: LearnedServing
     let startedAt: Date
 
     struct MLHealth: Encodable {
@@ -22,9 +22,10 @@ struct CapabilityRoutes {
     }
 
     func register(on router: inout Router) {
-        let serving = serving, startedAt = startedAt
+        let learning = learning, startedAt = startedAt
         router.get("/ml/health") { _ in
-            try .json(MLHealth(status: "ok", servingRanker: serving.ranker.rawValue, modelVersion: serving.modelVersion,
+            let serving = learning.snapshot.status
+            return try .json(MLHealth(status: "ok", servingRanker: serving.ranker.rawValue, modelVersion: serving.modelVersion,
                                rolloutPct: serving.rolloutPct, shadow: serving.shadow))
         }
         router.get("/health") { _ in

@@ -51,7 +51,9 @@ struct FeedRoutes {
                 chainId = id
                 served = Set(chain.served)
             }
-            let ranked = try await context.rank(for: viewer, excluding: served)
+            // An unrevealed blind partner must not appear with name and photo in the feed.
+            let blind = try await context.chat.blindDates.partners(of: viewer.userId).unrevealed
+            let ranked = try await context.rank(for: viewer, excluding: served.union(blind))
             let page = Array(ranked.prefix(limit))
             let ids = page.map(\.candidate.userId)
             if let chainId {
@@ -110,6 +112,7 @@ struct FeedRoutes {
             guard body.viewerId != body.candidateId else { throw HTTPError.invalid("You cannot block yourself.", field: "candidateId") }
             _ = try await context.pair(body.viewerId, body.candidateId)
             try await context.matching.block(body.viewerId, body.candidateId, at: context.clock())
+            context.chat.closeRooms(between: body.viewerId, and: body.candidateId)
             return try .json(OkAnswer(ok: true))
         }
 

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Reply drafts (`POST /web/reply-suggest`): when the last message from the other person asks
+/// something, the first drafts answer it (in the shape the question asks for: a place, a time,
+/// a yes/no, a favourite…); the rest keep the conversation going. Drafts take the user's
+/// texting style — short or long, emoji or none, the kind of humour — and their own profile
+/// (interests, neighbourhood) for content. Drafts only: the caller safety-scans them and
+/// nothing is ever sent automatically.
+public struct ReplyDrafts: Sendable {
+    public struct Line: Sendable, Equatable {
+        /// Who wrote it, when the client says; nil when unknown.
+        public var from: String?
+        public var text: String
+
+        public init(from: String?, text: String) {
+            self.from = from
+            self.text = text
+        }
+    }
+
+    public init() {}
+
+    /// What the last message asks, judged from its wording.
+    public enum Question: Sendable, Equatable {
+        case whereAbout, when, howAreYou, whatDoing, favourite, work, yesNo, open
+    }
+
+    public func drafts(for user: Profile, history: [Line], count: Int = 3) -> [String] {
+        let incoming = history.last { $0.from == nil || $0.from != user.userId }?.text ?? ""
+        var random = SplitMix64(seed: StableSeed.of(user.userId, incoming, "reply"))
+        let interest = user.interests.compactMap(InterestVocabulary.interest).first?.label ?? "trying new places"
+        var lines: [String] = []
+        if let question = Self.question(in: incoming) {
+            lines += Self.answers(question).map { fill($0, interest: interest, area: user.cityArea) }
+        }
+        if let topic = Self.topic(of: incoming) {
+            lines.append(fill(random.pick(Self.followTopic), topic: topic))
+        }
+        lines += Self.keepGoing.map { fill($0, interest: interest, area: user.cityArea) }
+        if lines.count > 1 { lines[1...].shuffleStable(&random) }
+        let shaped = lines.map { styled($0, for: user.textingStyle, random: &random) }
+        var seen = Set<String>()
+        return Array(shaped.filter { seen.insert($0).inserted }.prefix(count))
+    }
+
+    static let questionStarts = ["what", "where", "when", "how", "why", "who", "which", "do", "does", "did", "are", "is", "would",
+                                 "will", "can", "could", "have", "want", "wanna", "should"]
+
+    static func question(in text: String) -> Question? {
+        let lower = text.lowercased()
+        let words = lower.split { !$0.isLetter && $0 != "'" }.map(String.init)
+        guard let first = words.first else { return nil }
+        guard lower.contains("?") || questionStarts.contains(first) else { return nil }
+        func has(_ phrases: String...) -> Bool { phrases.contains { lower.contains($0) } }
+        if has("how are you", "how's it going", "how is it going", "how are things", "how's your day", "how was your day", "hows your") {
+            return .howAreYou
+        }
+        if has("favorite", "favourite", "best ") { return .favourite }
+        if has("what do you do", "for work", "your job", "work as", "what's your work") { return .work }
+        if first == "where" || has("which part", "what neighborhood", "what neighbourhood", "where do you live") { return .whereAbout }
+        if first == "when" || has("what time", "which day", "free this", "free on", "this weekend?") { return .when }
+        if has("up to", "doing this", "plans", "weekend look") { return .whatDoing }
+        if ["do", "does", "did", "are", "is", "would", "will", "can", "could", "have", "want", "wanna", "should"].contains(first) {
+            return .yesNo
+        }
+        return .open
+    }
+
+    static func answers(_ question: Question) -> [String] {
+        switch question {
+        case .howAreYou: ["Pretty good, thanks! Just got through a busy day. How about you?", "Doing well! What have you been up to today?"]
+        case .favourite: ["Hard to pick one — probably {interest}. What's yours?", "Ooh, tough one. Can I get back to you with a proper answer? What's yours?"]
+        case .work: ["I'll tell you all about it — but honestly {interest} is the more fun part of my week. What do you do?",
+                     "It keeps me busy! What about you — do you like what you do?"]
+        case .whereAbout: ["I'm around {area}. How about you?", "Mostly {area} — do you know it?"]
+        case .when: ["This weekend could work for me — what suits you?", "I'm pretty free later this week. Which day is good for you?"]
+        case .whatDoing: ["Not much planned yet — maybe some {interest}. You?", "Keeping it low-key. Any plans on your side?"]
+        case .yesNo: ["Yes, I'd like that!", "Honestly, I'm not sure yet — tell me more?"]
+        case .open: ["Good question! Let me think… what would you say?", "Honestly, it depends — what about you?"]
+        }
+    }
+
+    static let followTopic = [
+        "Wait, {topic}? Tell me more!",
+        "Ha, {topic} sounds fun. How did that happen?",
+        "I love that — how long have you been into {topic}?",
+    ]
+
+    static let keepGoing = [
+        "That sounds great — what got you into it?",
+        "Ha, I like that. What else have you been up to this week?",
+        "Lately I've been into {interest}. Are you into anything new?",
+    ]
+
+    /// A content word from the message worth asking about (the longest noun-ish word), or nil.
+    static func topic(of text: String) -> String? {
+        let stop: Set<String> = ["about", "there", "their", "these", "those", "which", "would", "could", "should", "really", "think",
+                                 "where", "what", "when", "have", "been", "just", "with", "from", "that", "this", "your", "yours",
+                                 "going", "doing", "pretty", "today", "tonight", "weekend", "actually", "something", "anything"]
+        let words = text.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 5 && !stop.contains($0) }
+        return words.max { $0.count < $1.count }
+    }
+
+    func fill(_ template: String, interest: String = "", area: String = "", topic: String = "") -> String {
+        template.replacingOccurrences(of: "{interest}", with: interest)
+            .replacingOccurrences(of: "{area}", with: area)
+            .replacingOccurrences(of: "{topic}", with: topic)
+    }
+
+    /// Short writers get the first sentence only; emoji lovers get one; goofy humour gets a "haha".
+    func styled(_ line: String, for style: TextingStyle?, random: inout SplitMix64) -> String {
+        guard let style else { return line }
+        var text = line
+        if style.messageLength == .short, let end = text.firstIndex(where: { ".!?".contains($0) }), end < text.index(before: text.endIndex) {
+            let first = String(text[...end])
+            if first.count >= 12 { text = first }
+        }
+        if style.humour == .goofy, !text.lowercased().hasPrefix("ha") { text = "haha " + text.prefix(1).lowercased() + text.dropFirst() }
+        switch style.emojiUse {
+        case .lots: text += " " + random.pick(["😄", "🙌", "✨", "😊"]) + random.pick(["", " 🎉", " 💫"])
+        case .some: text += " " + random.pick(["🙂", "😊"])
+        case .none: break
+        }
+        return text
+    }
+}
+
+extension MutableCollection where Index == Int {
+    /// Fisher–Yates with the deterministic generator.
+    mutating func shuffleStable(_ random: inout SplitMix64) {
+        guard count > 1 else { return }
+        for offset in stride(from: count - 1, to: 0, by: -1) {
+            swapAt(startIndex + offset, startIndex + random.below(offset + 1))
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Who may join a chat room — one rule for the chat socket. A room admits only its two users,
+/// with a token for that user when one is given (required under `XOSEEN_REQUIRE_AUTH=1`),
+/// only for a stored match (`match:`) or a blind pairing (`blind:`), never for a blocked pair.
+/// Every refusal carries a short reason for the 4401 close, so a client can tell "fix the room
+/// id" from "sign in again" and does not reconnect-loop.
+public struct ChatAdmission: Sendable {
+    public let policy: AuthPolicy
+    public let matching: MatchingStore
+    public let blindDates: BlindDateStore
+    public let profiles: ProfileStore
+
+    public init(policy: AuthPolicy, matching: MatchingStore, blindDates: BlindDateStore, profiles: ProfileStore) {
+        self.policy = policy
+        self.matching = matching
+        self.blindDates = blindDates
+        self.profiles = profiles
+    }
+
+    public struct Refusal: Error, Sendable, Equatable {
+        /// Stable code first, then a hint: `invalid_room: room ids must be sorted (match:a:b)`.
+        public let reason: String
+        init(_ code: String, _ detail: String) { reason = "\(code): \(detail)" }
+    }
+
+    public struct Admitted: Sendable {
+        public let room: ChatRoom
+        public let user: Profile
+    }
+
+    public func admit(room roomText: String?, user userId: String?, credential: AuthPolicy.Credential) async throws
+        -> Result<Admitted, Refusal>
+    {
+        guard let roomText, !roomText.isEmpty else { return .failure(Refusal("invalid_room", "room is required")) }
+        let room: ChatRoom
+        switch ChatRoom.parse(roomText) {
+        case .success(let parsed): room = parsed
+        case .failure(.unsorted(let expected)): return .failure(Refusal("invalid_room", "ids must be sorted: \(expected.prefix(80))"))
+        case .failure(let error): return .failure(Refusal("invalid_room", error.reason))
+        }
+        guard let userId, !userId.isEmpty else { return .failure(Refusal("invalid_user", "user is required")) }
+        guard room.contains(userId) else { return .failure(Refusal("not_a_member", "user is not one of the room's two users")) }
+        switch policy.decide(credential, actingOn: userId) {
+        case .allowed: break
+        case .invalidToken: return .failure(Refusal("invalid_token", "token is invalid, expired or for another user"))
+        case .authRequired: return .failure(Refusal("auth_required", "token is required"))
+        }
+        guard let user = try await profiles.profile(userId), try await profiles.profile(room.peer(of: userId)) != nil else {
+            return .failure(Refusal("not_found", "unknown user"))
+        }
+        if try await matching.isBlocked(room.userA, room.userB) { return .failure(Refusal("blocked", "this chat is closed")) }
+        switch room.kind {
+        case .match:
+            guard try await matching.isMatched(room.userA, room.userB) else {
+                return .failure(Refusal("not_matched", "the two users have not matched"))
+            }
+        case .blind:
+            guard try await blindDates.pairing(room.userA, room.userB) != nil else {
+                return .failure(Refusal("not_paired", "the two users have no blind pairing"))
+            }
+        }
+        return .success(Admitted(room: room, user: user))
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SQLStore
+
+/// Durable, ordered room history. Each room numbers its records 1, 2, 3… inside the write
+/// transaction that stores them, so order is the order the server accepted them in, whatever
+/// the clocks say. Plain messages are stored only after they pass the safety scan; `enc` and
+/// `pubkey` bodies are the client's opaque JSON (ciphertext), stored and relayed blind.
+public struct ChatStore: Sendable {
+    public let database: any Database
+    /// Messages arriving together share one durable transaction (one fsync).
+    private let appends: GroupCommit<Record, Record>
+
+    public init(database: any Database) {
+        self.database = database
+        appends = GroupCommit(database: database) { connection, records in try Self.insert(records, connection) }
+    }
+
+    public enum Kind: String, Sendable, Codable {
+        /// Plain text, scanned before it was stored.
+        case message
+        /// End-to-end encrypted payload: opaque to the server.
+        case enc
+        /// A member's public key for `enc`.
+        case pubkey
+    }
+
+    public struct Record: Sendable, Equatable {
+        public var room: String
+        public var seq: Int
+        public var kind: Kind
+        public var senderId: String
+        public var senderName: String
+        /// The text for `message`; the client's JSON object for `enc`/`pubkey`.
+        public var body: String
+        public var sentAt: Date
+    }
+
+    /// Appends one record and returns it with its sequence number, once it is durable.
+    public func append(room: ChatRoom, kind: Kind, senderId: String, senderName: String, body: String,
+                       at now: Date) async throws -> Record {
+        try await appends.submit(Record(room: room.description, seq: 0, kind: kind, senderId: senderId, senderName: senderName,
+                                        body: body, sentAt: now))
+    }
+
+    /// Numbers each record after its room's last one (earlier records of the same batch included).
+    static func insert(_ records: [Record], _ connection: any SQLConnection) throws -> [Record] {
+        var next: [String: Int] = [:]
+        return try records.map { record in
+            var record = record
+            let seq = try next[record.room]
+                ?? (connection.scalar(Int.self, "SELECT COALESCE(MAX(seq), 0) FROM chat_messages WHERE room = $1", record.room) ?? 0) + 1
+            record.seq = seq
+            next[record.room] = seq + 1
+            try connection.execute("""
+                INSERT INTO chat_messages (room, seq, kind, sender_id, sender_name, body, sent_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7)
+                """, record.room, seq, record.kind.rawValue, record.senderId, record.senderName, record.body, record.sentAt)
+            return record
+        }
+    }
+
+    /// What a member gets on joining, oldest first: the last `limit` messages (`message` and
+    /// `enc`), plus each member's latest `pubkey` even when it is older than that window.
+    public func history(room: ChatRoom, limit: Int = 50) async throws -> [Record] {
+        let roomId = room.description
+        return try await database.read { connection in
+            let recent = try connection.query("""
+                SELECT seq, kind, sender_id, sender_name, body, sent_at FROM chat_messages
+                WHERE room = $1 AND kind <> 'pubkey' ORDER BY seq DESC LIMIT $2
+                """, roomId, limit)
+            let keys = try connection.query("""
+                SELECT seq, kind, sender_id, sender_name, body, sent_at FROM chat_messages c
+                WHERE room = $1 AND kind = 'pubkey'
+                  AND seq = (SELECT MAX(seq) FROM chat_messages k WHERE k.room = c.room AND k.kind = 'pubkey' AND k.sender_id = c.sender_id)
+                """, roomId)
+            return try (recent + keys).map { row in
+                Record(room: roomId, seq: try row.decode(Int.self, "seq"),
+                       kind: Kind(rawValue: try row.decode(String.self, "kind")) ?? .message,
+                       senderId: try row.decode(String.self, "sender_id"), senderName: try row.decode(String.self, "sender_name"),
+                       body: try row.decode(String.self, "body"), sentAt: try row.decode(Date.self, "sent_at"))
+            }.sorted { $0.seq < $1.seq }
+        }
+    }
+
+    public func count(room: ChatRoom) async throws -> Int {
+        let roomId = room.description
+        return try await database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM chat_messages WHERE room = $1", roomId) ?? 0 }
+    }
+
+    /// Keeps a trace of a message the scanner stopped (category and reason code, never the text)
+    /// for trust & safety review.
+    public func flag(room: ChatRoom, senderId: String, category: String, reason: String, at now: Date) async throws {
+        let roomId = room.description
+        try await database.write { connection in
+            try connection.execute("""
+                INSERT INTO safety_flags (room, sender_id, category, reason, flagged_at) VALUES ($1, $2, $3, $4, $5)
+                """, roomId, senderId, category, reason, now)
+        }
+    }
+
+    public func flagCount(senderId: String) async throws -> Int {
+        try await database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM safety_flags WHERE sender_id = $1", senderId) ?? 0 }
+    }
+}

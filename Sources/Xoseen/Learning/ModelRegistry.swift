@@ -1,0 +1,166 @@
+import Foundation
+import SQLStore
+
+/// Trained models and which one serves. Each version (`v0001`, `v0002`, …) is a JSON file in
+/// `<data>/models/` (the weights and the report it was trained with) plus a row in `ml_models`;
+/// `ml_serving` holds the serving version, the rollout share (0…1) and the shadow flag. Every
+/// change is audited in `ml_audit`. Several processes may share the store: the server re-reads
+/// the serving row periodically, so `xoseen promote` from a shell takes effect without a restart.
+public struct ModelRegistry: Sendable {
+    public let database: any Database
+    public let directory: String
+
+    public init(database: any Database, dataDirectory: String) {
+        self.database = database
+        directory = dataDirectory + "/models"
+    }
+
+    public struct ModelFile: Codable, Sendable, Equatable {
+        public var version: String
+        public var model: LogisticModel
+        public var report: TrainingReport
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var version: String
+        public var createdAt: Date
+        public var report: TrainingReport
+        public var promotedAt: Date?
+    }
+
+    public struct Serving: Sendable, Equatable {
+        public var version: String?
+        public var rolloutPct: Double
+        public var shadow: Bool
+
+        public static let none = Serving(version: nil, rolloutPct: 0, shadow: false)
+    }
+
+    public enum RegistryError: Error, CustomStringConvertible, Equatable {
+        case unknownVersion(String)
+        case invalidRollout(Double)
+        case unreadableModel(String, String)
+
+        public var description: String {
+            switch self {
+            case .unknownVersion(let v): "no model version \(v)"
+            case .invalidRollout(let p): "rollout must be between 0 and 1, got \(p)"
+            case .unreadableModel(let v, let why): "model \(v) cannot be read: \(why)"
+            }
+        }
+    }
+
+    func path(_ version: String) -> String { directory + "/\(version).json" }
+
+    /// Stores a new version (numbered after the highest so far) and returns it.
+    public func register(model: LogisticModel, report: TrainingReport, at now: Date) async throws -> String {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = directory
+        return try await database.write { connection in
+            let versions = try connection.query("SELECT version FROM ml_models").map { try $0.decode(String.self, "version") }
+            let next = (versions.compactMap { Int($0.dropFirst()) }.max() ?? 0) + 1
+            let version = String(format: "v%04d", next)
+            let file = ModelFile(version: version, model: model, report: report)
+            let data = try JSONEncoder().encode(file)
+            // Write then rename: a reader never sees half a file.
+            let path = directory + "/\(version).json"
+            try data.write(to: URL(fileURLWithPath: path + ".tmp"))
+            _ = rename(path + ".tmp", path)
+            try connection.execute("INSERT INTO ml_models (version, created_at, file, report) VALUES ($1, $2, $3, $4)",
+                                   version, now, "\(version).json", String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
+            try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, 'register', $2)", now, version)
+            return version
+        }
+    }
+
+    public func list() async throws -> [Entry] {
+        try await database.read { connection in
+            try connection.query("SELECT version, created_at, report, promoted_at FROM ml_models ORDER BY version").map { row in
+                Entry(version: try row.decode(String.self, "version"), createdAt: try row.decode(Date.self, "created_at"),
+                      report: try JSONDecoder().decode(TrainingReport.self, from: Data(try row.decode(String.self, "report").utf8)),
+                      promotedAt: try row.decode(Date?.self, "promoted_at"))
+            }
+        }
+    }
+
+    public func serving() async throws -> Serving {
+        try await database.read { connection in
+            try connection.queryFirst("SELECT version, rollout_pct, shadow FROM ml_serving WHERE id = 1").map { row in
+                Serving(version: try row.decode(String?.self, "version"), rolloutPct: try row.decode(Double.self, "rollout_pct"),
+                        shadow: try row.decode(Bool.self, "shadow"))
+            } ?? .none
+        }
+    }
+
+    /// Makes `version` the serving model at `rolloutPct` (default: all viewers). Promoting and
+    /// rolling back are the same operation on the registry; the audit row says which.
+    public func promote(_ version: String, rolloutPct: Double = 1, action: String = "promote", at now: Date) async throws {
+        guard (0...1).contains(rolloutPct) else { throw RegistryError.invalidRollout(rolloutPct) }
+        let known = try await database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM ml_models WHERE version = $1", version) ?? 0 }
+        guard known > 0 else { throw RegistryError.unknownVersion(version) }
+        _ = try load(version)  // never promote a file that cannot serve
+        try await database.write { connection in
+            let shadow = try connection.scalar(Bool.self, "SELECT shadow FROM ml_serving WHERE id = 1") ?? false
+            try Self.upsertServing(connection, version: version, rolloutPct: rolloutPct, shadow: shadow, at: now)
+            try connection.execute("UPDATE ml_models SET promoted_at = $2 WHERE version = $1", version, now)
+            try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, $2, $3)", now, action,
+                                   "\(version) at \(rolloutPct)")
+        }
+    }
+
+    /// Back to the rule-based ranker for everyone (the model stays registered).
+    public func serveRules(at now: Date) async throws {
+        try await database.write { connection in
+            let shadow = try connection.scalar(Bool.self, "SELECT shadow FROM ml_serving WHERE id = 1") ?? false
+            try Self.upsertServing(connection, version: nil, rolloutPct: 0, shadow: shadow, at: now)
+            try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, 'rules', 'rule_based for everyone')", now)
+        }
+    }
+
+    public func setRollout(_ rolloutPct: Double, at now: Date) async throws {
+        guard (0...1).contains(rolloutPct) else { throw RegistryError.invalidRollout(rolloutPct) }
+        try await update(at: now, audit: "rollout \(rolloutPct)") { $0.rolloutPct = rolloutPct }
+    }
+
+    public func setShadow(_ shadow: Bool, at now: Date) async throws {
+        try await update(at: now, audit: "shadow \(shadow)") { $0.shadow = shadow }
+    }
+
+    private func update(at now: Date, audit: String, _ change: @escaping @Sendable (inout Serving) -> Void) async throws {
+        try await database.write { connection in
+            var serving = try connection.queryFirst("SELECT version, rollout_pct, shadow FROM ml_serving WHERE id = 1").map { row in
+                Serving(version: try row.decode(String?.self, "version"), rolloutPct: try row.decode(Double.self, "rollout_pct"),
+                        shadow: try row.decode(Bool.self, "shadow"))
+            } ?? .none
+            change(&serving)
+            try Self.upsertServing(connection, version: serving.version, rolloutPct: serving.rolloutPct, shadow: serving.shadow, at: now)
+            try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, 'serving', $2)", now, audit)
+        }
+    }
+
+    static func upsertServing(_ connection: any SQLConnection, version: String?, rolloutPct: Double, shadow: Bool, at now: Date) throws {
+        try connection.execute("""
+            INSERT INTO ml_serving (id, version, rollout_pct, shadow, updated_at) VALUES (1, $1, $2, $3, $4)
+            ON CONFLICT (id) DO UPDATE SET version = excluded.version, rollout_pct = excluded.rollout_pct,
+                shadow = excluded.shadow, updated_at = excluded.updated_at
+            """, version, rolloutPct, shadow, now)
+    }
+
+    /// Reads and validates a model file; throws when it is missing, corrupt or for other features.
+    public func load(_ version: String) throws -> ModelFile {
+        guard version.count == 5, version.hasPrefix("v"), version.dropFirst().allSatisfy(\.isNumber) else {
+            throw RegistryError.unknownVersion(version)
+        }
+        guard let data = FileManager.default.contents(atPath: path(version)) else {
+            throw RegistryError.unreadableModel(version, "file missing")
+        }
+        let file: ModelFile
+        do { file = try JSONDecoder().decode(ModelFile.self, from: data) } catch {
+            throw RegistryError.unreadableModel(version, "corrupt")
+        }
+        guard file.version == version, file.model.isUsable(with: PairFeatures.names) else {
+            throw RegistryError.unreadableModel(version, "features or weights do not match this build")
+        }
+        return file
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import HTTPServer
+import Logging
+import Xoseen
+
+/// What chat sockets share: the stores, the hub (rooms are hub groups), the safety scanner,
+/// the per-user rate limit and the keep-alive timing.
+struct ChatService: Sendable {
+    let store: ChatStore
+    let blindDates: BlindDateStore
+    let admission: ChatAdmission
+    let hub: WebSocketHub
+    let scanner: SafetyScanner
+    let limiter: ChatRateLimiter
+    let clock: @Sendable () -> Date
+    var pingInterval: Duration = .seconds(30)
+    var pongTimeout: Duration = .seconds(75)
+    let logger = Logger(label: "xoseen.chat")
+
+    /// Longest plain message, in characters.
+    static let maxTextCharacters = 2000
+    /// Largest frame accepted from a client (an `enc` payload carries base64 ciphertext).
+    static let maxFrameBytes = 16 * 1024
+    static let origin = ContinuousClock.now
+
+    /// Shown for a blind partner until both have consented to the reveal.
+    static let hiddenName = "Blind date"
+
+    static func group(_ room: ChatRoom) -> String { "chat:" + room.description }
+    static func userGroup(_ userId: String) -> String { "chat-user:" + userId }
+
+    /// The name shown for a member: the profile's (clients cannot choose it), hidden in a blind
+    /// room until the mutual reveal.
+    func displayName(of user: Profile, in room: ChatRoom) async throws -> String {
+        guard room.kind == .blind else { return user.displayName }
+        return try await blindDates.pairing(room.userA, room.userB)?.isRevealed == true ? user.displayName : Self.hiddenName
+    }
+
+    func displayNames(in room: ChatRoom) async throws -> [String: String] {
+        var names: [String: String] = [:]
+        for id in [room.userA, room.userB] {
+            if let profile = try await admission.profiles.profile(id) { names[id] = try await displayName(of: profile, in: room) }
+        }
+        return names
+    }
+
+    /// The drafts the scanner lets through (suggestions are scanned like messages).
+    func safe(_ drafts: [String]) -> [String] {
+        drafts.filter { if case .allowed = scanner.scan($0) { true } else { false } }
+    }
+
+    /// A block ends the pair's chats at once: their sockets in both rooms close with 4401.
+    func closeRooms(between x: String, and y: String) {
+        for kind in [ChatRoom.Kind.match, .blind] {
+            for connection in hub.members(of: Self.group(ChatRoom(kind: kind, between: x, and: y))) {
+                connection.close(.unauthorized, reason: "blocked: this chat is closed")
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import HTTPServer
+import Logging
+import Xoseen
+
+/// One admitted socket in one room, for its lifetime: the `history` frame on join, then every
+/// client frame in order. Plain text is scanned before anyone else sees it: a blocked message
+/// is never stored or delivered, and only this socket gets a `blocked` frame. `enc`/`pubkey`
+/// are relayed blind (ciphertext cannot be scanned), `capture_alert` goes to the other user.
+struct ChatSession {
+    let connection: WebSocketConnection
+    let room: ChatRoom
+    let user: Profile
+    let chat: ChatService
+
+    /// Consecutive over-limit frames tolerated before the socket is closed as a flood.
+    static let floodStrikes = 5
+
+    var group: String { ChatService.group(room) }
+
+    func run() async {
+        chat.hub.join(connection, group: group)
+        chat.hub.join(connection, group: ChatService.userGroup(user.userId))
+        do {
+            let records = try await chat.store.history(room: room)
+            let names = try await chat.displayNames(in: room)
+            connection.send(text: ChatFrames.history(room: room.description,
+                                                     frames: records.map { ChatFrames.frame($0, displayName: names[$0.senderId] ?? "") }))
+        } catch {
+            chat.logger.error("chat history failed", ["room": "\(room)", "error": "\(error)"])
+            connection.close(.internalError, reason: "history unavailable")
+            return
+        }
+        let lastHeard = LastHeard()
+        await withTaskGroup(of: Void.self) { tasks in
+            tasks.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: chat.pingInterval)
+                    if Task.isCancelled { break }
+                    if ContinuousClock.now - lastHeard.instant > chat.pongTimeout {
+                        connection.close(.goingAway, reason: "no pong")
+                        break
+                    }
+                    connection.send(text: ChatFrames.ping)
+                }
+            }
+            tasks.addTask {
+                var strikes = 0
+                for await message in connection.messages {
+                    lastHeard.touch()
+                    guard case .text(let text) = message else {
+                        reply(error: "unsupported_frame", "Send JSON text frames.", clientId: nil)
+                        continue
+                    }
+                    if await handle(text, strikes: &strikes) == .close { break }
+                }
+            }
+            await tasks.next()
+            tasks.cancelAll()
+        }
+    }
+
+    enum Next { case `continue`, close }
+
+    func handle(_ text: String, strikes: inout Int) async -> Next {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+            reply(error: "invalid_frame", "A frame is a JSON object.", clientId: nil)
+            return .continue
+        }
+        let clientId = (object["id"] as? String).map { String($0.prefix(64)) }
+        let type = object["type"] as? String ?? (object["text"] != nil ? "message" : "")
+        if type == "pong" { return .continue }
+        guard chat.limiter.allow(user.userId, now: ContinuousClock.now.secondsSinceStart) else {
+            strikes += 1
+            if strikes >= Self.floodStrikes {
+                connection.close(.policyViolation, reason: "flood: too many messages")
+                return .close
+            }
+            reply(error: "rate_limited", "Too many messages; slow down.", clientId: clientId)
+            return .continue
+        }
+        strikes = 0
+        do {
+            switch type {
+            case "message":
+                try await sendText(object["text"], clientId: clientId)
+            case "enc", "pubkey":
+                guard let payload = ChatFrames.opaquePayload(of: object) else {
+                    reply(error: "invalid_frame", "\(type) needs a payload.", clientId: clientId)
+                    return .continue
+                }
+                let record = try await chat.store.append(room: room, kind: type == "enc" ? .enc : .pubkey, senderId: user.userId,
+                                                         senderName: user.displayName, body: payload, at: chat.clock())
+                let frame = ChatFrames.frame(record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId)
+                chat.hub.send(frame, toGroup: group, except: type == "pubkey" ? connection.id : nil)
+            case "capture_alert":
+                let alert = ChatFrames.CaptureAlert(room: room.description, from: user.userId,
+                                                    name: try await chat.displayName(of: user, in: room),
+                                                    ts: chat.clock().timeIntervalSince1970)
+                let frame = ChatFrames.encode(alert)
+                for member in chat.hub.members(of: group) where member.request.query["user"] != user.userId {
+                    member.send(text: frame)
+                }
+            default:
+                reply(error: "unknown_type", "Frame type must be message, enc, pubkey, capture_alert or pong.", clientId: clientId)
+            }
+        } catch {
+            chat.logger.error("chat frame failed", ["room": "\(room)", "error": "\(error)"])
+            reply(error: "internal", "The message was not sent; try again.", clientId: clientId)
+        }
+        return .continue
+    }
+
+    func sendText(_ value: Any?, clientId: String?) async throws {
+        guard let raw = value as? String else {
+            reply(error: "invalid_frame", "text must be a string.", clientId: clientId)
+            return
+        }
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else {
+            reply(error: "empty_message", "text is empty.", clientId: clientId)
+            return
+        }
+        guard text.count <= ChatService.maxTextCharacters else {
+            reply(error: "message_too_long", "text is longer than \(ChatService.maxTextCharacters) characters.", clientId: clientId)
+            return
+        }
+        if case .blocked(let category, let reason) = chat.scanner.scan(text) {
+            try await chat.store.flag(room: room, senderId: user.userId, category: category.rawValue, reason: reason.rawValue, at: chat.clock())
+            connection.send(text: ChatFrames.encode(ChatFrames.Blocked(room: room.description, category: category.rawValue,
+                                                                       reason: reason.rawValue, clientId: clientId)))
+            return
+        }
+        let record = try await chat.store.append(room: room, kind: .message, senderId: user.userId, senderName: user.displayName,
+                                                 body: text, at: chat.clock())
+        chat.hub.send(ChatFrames.frame(record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId),
+                      toGroup: group)
+    }
+
+    func reply(error code: String, _ message: String, clientId: String?) {
+        connection.send(text: ChatFrames.encode(ChatFrames.Failure(code: code, message: message, clientId: clientId)))
+    }
+}
+
+extension ContinuousClock.Instant {
+    /// Seconds since an arbitrary fixed origin (for rate limiting).
+    var secondsSinceStart: Double {
+        let d = self - ChatService.origin
+        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}

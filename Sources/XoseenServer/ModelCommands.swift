@@ -1,0 +1,116 @@
+import Foundation
+import Runtime
+import SQLStore
+import Xoseen
+
+/// Operator commands on the model registry, run against the same data directory as the server
+/// (SQLite lets both open it; the server picks changes up within seconds):
+///
+///     xoseen train [--no-promote]        train on the event log, register vNNNN, promote if it beats the serving ranker
+///     xoseen models                      list versions with holdout metrics; * marks the serving one
+///     xoseen promote VERSION [PCT]       serve VERSION to PCT of viewers (0…1, default 1)
+///     xoseen rollback VERSION            serve an earlier VERSION to everyone
+///     xoseen rules                       serve the rule-based ranker to everyone
+///     xoseen rollout PCT                 change the learned model's share of viewers (0…1)
+///     xoseen shadow on|off               score with the model beside the rules, without serving it
+///
+/// Every command takes `--data-dir DIR` (or `XOSEEN_DATA_DIR`).
+enum ModelCommands {
+    static let names: Set<String> = ["train", "models", "promote", "rollback", "rules", "rollout", "shadow"]
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let command = arguments[0]
+        var positional: [String] = []
+        var flags: [String] = []
+        var promote = true
+        var rest = arguments.dropFirst()[...]
+        while let argument = rest.popFirst() {
+            if argument == "--no-promote" { promote = false } else if argument.hasPrefix("--") {
+                flags.append(argument)
+                if !argument.contains("="), let value = rest.popFirst() { flags.append(value) }
+            } else { positional.append(argument) }
+        }
+        do {
+            let options = try ServeOptions.parse(flags, product: "xoseen", defaults: ServeOptions(port: 8042))
+            let settings = XoseenSettingsPaths(dataDirectory: options.dataDirectory)
+            let database = try await DatabaseConfiguration(url: .sqlite(path: settings.database)).open(migrations: XoseenSchema.migrations)
+            defer { database.closeSync() }
+            let registry = ModelRegistry(database: database, dataDirectory: options.dataDirectory)
+            let now = Date()
+            switch (command, positional.count) {
+            case ("train", 0):
+                let gazetteer = try Gazetteer(resourcesDirectory: settings.resources)
+                let outcome = try await RankerTraining(database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer))
+                    .run(at: now, promote: promote)
+                print(ModelReport.lines(version: outcome.version, report: outcome.report).joined(separator: "\n"))
+                print(outcome.decision)
+            case ("models", 0):
+                let serving = try await registry.serving()
+                print("serving: \(serving.version ?? "rule_based") rolloutPct \(serving.rolloutPct) shadow \(serving.shadow)")
+                for entry in try await registry.list() {
+                    let mark = entry.version == serving.version ? "*" : " "
+                    print(mark + " " + ModelReport.summary(version: entry.version, report: entry.report))
+                }
+            case ("promote", 1), ("promote", 2):
+                let share = positional.count == 2 ? Double(positional[1]) : 1
+                guard let share else { throw UsageError("PCT must be a number between 0 and 1") }
+                try await registry.promote(positional[0], rolloutPct: share, at: now)
+                print("serving \(positional[0]) to \(share) of viewers")
+            case ("rollback", 1):
+                try await registry.promote(positional[0], rolloutPct: 1, action: "rollback", at: now)
+                print("rolled back to \(positional[0])")
+            case ("rules", 0):
+                try await registry.serveRules(at: now)
+                print("serving the rule-based ranker")
+            case ("rollout", 1):
+                guard let share = Double(positional[0]) else { throw UsageError("PCT must be a number between 0 and 1") }
+                try await registry.setRollout(share, at: now)
+                print("rolloutPct \(share)")
+            case ("shadow", 1) where ["on", "off"].contains(positional[0]):
+                try await registry.setShadow(positional[0] == "on", at: now)
+                print("shadow \(positional[0])")
+            default:
+                throw UsageError("usage: xoseen train|models|promote VERSION [PCT]|rollback VERSION|rules|rollout PCT|shadow on|off [--data-dir DIR]")
+            }
+            return 0
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("xoseen: \(error)\n".utf8))
+            return 64
+        } catch {
+            FileHandle.standardError.write(Data("xoseen \(command): \(error)\n".utf8))
+            return 1
+        }
+    }
+}
+
+/// Where the server keeps things under a data directory.
+struct XoseenSettingsPaths {
+    let dataDirectory: String
+    var database: String { dataDirectory + "/xoseen.sqlite" }
+    var resources: String {
+        ProcessInfo.processInfo.environment["XOSEEN_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/xoseen"
+    }
+}
+
+/// Human-readable training figures.
+enum ModelReport {
+    static func f(_ x: Double) -> String { String(format: "%.4f", x) }
+
+    static func lines(version: String, report r: TrainingReport) -> [String] {
+        [
+            "model \(version): \(r.trainExamples) training examples, \(r.holdoutExamples) held out (the later part of the timeline); "
+                + String(format: "trained in %.2f s", r.trainingSeconds),
+            "  learned     AUC \(f(r.learned.auc))  log loss \(f(r.learned.logLoss))  calibration error \(f(r.learned.calibrationError))  "
+                + "scores mean \(f(r.learned.meanScore)) sd \(f(r.learned.scoreStdDev)) ≥0.99 \(f(r.learned.saturatedShare))  "
+                + "top-10 match rate \(f(r.learnedMatchRateAt10))",
+            "  rule_based  AUC \(f(r.ruleBased.auc))  log loss \(f(r.ruleBased.logLoss))  calibration error \(f(r.ruleBased.calibrationError))  "
+                + "scores mean \(f(r.ruleBased.meanScore)) sd \(f(r.ruleBased.scoreStdDev)) ≥0.99 \(f(r.ruleBased.saturatedShare))  "
+                + "top-10 match rate \(f(r.ruleMatchRateAt10))",
+        ]
+    }
+
+    static func summary(version: String, report r: TrainingReport) -> String {
+        "\(version)  AUC \(f(r.learned.auc)) (rules \(f(r.ruleBased.auc)))  log loss \(f(r.learned.logLoss))  "
+            + "ECE \(f(r.learned.calibrationError))  train \(r.trainExamples) / holdout \(r.holdoutExamples)"
+    }
+}

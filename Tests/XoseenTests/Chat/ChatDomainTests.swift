@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import Xoseen
+
+@Suite struct ChatDomainTests {
+    @Test(arguments: [
+        ("match:usr_a:usr_b", true), ("blind:a:b", true), ("match:usr_b:usr_a", false), ("match:a:a", false),
+        ("match:a", false), ("match::b", false), ("dm:a:b", false), ("match:a:b:c", false), ("match:a b:c", false),
+        ("MATCH:a:b", false), ("match:a:" + String(repeating: "b", count: 65), false), ("", false),
+    ])
+    func roomIdsParseStrictly(_ text: String, _ valid: Bool) {
+        let parsed = try? ChatRoom.parse(text).get()
+        #expect((parsed != nil) == valid, "\(text)")
+        if let parsed { #expect(parsed.description == text) }
+    }
+
+    @Test func anUnsortedRoomNamesTheSortedOne() {
+        #expect(ChatRoom.parse("match:zed:amy") == .failure(.unsorted(expected: "match:amy:zed")))
+        let room = ChatRoom(kind: .blind, between: "zed", and: "amy")
+        #expect(room.description == "blind:amy:zed" && room.peer(of: "amy") == "zed" && !room.contains("bob"))
+    }
+
+    @Test func theRateLimitIsABucketPerUser() {
+        let limiter = ChatRateLimiter(burst: 3, perSecond: 1)
+        #expect((0..<3).allSatisfy { _ in limiter.allow("a", now: 0) })
+        #expect(!limiter.allow("a", now: 0.5), "burst spent")
+        #expect(limiter.allow("b", now: 0.5), "another user has their own bucket")
+        #expect(limiter.allow("a", now: 1.0), "one token back after a second")
+        #expect(!limiter.allow("a", now: 1.1))
+        #expect(limiter.allow("a", now: 100), "refilled")
+    }
+
+    @Test func idleBucketsArePrunedSoMemoryStaysBounded() {
+        let limiter = ChatRateLimiter(burst: 2, perSecond: 1)
+        for i in 0..<(ChatRateLimiter.pruneThreshold + 1) { _ = limiter.allow("u\(i)", now: 0) }
+        _ = limiter.allow("late", now: 10)
+        #expect(limiter.trackedUsers <= 2, "\(limiter.trackedUsers)")
+    }
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Chat under load: BENCH_PAIRS matched rooms (1,000 sockets by default) on the release `xoseen`
+# over 127.0.0.1, every message safety-scanned before delivery. Prints messages/s delivered end
+# to end, delivery latency percentiles, and the server's memory before and after.
+# The per-user rate limit is raised for the run (it would otherwise cap each user at 2 msg/s):
+# this measures the server, not the policy. Env: BENCH_PAIRS (500), BENCH_DURATION (10).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+PAIRS=${BENCH_PAIRS:-500}
+DURATION=${BENCH_DURATION:-10}
+swift build -c release --product xoseen >/dev/null
+swift build -c release --product chat-bench >/dev/null
+BIN="$(swift build -c release --show-bin-path)"
+DATA=$(mktemp -d)
+PORT=$((20000 + RANDOM % 20000))
+PID=""
+cleanup() { [ -n "$PID" ] && kill "$PID" 2>/dev/null; wait 2>/dev/null; rm -rf "$DATA"; }
+trap cleanup EXIT INT TERM
+ulimit -n 65536 2>/dev/null || ulimit -n 8192 2>/dev/null || true
+
+"$BIN/chat-bench" prepare "$DATA" "$PAIRS"
+XOSEEN_CHAT_BURST=100000 XOSEEN_CHAT_RATE=100000 "$BIN/xoseen" serve --host 127.0.0.1 --port "$PORT" --data-dir "$DATA" \
+    --log-level warning 2>"$DATA/server.log" &
+PID=$!
+for _ in $(seq 100); do curl -fs "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.1; done
+rss() { awk '/VmRSS/ {printf "%.1f MiB", $2 / 1024}' "/proc/$PID/status"; }
+echo "bench-chat: server RSS before: $(rss)"
+"$BIN/chat-bench" run "$PORT" "$PAIRS" "$DURATION"
+echo "bench-chat: server RSS after $((2 * PAIRS)) sockets and the run: $(rss)"
