@@ -32,3 +32,10 @@ format:
 eval-stories:
 	@scripts/setup.sh && swift build -c release --product jarvis \
 	  && python3 scripts/eval-stories.py --jarvis "$$(swift build -c release --show-bin-path)/jarvis" $(EVAL_ARGS)
+
+# Chat safety scanner: precision / recall / F1 per category and overall on a labelled JSONL set, and the scan
+# time per message. EVAL_ARGS is passed on, e.g. EVAL_ARGS="Resources/xoseen/safety/heldout.jsonl --verbose".
+.PHONY: eval-safety
+eval-safety:
+	@swift build -c release --product safety-eval \
+	  && "$$(swift build -c release --show-bin-path)/safety-eval" $(EVAL_ARGS)

@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "jarvis", targets: ["JarvisServer"]),
         .executable(name: "xoseen", targets: ["XoseenServer"]),
         .executable(name: "http-bench-server", targets: ["HTTPBenchServer"]),
+        .executable(name: "safety-eval", targets: ["SafetyEval"]),
     ],
     targets: [
         // C libraries from Debian (module map + thin shim header each).
@@ -46,6 +47,7 @@ let package = Package(
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
         .executableTarget(name: "IngestBench", dependencies: ["Jarvis"]),
         .executableTarget(name: "StoryBench", dependencies: ["Jarvis"]),
+        .executableTarget(name: "SafetyEval", dependencies: ["Xoseen"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),
