@@ -12,7 +12,7 @@ enum HarassmentRules: SafetyRuleSet {
         "insultFill": SharedWords.words("""
             are r re is so such a an really fucking fkn fking freaking just look looks sound seem truly being total \
             complete absolute little literally the most too ugly fat dumb stupid cheap huge big disgusting pathetic \
-            worthless ass af damn actually still always be must
+            worthless ass af damn actually still always be must nothing but
             """),
         "slur": SharedWords.words("bitch bitches whore whores slut sluts cunt skank hoe hoes retard fag faggot dyke tranny"),
         "harm": SharedWords.words("hurt kill beat stab shoot punch smack strangle choke rape burn end ruin destroy slap"),
@@ -27,7 +27,7 @@ enum HarassmentRules: SafetyRuleSet {
     ]
 
     static let cues: [SafetyCue] = [
-        SafetyCue(.harassment, .insult, 1, "@you ~3@insultFill @insult"),
+        SafetyCue(.harassment, .insult, 1, "@you ~4@insultFill @insult"),
         SafetyCue(.harassment, .slur, 1, "@slur"),
         SafetyCue(.harassment, .insult, 1, "ugly_ass|dumb_ass|stfu|shut_the_fuck_up|go_to_hell|eat_shit|piss_off"),
         SafetyCue(.harassment, .insult, 1, "fuck|fck|fuk|fk|screw ~1 you|u|off|yourself"),

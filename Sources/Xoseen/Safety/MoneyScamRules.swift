@@ -52,7 +52,7 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer ~2@few money|cash|funds|:money|bitcoin|btc"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer ~3 via|on|through|thru|by|with @payApp"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "lend|loan me|us"),
-        SafetyCue(.moneyScam, .moneyRequest, 1, "help ~3 loan|:money"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "help me|us ~3 loan|:money|money|cash"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs :money"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs ~2@few money|cash|funds for|to|by"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "help|cover|pay|paying|covering ~3 @bill"),

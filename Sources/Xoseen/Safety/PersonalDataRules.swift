@@ -4,13 +4,13 @@
 enum PersonalDataRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
         "street": SharedWords.words("""
-            st street ave av avenue rd road blvd boulevard ln lane dr drive pl place ct court pkwy parkway ter \
+            st street ave av avenue rd road blvd boulevard lane dr drive pl place ct court pkwy parkway ter \
             terrace way concourse sq square hwy highway
             """),
-        "unit": SharedWords.words("apt apartment unit # suite ste floor fl flr buzz buzzer"),
+        "unit": SharedWords.words("apt apartment unit # suite ste floor flr buzz buzzer"),
         "owner": SharedWords.words("my her his their home exact new ex exs moms dads your wifes sisters"),
         "homeContext": SharedWords.words("""
-            house home his_place her_place my_place door key alarm walks_home alone wife kids spread_it tell_her \
+            house home apartment apt building his_place her_place my_place door key alarm walks_home alone wife kids spread_it tell_her \
             found ex exs mom parents address addy lives live
             """),
         "idDocument": SharedWords.words("""

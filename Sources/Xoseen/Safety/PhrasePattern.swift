@@ -106,11 +106,12 @@ struct PhrasePattern: Sendable {
 
     // MARK: Matching
 
-    func matches(_ tokens: [MessageToken], at start: Int, context: MatchContext) -> Bool {
+    func matches(_ tokens: borrowing [MessageToken], at start: Int, context: borrowing MatchContext) -> Bool {
         match(element: 0, token: start, tokens, context)
     }
 
-    private func match(element index: Int, token position: Int, _ tokens: [MessageToken], _ context: MatchContext) -> Bool {
+    private func match(element index: Int, token position: Int, _ tokens: borrowing [MessageToken],
+                       _ context: borrowing MatchContext) -> Bool {
         guard index < elements.count else { return true }
         switch elements[index] {
         case .words(let single, let multi, let classes, let optional):

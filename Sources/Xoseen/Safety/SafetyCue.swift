@@ -31,7 +31,7 @@ enum SharedWords {
         "you": words("you u ya yu youu yoo youre ur u_r you_r yall"),
         "negation": words("""
             not no never dont didnt doesnt isnt arent wasnt werent wont cant cannot wouldnt shouldnt couldnt aint \
-            nothing without nobody hardly barely
+            without nobody hardly barely
             """),
         // Words that do not make a user name: "my instagram is [mostly] food pics".
         "filler": words("""

@@ -65,6 +65,12 @@ public struct SafetyEvaluation: Sendable {
         public var falsePositives = 0
         public var falseNegatives = 0
 
+        public init(truePositives: Int = 0, falsePositives: Int = 0, falseNegatives: Int = 0) {
+            self.truePositives = truePositives
+            self.falsePositives = falsePositives
+            self.falseNegatives = falseNegatives
+        }
+
         public var precision: Double {
             truePositives + falsePositives == 0 ? 1 : Double(truePositives) / Double(truePositives + falsePositives)
         }

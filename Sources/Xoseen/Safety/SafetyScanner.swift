@@ -15,11 +15,21 @@ public struct SafetyScanner: Sendable {
     }
 
     public func scan(_ text: String) -> SafetyVerdict {
+        evidence(for: text).verdict()
+    }
+
+    /// The evidence behind a verdict, for operators and tuning (`safety-eval --verbose`): what was found and
+    /// which rule phrases matched, with their weights. Never shown to the sender.
+    public func explain(_ text: String) -> [String] {
+        evidence(for: text).lines
+    }
+
+    private func evidence(for text: String) -> CueTally {
+        var tally = CueTally()
         var tokens = MessageTokenizer.tokenize(CharacterFolding.fold(text))
-        guard !tokens.isEmpty else { return .allowed }
+        guard !tokens.isEmpty else { return tally }
         for index in tokens.indices { tokens[index].id = rules.vocabulary.lookup(tokens[index].text) }
 
-        var tally = CueTally()
         for finding in DigitRunReader.findings(in: tokens, phoneCues: rules.phoneCues, socialSecurityCues: rules.socialCues) {
             switch finding {
             case .phone: tally.addStrong(.offPlatform, .phoneNumber)
@@ -35,7 +45,7 @@ public struct SafetyScanner: Sendable {
             rules.collectMatches(in: merged, into: &matched)
         }
         for index in matched.sorted() { tally.add(rules.cues[index]) }
-        return tally.verdict()
+        return tally
     }
 }
 
@@ -43,15 +53,19 @@ public struct SafetyScanner: Sendable {
 struct CueTally {
     /// Evidence by category, then group: total weight and the reason of the heaviest cue.
     private var groups: [SafetyCategory: [String: (weight: Double, reason: SafetyReason, strongest: Double)]] = [:]
+    /// One line per piece of evidence, in the order found.
+    private(set) var lines: [String] = []
 
     /// Ties between categories go to the first here: the harm that is worse to let through.
     static let priority: [SafetyCategory] = [.sexualCoercion, .harassment, .moneyScam, .personalData, .offPlatform]
 
     mutating func addStrong(_ category: SafetyCategory, _ reason: SafetyReason) {
+        lines.append("\(category.rawValue) 1.0 found \(reason)")
         add(category: category, group: "found:" + reason.rawValue, reason: reason, weight: 1)
     }
 
     mutating func add(_ cue: SafetyCue) {
+        lines.append("\(cue.category.rawValue) \(cue.weight) [\(cue.group)] \(cue.phrase)")
         add(category: cue.category, group: cue.group, reason: cue.reason, weight: cue.weight)
     }
 
@@ -136,7 +150,7 @@ final class CompiledSafetyRules: Sendable {
     }
 
     /// Adds the indices of the cues that match anywhere in `tokens`.
-    func collectMatches(in tokens: [MessageToken], into matched: inout Set<Int>) {
+    func collectMatches(in tokens: borrowing [MessageToken], into matched: inout Set<Int>) {
         for position in tokens.indices {
             let token = tokens[position]
             var candidates = byLeadingWord[token.id] ?? []
