@@ -37,7 +37,7 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(.harassment, .wishingHarm, 1, "hope ~1 you|u ~2 die|dies|suffer|rot|hit|hurt|raped"),
         SafetyCue(.harassment, .wishingHarm, 1, "@you deserve ~2 hurt|suffer|die|pain"),
         SafetyCue(.harassment, .wishingHarm, 1, "get|be|getting raped"),
-        SafetyCue(.harassment, .threat, 1, "@future ~2 @harm ~1 you|u|ur|your|yo|ya !a|an|some|at|in|to|up"),
+        SafetyCue(.harassment, .threat, 1, "@future ~2 @harm ~1 you|u|ur|your|yo|ya !a|an|some|at|in|to"),
         SafetyCue(.harassment, .threat, 1, "@future ~2 find|come_find you|u !a|an|the|some|something|one|someone|another|more|better|guys"),
         SafetyCue(.harassment, .threat, 1, "know ~3 you|u live|work|stay|sleep|drive|park"),
         SafetyCue(.harassment, .threat, 1, "@threatPhrase"),

@@ -21,14 +21,16 @@ enum PersonalDataRules: SafetyRuleSet {
             medical_records hiv std herpes diagnosis probation criminal_record arrested rehab work_schedule \
             walks_home picked_up_at get_picked_up parks_on maiden_name
             """),
+        // "2 miles from my place" is a distance, not an address.
+        "distance": SharedWords.words("miles mile minutes minute mins min blocks block hours hour km steps feet ft stops stop"),
         "thirdParty": SharedWords.words("her his she he hes shes their theyre"),
     ]
 
     static let cues: [SafetyCue] = [
         SafetyCue(.personalData, .homeAddress, 1, "live|lives|living|stay|stays|staying|located|livin ~1 at|on :num"),
         SafetyCue(.personalData, .homeAddress, 1, "@owner ~1 address|addy|adress ~3 :num"),
-        SafetyCue(.personalData, .homeAddress, 1, ":num ~3 @street ~2 @unit"),
-        SafetyCue(.personalData, .homeAddress, 0.5, ":num ~3 @street"),
+        SafetyCue(.personalData, .homeAddress, 1, ":num !@distance ~3 @street ~2 @unit"),
+        SafetyCue(.personalData, .homeAddress, 0.5, ":num !@distance ~3 @street"),
         SafetyCue(.personalData, .homeAddress, 0.5, "@homeContext"),
         SafetyCue(.personalData, .governmentID, 1, "ssn|social_security|social_security_number ~4 :num"),
         SafetyCue(.personalData, .governmentID, 1, "my|her|his|your social ~2 :num"),

@@ -56,7 +56,8 @@ struct CueTally {
     /// One line per piece of evidence, in the order found.
     private(set) var lines: [String] = []
 
-    /// Ties between categories go to the first here: the harm that is worse to let through.
+    /// When several categories have enough evidence, the first here names the verdict: the harm that is worse to
+    /// let through (a threat that mentions a phone number is a threat).
     static let priority: [SafetyCategory] = [.sexualCoercion, .harassment, .moneyScam, .personalData, .offPlatform]
 
     mutating func addStrong(_ category: SafetyCategory, _ reason: SafetyReason) {
@@ -80,15 +81,12 @@ struct CueTally {
     }
 
     func verdict() -> SafetyVerdict {
-        var best: (category: SafetyCategory, reason: SafetyReason, weight: Double)?
         for category in Self.priority {
-            guard let top = groups[category]?.values.filter({ $0.weight >= 1 }).max(by: { $0.weight < $1.weight }) else {
-                continue
-            }
-            if best == nil || top.weight > best!.weight { best = (category, top.reason, top.weight) }
+            let passing = groups[category]?.values.filter { $0.weight >= 1 } ?? []
+            guard let top = passing.max(by: { $0.weight < $1.weight }) else { continue }
+            return .blocked(category: category, reason: top.reason)
         }
-        guard let best else { return .allowed }
-        return .blocked(category: best.category, reason: best.reason)
+        return .allowed
     }
 }
 
