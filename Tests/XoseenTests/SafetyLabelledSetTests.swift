@@ -8,10 +8,10 @@ import Xoseen
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources/xoseen/safety")
 
-    @Test(arguments: ["messages.jsonl", "heldout.jsonl"])
+    @Test(arguments: ["messages.jsonl", "heldout.jsonl", "heldout2.jsonl"])
     func shippedSetsMeetTheTargets(_ file: String) throws {
         let messages = try LabelledMessage.load(contentsOf: Self.directory.appendingPathComponent(file))
-        #expect(messages.count >= 200)
+        #expect(messages.count >= 100)
         let evaluation = SafetyEvaluation(messages: messages)
         let mistakes = evaluation.mistakes.map { "\($0.message.category?.rawValue ?? "benign") → \($0.verdict): \($0.message.text)" }
         #expect(evaluation.overall.precision >= 0.95, "\(mistakes.joined(separator: "\n"))")
