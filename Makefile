@@ -37,5 +37,5 @@ eval-stories:
 # time per message. EVAL_ARGS is passed on, e.g. EVAL_ARGS="Resources/xoseen/safety/heldout.jsonl --verbose".
 .PHONY: eval-safety
 eval-safety:
-	@swift build -c release --product safety-eval \
+	@scripts/setup.sh && swift build -c release --product safety-eval \
 	  && "$$(swift build -c release --show-bin-path)/safety-eval" $(EVAL_ARGS)

@@ -13,7 +13,6 @@ enum DigitRunReader {
     struct Run {
         var digits: [UInt8] = []
         var groups: [Int] = []
-        var numberWords = 0
         var start = 0
     }
 
@@ -37,7 +36,6 @@ enum DigitRunReader {
                 if run.digits.isEmpty { run.start = index }
                 run.digits += digits
                 run.groups.append(digits.count)
-                if token.flags.contains(.numberWord) { run.numberWords += 1 }
             } else if !run.digits.isEmpty {
                 finish()
             }

@@ -138,7 +138,6 @@ final class CompiledSafetyRules: Sendable {
         socialCues = ids(SharedWords.words("ssn social security"))
         let negations = ids(sets["negation"] ?? [])
         let fillers = ids(sets["filler"] ?? [])
-        for word in SharedWords.words("one two three four five six seven eight nine zero oh o") { _ = vocabulary.id(for: word) }
         self.cues = cues
         self.patterns = patterns
         self.byLeadingWord = byLeadingWord
