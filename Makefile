@@ -44,3 +44,9 @@ eval-stories:
 eval-ranker:
 	@scripts/setup.sh && swift build -c release --product xoseen \
 	  && python3 scripts/eval-ranker.py --xoseen "$$(swift build -c release --show-bin-path)/xoseen" $(EVAL_ARGS)
+# Chat safety scanner: precision / recall / F1 per category and overall on a labelled JSONL set, and the scan
+# time per message. EVAL_ARGS is passed on, e.g. EVAL_ARGS="Resources/xoseen/safety/heldout.jsonl --verbose".
+.PHONY: eval-safety
+eval-safety:
+	@scripts/setup.sh && swift build -c release --product safety-eval \
+	  && "$$(swift build -c release --show-bin-path)/safety-eval" $(EVAL_ARGS)

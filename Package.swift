@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "xoseen", targets: ["XoseenServer"]),
         .executable(name: "http-bench-server", targets: ["HTTPBenchServer"]),
         .executable(name: "chat-bench", targets: ["ChatBench"]),
+        .executable(name: "safety-eval", targets: ["SafetyEval"]),
     ],
     targets: [
         // C libraries from Debian (module map + thin shim header each).
@@ -48,6 +49,7 @@ let package = Package(
         .executableTarget(name: "IngestBench", dependencies: ["Jarvis"]),
         .executableTarget(name: "StoryBench", dependencies: ["Jarvis"]),
         .executableTarget(name: "ChatBench", dependencies: ["Xoseen", "SQLStore", "HTTPTesting"]),
+        .executableTarget(name: "SafetyEval", dependencies: ["Xoseen"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),

@@ -1,0 +1,46 @@
+/// Insults aimed at the other person, slurs, wishing them harm, threats. Hyperbole ("this traffic is killing
+/// me"), self-talk ("I'm so stupid") and teasing ("you're such a nerd") are not aimed to hurt and stay allowed;
+/// negation is respected ("you're not ugly at all").
+enum HarassmentRules: SafetyRuleSet {
+    static let sets: [String: [String]] = [
+        "insult": SharedWords.words("""
+            ugly fat stupid dumb worthless pathetic disgusting retarded retard useless repulsive hideous gross trash \
+            garbage loser idiot moron dumbass failure joke psycho freak pig cow troll skank tramp whore slut bitch \
+            hoe cunt brainless braindead waste_of_space piece_of_trash piece_of_shit piece_of_garbage fatso scum \
+            subhuman imbecile disgust
+            """),
+        "insultFill": SharedWords.words("""
+            are r re is so such a an really fucking fkn fking freaking just look looks sound seem truly being total \
+            complete absolute little literally the most too ugly fat dumb stupid cheap huge big disgusting pathetic \
+            worthless ass af damn actually still always be must nothing but
+            """),
+        "slur": SharedWords.words("bitch bitches whore whores slut sluts cunt skank hoe hoes retard fag faggot dyke tranny"),
+        "harm": SharedWords.words("hurt kill beat stab shoot punch smack strangle choke rape burn end ruin destroy slap"),
+        "future": SharedWords.words("ill will gonna going_to im_going_to im_gonna i_will wanna"),
+        "loveVerb": SharedWords.words("love loves date dates want wants like likes asked cares care"),
+        "threatPhrase": SharedWords.words("""
+            watch_your_back watch_yourself youll_regret you_will_regret youll_be_sorry you_will_be_sorry make_you_pay \
+            make_you_regret make_you_suffer or_else cant_hide you_cant_hide outside_your show_up_at_your \
+            come_to_your_house come_find_you coming_for_you make_your_life_hell make_your_life_miserable \
+            beat_the_shit_out_of beat_the_crap_out_of
+            """),
+    ]
+
+    static let cues: [SafetyCue] = [
+        SafetyCue(.harassment, .insult, 1, "@you ~4@insultFill @insult"),
+        SafetyCue(.harassment, .slur, 1, "@slur"),
+        SafetyCue(.harassment, .insult, 1, "ugly_ass|dumb_ass|stfu|shut_the_fuck_up|go_to_hell|eat_shit|piss_off"),
+        SafetyCue(.harassment, .insult, 1, "fuck|fck|fuk|fk|screw ~1 you|u|off|yourself"),
+        SafetyCue(.harassment, .insult, 1, "nobody|no_one|noone ~3 @loveVerb you|u"),
+        SafetyCue(.harassment, .wishingHarm, 1, "kill|kiii yourself|urself|yourselves|youself"),
+        SafetyCue(.harassment, .wishingHarm, 1, "kys|go_die|die_alone|drink_bleach|hang_yourself"),
+        SafetyCue(.harassment, .wishingHarm, 1, "hope ~1 you|u ~2 die|dies|suffer|rot|hit|hurt|raped"),
+        SafetyCue(.harassment, .wishingHarm, 1, "@you deserve ~2 hurt|suffer|die|pain"),
+        SafetyCue(.harassment, .wishingHarm, 1, "get|be|getting raped"),
+        SafetyCue(.harassment, .threat, 1, "@future ~2 @harm ~1 you|u|ur|your|yo|ya !a|an|some|at|in|to"),
+        SafetyCue(.harassment, .threat, 1, "@future ~2 find|come_find you|u !a|an|the|some|something|one|someone|another|more|better|guys"),
+        SafetyCue(.harassment, .threat, 1, "know ~3 you|u live|work|stay|sleep|drive|park"),
+        SafetyCue(.harassment, .threat, 1, "@threatPhrase"),
+        SafetyCue(.harassment, .threat, 1, "youll|and|or ~1 see_what_happens"),
+    ]
+}

@@ -1,0 +1,77 @@
+/// Romance and investment scams: asking for money, gift cards (their codes are cash that cannot be traced),
+/// transfers, payment credentials, and "let me show you how I trade" pitches. Money in passing — prices,
+/// splitting a bill, a job in finance, a gift card received — is not a request and stays allowed.
+enum MoneyScamRules: SafetyRuleSet {
+    static let sets: [String: [String]] = [
+        "giftCard": SharedWords.words("""
+            gift_card gift_cards giftcard giftcards itunes_card itunes_cards steam_card steam_cards google_play_card \
+            google_play_cards play_store_card apple_card apple_cards amazon_card sephora_card ebay_card xbox_card \
+            vanilla_card razer_card target_card walmart_card
+            """),
+        "moneyWord": SharedWords.words("""
+            money cash funds bucks dollars dollar usd btc bitcoin crypto usdt eth grand payment
+            """),
+        "payApp": SharedWords.words("""
+            paypal venmo cashapp cash_app zelle western_union moneygram wise remitly apple_pay google_pay
+            """),
+        "bill": SharedWords.words("""
+            rent bill bills fees fee medicine medication surgery hospital ticket flight visa debt tuition groceries \
+            lawyer medical treatment fine bail
+            """),
+        "few": SharedWords.words("some the more a little bit of your ur extra quick"),
+        "investment": SharedWords.words("""
+            invest investing investment investor investors trading trade trader forex crypto cryptocurrency bitcoin \
+            btc ethereum eth usdt coin coins presale mining
+            """),
+        "pitch": SharedWords.words("""
+            guaranteed guarantee returns profit profits double_your 10x 100x 5x x10 passive_income financial_freedom \
+            teach_you show_you help_you get_you_in want_in once_in_a_lifetime opportunity minimum_deposit deposit \
+            insider no_risk risk_free earn earning make_money rich daily_profit my_mentor students strategy moon \
+            explode grow
+            """),
+        "hardship": SharedWords.words("""
+            stuck stranded customs hospital surgery medicine deployed overseas oil_rig frozen hacked declined \
+            inheritance lawyer leave_papers emergency desperate short_on kicking_me_out lost_my_wallet
+            """),
+        "asking": SharedWords.words("""
+            can_you could_you can_u could_u help_me help_out need_your_help please_help i_hate_asking if_you_really \
+            pay_you_back pay_u_back pay_it_back give_it_back make_it_up_to_you reimburse
+            """),
+    ]
+
+    static let cues: [SafetyCue] = [
+        // Gift cards: a mention is innocent; buying one for someone, its code, or its back are not.
+        SafetyCue(.moneyScam, .giftCard, 0.5, "@giftCard"),
+        SafetyCue(.moneyScam, .giftCard, 0.5, "buy|get|grab|pick|purchase|need|want ~4 @giftCard"),
+        SafetyCue(.moneyScam, .giftCard, 0.5, "buy|get|grab|pick|purchase|send ~2 me|us"),
+        SafetyCue(.moneyScam, .giftCard, 0.5, "code|codes|scratch|the_back|reimburse|pay_you_back|explain"),
+        SafetyCue(.moneyScam, .giftCard, 1, "@giftCard ~2 code|codes|number|numbers|pin"),
+        // Direct requests: "send me $300", "lend me 200 bucks", "venmo me 40".
+        SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer|lend|loan|give|spare|venmo|cashapp|zelle|paypal|pay ~1 me|us ~4 @moneyWord|:money"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "venmo|cashapp|cash_app|zelle|paypal me|us ~1 :num|:money"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer ~2@few money|cash|funds|:money|bitcoin|btc"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer ~3 via|on|through|thru|by|with @payApp"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "lend|loan me|us"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "help me|us ~3 loan|:money|money|cash"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs :money"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs ~2@few money|cash|funds for|to|by"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "help|cover|pay|paying|covering ~3 @bill"),
+        SafetyCue(.moneyScam, .moneyRequest, 0.5, "@hardship"),
+        SafetyCue(.moneyScam, .moneyRequest, 0.5, "@asking"),
+        // Transfers and the fake-cheque trick.
+        SafetyCue(.moneyScam, .wireTransfer, 1, "western_union|moneygram|wire_transfer|bank_transfer|wire_back"),
+        SafetyCue(.moneyScam, .wireTransfer, 1, "wire|transfer ~3 money|funds|:money|:num ~3 account"),
+        SafetyCue(.moneyScam, .wireTransfer, 1, "wire|transfer ~3 to|into my|this|your ~2 account"),
+        SafetyCue(.moneyScam, .wireTransfer, 1, "deposit ~3 check|cheque"),
+        // Asking for someone's payment details.
+        SafetyCue(.moneyScam, .paymentCredentials, 1, """
+            give|send|need|tell|whats|what_is|share ~2 your|ur ~2 bank|account|routing|card_number|cvv|password|pin|apple_pay|login|card_details
+            """),
+        // Investment pitches: an investment word and a pitch word, anywhere in the message.
+        SafetyCue(.moneyScam, .investmentPitch, 0.5, "@investment"),
+        SafetyCue(.moneyScam, .investmentPitch, 0.5, "@pitch"),
+        SafetyCue(.moneyScam, .investmentPitch, 1, ":money ~4 get|make|earn|receive|turn_into ~2 :money"),
+        SafetyCue(.moneyScam, .investmentPitch, 1, "pay_you ~2 interest"),
+        SafetyCue(.moneyScam, .investmentPitch, 1, "send ~4 back|return double"),
+    ]
+}

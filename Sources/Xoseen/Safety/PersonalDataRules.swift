@@ -1,0 +1,51 @@
+/// Sharing a home address (one's own this early, or someone else's at any time), identity documents, card and
+/// bank numbers, passwords and codes, or private facts about a third party. Card and social security numbers
+/// are also found by shape (``DigitRunReader``). Venue addresses ("the bar is at 85 Broad St") stay allowed.
+enum PersonalDataRules: SafetyRuleSet {
+    static let sets: [String: [String]] = [
+        "street": SharedWords.words("""
+            st street ave av avenue rd road blvd boulevard lane dr drive pl place ct court pkwy parkway ter \
+            terrace way concourse sq square hwy highway
+            """),
+        "unit": SharedWords.words("apt apartment unit # suite ste floor flr buzz buzzer"),
+        "owner": SharedWords.words("my her his their home exact new ex exs moms dads your wifes sisters"),
+        "homeContext": SharedWords.words("""
+            house home apartment apt building his_place her_place my_place door key alarm walks_home alone wife kids spread_it tell_her \
+            found ex exs mom parents address addy lives live
+            """),
+        "idDocument": SharedWords.words("""
+            passport license licence drivers_license id_number license_plate plate case_number passport_number
+            """),
+        "secret": SharedWords.words("password passcode pin pincode door_code alarm_code gate_code code_to login"),
+        "sensitive": SharedWords.words("""
+            medical_records hiv std herpes diagnosis probation criminal_record arrested rehab work_schedule \
+            walks_home picked_up_at get_picked_up parks_on maiden_name
+            """),
+        // "2 miles from my place" is a distance, not an address.
+        "distance": SharedWords.words("miles mile minutes minute mins min blocks block hours hour km steps feet ft stops stop"),
+        "thirdParty": SharedWords.words("her his she he hes shes their theyre"),
+    ]
+
+    static let cues: [SafetyCue] = [
+        SafetyCue(.personalData, .homeAddress, 1, "live|lives|living|stay|stays|staying|located|livin ~1 at|on :num"),
+        SafetyCue(.personalData, .homeAddress, 1, "@owner ~1 address|addy|adress ~3 :num"),
+        SafetyCue(.personalData, .homeAddress, 1, ":num !@distance ~3 @street ~2 @unit"),
+        SafetyCue(.personalData, .homeAddress, 0.5, ":num !@distance ~3 @street"),
+        SafetyCue(.personalData, .homeAddress, 0.5, "@homeContext"),
+        SafetyCue(.personalData, .governmentID, 1, "ssn|social_security|social_security_number ~4 :num"),
+        SafetyCue(.personalData, .governmentID, 1, "my|her|his|your social ~2 :num"),
+        SafetyCue(.personalData, .governmentID, 1, "@idDocument ~2 number|no|num|is ~1 :digits"),
+        SafetyCue(.personalData, .governmentID, 1, "photo|pic|picture|copy|scan ~3 id|passport|license|licence|drivers_license"),
+        SafetyCue(.personalData, .governmentID, 1, "maiden_name"),
+        SafetyCue(.personalData, .governmentID, 1, "date_of_birth|dob|birth_date|birthdate ~3 :num"),
+        SafetyCue(.personalData, .cardNumber, 1, "cvv|cvc|security_code|expiry|expiration|exp ~3 :num"),
+        SafetyCue(.personalData, .cardNumber, 1, "card_number|credit_card|debit_card ~3 :num"),
+        SafetyCue(.personalData, .bankDetails, 1, "account_number|acct|routing|routing_number|iban|sort_code ~3 :num"),
+        SafetyCue(.personalData, .bankDetails, 1, "account ~2 is :num"),
+        SafetyCue(.personalData, .secret, 1, "password|passcode|login ~2 is|= :any"),
+        SafetyCue(.personalData, .secret, 1, "@secret ~4 is|= :num"),
+        SafetyCue(.personalData, .secret, 1, "key ~1 under ~2 mat|doormat|plant|rock|pot"),
+        SafetyCue(.personalData, .privateFacts, 0.5, "@sensitive"),
+        SafetyCue(.personalData, .privateFacts, 0.5, "@thirdParty"),
+    ]
+}

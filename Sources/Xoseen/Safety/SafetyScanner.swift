@@ -1,0 +1,168 @@
+/// The chat safety scan: decides, before delivery, whether a plain-text message may be shown to the other
+/// person. Pure and deterministic — no I/O, no clock, no randomness — and fast enough to run on every message
+/// (a few microseconds; `make eval-safety` prints the figure).
+///
+/// A message is folded (``CharacterFolding``: invisible characters, compatibility forms, accents, look-alike
+/// letters), tokenised (``MessageTokenizer``: leetspeak, joined and masked words), rejoined where split
+/// (``TokenMerger``), then read by the number finder (``DigitRunReader``) and the phrase rules of each
+/// category (``OffPlatformRules``, ``MoneyScamRules``, ``HarassmentRules``, ``SexualCoercionRules``,
+/// ``PersonalDataRules``).
+public struct SafetyScanner: Sendable {
+    private let rules: CompiledSafetyRules
+
+    public init() {
+        rules = CompiledSafetyRules.shared
+    }
+
+    public func scan(_ text: String) -> SafetyVerdict {
+        evidence(for: text).verdict()
+    }
+
+    /// The evidence behind a verdict, for operators and tuning (`safety-eval --verbose`): what was found and
+    /// which rule phrases matched, with their weights. Never shown to the sender.
+    public func explain(_ text: String) -> [String] {
+        evidence(for: text).lines
+    }
+
+    private func evidence(for text: String) -> CueTally {
+        var tally = CueTally()
+        var tokens = MessageTokenizer.tokenize(CharacterFolding.fold(text))
+        guard !tokens.isEmpty else { return tally }
+        for index in tokens.indices { tokens[index].id = rules.vocabulary.lookup(tokens[index].text) }
+
+        for finding in DigitRunReader.findings(in: tokens, phoneCues: rules.phoneCues, socialSecurityCues: rules.socialCues) {
+            switch finding {
+            case .phone: tally.addStrong(.offPlatform, .phoneNumber)
+            case .card: tally.addStrong(.personalData, .cardNumber)
+            case .socialSecurity: tally.addStrong(.personalData, .governmentID)
+            }
+        }
+        if tokens.contains(where: { $0.flags.contains(.email) }) { tally.addStrong(.offPlatform, .emailAddress) }
+
+        var matched = Set<Int>()
+        rules.collectMatches(in: tokens, into: &matched)
+        if let merged = TokenMerger.merge(tokens, vocabulary: rules.vocabulary) {
+            rules.collectMatches(in: merged, into: &matched)
+        }
+        for index in matched.sorted() { tally.add(rules.cues[index]) }
+        return tally
+    }
+}
+
+/// Sums matched cues per category and group and picks the verdict.
+struct CueTally {
+    /// Evidence by category, then group: total weight and the reason of the heaviest cue.
+    private var groups: [SafetyCategory: [String: (weight: Double, reason: SafetyReason, strongest: Double)]] = [:]
+    /// One line per piece of evidence, in the order found.
+    private(set) var lines: [String] = []
+
+    /// When several categories have enough evidence, the first here names the verdict: the harm that is worse to
+    /// let through (a threat that mentions a phone number is a threat).
+    static let priority: [SafetyCategory] = [.sexualCoercion, .harassment, .moneyScam, .personalData, .offPlatform]
+
+    mutating func addStrong(_ category: SafetyCategory, _ reason: SafetyReason) {
+        lines.append("\(category.rawValue) 1.0 found \(reason)")
+        add(category: category, group: "found:" + reason.rawValue, reason: reason, weight: 1)
+    }
+
+    mutating func add(_ cue: SafetyCue) {
+        lines.append("\(cue.category.rawValue) \(cue.weight) [\(cue.group)] \(cue.phrase)")
+        add(category: cue.category, group: cue.group, reason: cue.reason, weight: cue.weight)
+    }
+
+    private mutating func add(category: SafetyCategory, group: String, reason: SafetyReason, weight: Double) {
+        var entry = groups[category, default: [:]][group] ?? (0, reason, 0)
+        entry.weight += weight
+        if weight > entry.strongest {
+            entry.strongest = weight
+            entry.reason = reason
+        }
+        groups[category, default: [:]][group] = entry
+    }
+
+    func verdict() -> SafetyVerdict {
+        for category in Self.priority {
+            let passing = groups[category]?.values.filter { $0.weight >= 1 } ?? []
+            guard let top = passing.max(by: { $0.weight < $1.weight }) else { continue }
+            return .blocked(category: category, reason: top.reason)
+        }
+        return .allowed
+    }
+}
+
+/// The rules compiled once: vocabulary, patterns, and an index from a word to the patterns it can start.
+final class CompiledSafetyRules: Sendable {
+    static let shared: CompiledSafetyRules = {
+        do {
+            return try CompiledSafetyRules(ruleSets: [
+                OffPlatformRules.self, MoneyScamRules.self, HarassmentRules.self, SexualCoercionRules.self,
+                PersonalDataRules.self,
+            ])
+        } catch {
+            // The rules are constants in this module; a syntax error is a programming error caught by the tests.
+            fatalError("safety rules: \(error)")
+        }
+    }()
+
+    let cues: [SafetyCue]
+    let vocabulary: SafetyVocabulary
+    let context: MatchContext
+    let phoneCues: Set<Int32>
+    let socialCues: Set<Int32>
+    private let patterns: [PhrasePattern]
+    private let byLeadingWord: [Int32: [Int]]
+    private let unindexed: [Int]
+
+    init(ruleSets: [any SafetyRuleSet.Type]) throws {
+        var sets = SharedWords.sets
+        var cues: [SafetyCue] = []
+        for ruleSet in ruleSets {
+            sets.merge(ruleSet.sets) { _, new in new }
+            cues += ruleSet.cues
+        }
+        var vocabulary = SafetyVocabulary()
+        var patterns: [PhrasePattern] = []
+        var byLeadingWord: [Int32: [Int]] = [:]
+        var unindexed: [Int] = []
+        for (index, cue) in cues.enumerated() {
+            let pattern = try PhrasePattern(cue.phrase, sets: sets, vocabulary: &vocabulary)
+            patterns.append(pattern)
+            if let leading = pattern.leadingIDs {
+                for id in leading { byLeadingWord[id, default: []].append(index) }
+            } else {
+                unindexed.append(index)
+            }
+        }
+        let ids = { (words: [String]) in Set(words.map { vocabulary.id(for: $0) }) }
+        phoneCues = ids(OffPlatformRules.phoneCueWords)
+        socialCues = ids(SharedWords.words("ssn social security"))
+        let negations = ids(sets["negation"] ?? [])
+        let fillers = ids(sets["filler"] ?? [])
+        self.cues = cues
+        self.patterns = patterns
+        self.byLeadingWord = byLeadingWord
+        self.unindexed = unindexed
+        self.vocabulary = vocabulary
+        self.context = MatchContext(vocabulary: vocabulary, negations: negations, fillers: fillers)
+    }
+
+    /// Adds the indices of the cues that match anywhere in `tokens`.
+    func collectMatches(in tokens: borrowing [MessageToken], into matched: inout Set<Int>) {
+        for position in tokens.indices {
+            let token = tokens[position]
+            var candidates = byLeadingWord[token.id] ?? []
+            if token.flags.contains(.masked) {
+                for id in vocabulary.maskedCandidates(token.text) { candidates += byLeadingWord[id] ?? [] }
+            }
+            for index in candidates where !matched.contains(index) {
+                if patterns[index].matches(tokens, at: position, context: context) { matched.insert(index) }
+            }
+        }
+        for index in unindexed where !matched.contains(index) {
+            for position in tokens.indices where patterns[index].matches(tokens, at: position, context: context) {
+                matched.insert(index)
+                break
+            }
+        }
+    }
+}

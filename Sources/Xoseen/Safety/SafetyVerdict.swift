@@ -1,0 +1,65 @@
+/// What the chat safety scan found in one message. Blocked messages are never delivered; the sender learns the
+/// category and a stable reason code (never the matched words, so the filter cannot be probed word by word).
+public enum SafetyVerdict: Sendable, Hashable {
+    case allowed
+    case blocked(category: SafetyCategory, reason: SafetyReason)
+
+    public var isBlocked: Bool {
+        if case .blocked = self { return true }
+        return false
+    }
+
+    /// The category of a blocked message; nil when allowed.
+    public var category: SafetyCategory? {
+        if case .blocked(let category, _) = self { return category }
+        return nil
+    }
+}
+
+/// The kinds of harm the scanner blocks. Raw values are the wire and labelled-set names.
+public enum SafetyCategory: String, CaseIterable, Sendable, Hashable, Codable {
+    /// Moving the conversation off the app: phone numbers, e-mail, handles on other services.
+    case offPlatform = "off_platform"
+    /// Requests for money, gift cards, transfers; investment pitches.
+    case moneyScam = "money_scam"
+    /// Insults, slurs, wishing harm, threats.
+    case harassment
+    /// Demands for sexual images or acts, pressure after a no, sextortion.
+    case sexualCoercion = "sexual_coercion"
+    /// Home addresses, identity, card and bank numbers, secrets, private facts about others.
+    case personalData = "personal_data"
+}
+
+/// A stable reason code inside a category. Static members, so adding one breaks no caller.
+public struct SafetyReason: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let phoneNumber = SafetyReason(rawValue: "phone_number")
+    public static let emailAddress = SafetyReason(rawValue: "email_address")
+    public static let contactHandle = SafetyReason(rawValue: "contact_handle")
+    public static let moveOffPlatform = SafetyReason(rawValue: "move_off_platform")
+
+    public static let giftCard = SafetyReason(rawValue: "gift_card")
+    public static let moneyRequest = SafetyReason(rawValue: "money_request")
+    public static let wireTransfer = SafetyReason(rawValue: "wire_transfer")
+    public static let investmentPitch = SafetyReason(rawValue: "investment_pitch")
+    public static let paymentCredentials = SafetyReason(rawValue: "payment_credentials")
+
+    public static let insult = SafetyReason(rawValue: "insult")
+    public static let slur = SafetyReason(rawValue: "slur")
+    public static let wishingHarm = SafetyReason(rawValue: "wishing_harm")
+    public static let threat = SafetyReason(rawValue: "threat")
+
+    public static let explicitImageRequest = SafetyReason(rawValue: "explicit_image_request")
+    public static let pressure = SafetyReason(rawValue: "sexual_pressure")
+    public static let imageThreat = SafetyReason(rawValue: "intimate_image_threat")
+
+    public static let homeAddress = SafetyReason(rawValue: "home_address")
+    public static let governmentID = SafetyReason(rawValue: "government_id")
+    public static let cardNumber = SafetyReason(rawValue: "card_number")
+    public static let bankDetails = SafetyReason(rawValue: "bank_details")
+    public static let secret = SafetyReason(rawValue: "secret")
+    public static let privateFacts = SafetyReason(rawValue: "private_facts")
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import Xoseen
+
+/// The scanner measured on the labelled sets in `Resources/xoseen/safety` (the figures `make eval-safety`
+/// prints), and the evaluation's own arithmetic and input errors.
+@Suite struct SafetyLabelledSetTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources/xoseen/safety")
+
+    @Test(arguments: ["messages.jsonl", "heldout.jsonl", "heldout2.jsonl"])
+    func shippedSetsMeetTheTargets(_ file: String) throws {
+        let messages = try LabelledMessage.load(contentsOf: Self.directory.appendingPathComponent(file))
+        #expect(messages.count >= 100)
+        let evaluation = SafetyEvaluation(messages: messages)
+        let mistakes = evaluation.mistakes.map { "\($0.message.category?.rawValue ?? "benign") → \($0.verdict): \($0.message.text)" }
+        #expect(evaluation.overall.precision >= 0.95, "\(mistakes.joined(separator: "\n"))")
+        #expect(evaluation.overall.recall >= 0.90, "\(mistakes.joined(separator: "\n"))")
+        for category in SafetyCategory.allCases {
+            #expect(evaluation.byCategory[category]!.support > 0, "no \(category) messages in \(file)")
+        }
+    }
+
+    @Test func countsFollowTheDefinitions() throws {
+        let messages = try LabelledMessage.parse("""
+            {"text": "add me on snap: kev_22", "label": "off_platform"}
+            {"text": "send me $300 please", "label": "off_platform"}
+            {"text": "how was your day?", "label": "harassment"}
+            {"text": "send nudes", "label": "benign"}
+
+            {"text": "dinner's on me", "label": "benign"}
+            """)
+        #expect(messages.count == 5)
+        let evaluation = SafetyEvaluation(messages: messages)
+        // Overall: 2 of 3 risky blocked (any category), 1 benign blocked.
+        #expect(evaluation.overall == SafetyEvaluation.Counts(truePositives: 2, falsePositives: 1, falseNegatives: 1))
+        // Per category: the money message counts against off_platform's recall and money_scam's precision.
+        #expect(evaluation.byCategory[.offPlatform] == SafetyEvaluation.Counts(truePositives: 1, falsePositives: 0, falseNegatives: 1))
+        #expect(evaluation.byCategory[.moneyScam] == SafetyEvaluation.Counts(truePositives: 0, falsePositives: 1, falseNegatives: 0))
+        #expect(evaluation.byCategory[.harassment] == SafetyEvaluation.Counts(truePositives: 0, falsePositives: 0, falseNegatives: 1))
+        #expect(evaluation.byCategory[.sexualCoercion] == SafetyEvaluation.Counts(truePositives: 0, falsePositives: 1, falseNegatives: 0))
+        #expect(evaluation.mistakes.count == 3)
+        #expect(abs(evaluation.overall.precision - 2.0 / 3.0) < 1e-9)
+    }
+
+    @Test func unknownLabelsNameTheLine() {
+        let input = """
+            {"text": "hi", "label": "benign"}
+            {"text": "hi", "label": "spam"}
+            """
+        #expect {
+            _ = try LabelledMessage.parse(input)
+        } throws: { error in
+            guard let error = error as? LabelledMessage.FormatError else { return false }
+            return error.line == 2 && error.message.contains("spam")
+        }
+    }
+
+    @Test func malformedLinesNameTheLine() {
+        #expect {
+            _ = try LabelledMessage.parse("{\"text\": \"hi\", \"label\": \"benign\"}\nnot json")
+        } throws: { error in
+            (error as? LabelledMessage.FormatError)?.line == 2
+        }
+    }
+}

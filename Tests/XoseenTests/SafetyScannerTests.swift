@@ -1,0 +1,179 @@
+import Testing
+import Xoseen
+
+/// The chat safety scanner message by message: each category, each obfuscation, hard benign cases. The
+/// labelled sets are measured in `SafetyLabelledSetTests`.
+@Suite struct SafetyScannerTests {
+    let scanner = SafetyScanner()
+
+    func expectBlocked(_ text: String, _ category: SafetyCategory, _ reason: SafetyReason? = nil,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        let verdict = scanner.scan(text)
+        #expect(verdict.category == category, "\(text) → \(verdict)\n\(scanner.explain(text))",
+                sourceLocation: sourceLocation)
+        if let reason {
+            #expect(verdict == .blocked(category: category, reason: reason), "\(text) → \(verdict)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    // MARK: Categories
+
+    @Test(arguments: [
+        ("ring me on 917 555 0186 tonight", SafetyReason.phoneNumber),
+        ("(718) 555-0134 is my cell", .phoneNumber),
+        ("+44 7700 900 811 whatsapp", .phoneNumber),
+        ("reach me at 555-0175, that's my number", .phoneNumber),
+        ("write to me: nate.r@protonmail.com", .emailAddress),
+        ("nate dot r at protonmail dot com", .emailAddress),
+        ("add me on snapchat, it's nate_r21", .contactHandle),
+        ("follow me on instagram @nate.runs", .contactHandle),
+        ("can we move to whatsapp? this app keeps crashing", .moveOffPlatform),
+        ("are you on telegram?", .moveOffPlatform),
+    ])
+    func offPlatform(_ text: String, _ reason: SafetyReason) {
+        expectBlocked(text, .offPlatform, reason)
+    }
+
+    @Test(arguments: [
+        ("could you grab me a $50 Apple gift card on your way? send me the code", SafetyReason.giftCard),
+        ("send me $150 please, my rent is late", .moneyRequest),
+        ("zelle me 80 for the train ticket", .moneyRequest),
+        ("I'll send a cheque, deposit it and wire back what's left", .wireTransfer),
+        ("what's your bank routing number? I'll send you something nice", .paymentCredentials),
+        ("my cousin runs a forex fund, guaranteed 25% a month, want in?", .investmentPitch),
+    ])
+    func moneyScam(_ text: String, _ reason: SafetyReason) {
+        expectBlocked(text, .moneyScam, reason)
+    }
+
+    @Test(arguments: [
+        ("you're a pathetic ugly loser", SafetyReason.insult),
+        ("whatever slut", .slur),
+        ("go kill yourself", .wishingHarm),
+        ("I'm going to hurt you", .threat),
+        ("I know where you work", .threat),
+    ])
+    func harassment(_ text: String, _ reason: SafetyReason) {
+        expectBlocked(text, .harassment, reason)
+    }
+
+    @Test(arguments: [
+        ("send me a nude tonight", SafetyReason.explicitImageRequest),
+        ("you know you want it, stop pretending", .pressure),
+        ("I'll leak your pics to everyone", .imageThreat),
+        ("I bought you dinner so you owe me", .pressure),
+    ])
+    func sexualCoercion(_ text: String, _ reason: SafetyReason) {
+        expectBlocked(text, .sexualCoercion, reason)
+    }
+
+    @Test(arguments: [
+        ("she lives at 19 Ludlow St, go see her", SafetyReason.homeAddress),
+        ("my address is 401 Bergen St apt 3", .homeAddress),
+        ("ssn 321-54-9870", .governmentID),
+        ("4242 4242 4242 4242 that's my card", .cardNumber),
+        ("my password is bluebird77", .secret),
+    ])
+    func personalData(_ text: String, _ reason: SafetyReason) {
+        expectBlocked(text, .personalData, reason)
+    }
+
+    // MARK: Obfuscation
+
+    @Test(arguments: [
+        "t3xt m3 at 917 555 0142",            // leetspeak around the number
+        "9 1 7 5 5 5 0 1 4 2",                 // spaced digits
+        "nine one seven five five five zero one four two", // number words
+        "nine 1 seven 5 five 5 oh 1 four 2",   // mixed
+        "9l7-555-O142",                        // letters for digits
+        "９１７ ５５５ ０１４２",                  // fullwidth digits
+        "917\u{200B}555\u{200B}0142",          // zero-width spaces inside
+    ])
+    func obfuscatedPhoneNumbers(_ text: String) {
+        expectBlocked(text, .offPlatform, .phoneNumber)
+    }
+
+    @Test(arguments: [
+        "add me on sn@pch@t: kyle_07",          // symbols for letters
+        "add me on s n a p c h a t",            // spaced letters
+        "add me on s.n.a.p.c.h.a.t",            // dots between letters
+        "add me on s_n_a_p_c_h_a_t",            // underscores between letters
+        "add me on snap chat",                  // split word
+        "add me on \u{0455}\u{0578}\u{0430}\u{0440}", // Cyrillic/Armenian look-alikes: "ѕոар"
+        "add me on ｓｎａｐ",                       // fullwidth
+        "add me on sn\u{200D}ap",                // zero-width joiner
+        "ADD ME ON SNAP",                        // case
+        "add me on snäp",                        // accent
+    ])
+    func obfuscatedHandles(_ text: String) {
+        expectBlocked(text, .offPlatform)
+    }
+
+    @Test(arguments: [
+        "you're a b1tch",
+        "you're a b!tch",
+        "you're a b*tch",
+        "you're a b i t c h",
+        "you're a bitchhhh",
+        "you're a \u{0432}itch",          // Cyrillic ve as b
+        "you're a βitch",                 // Greek beta
+        "you're a bi\u{200B}tch",
+        "ｙｏｕ'ｒｅ ａ ｂｉｔｃｈ",
+        "you're a sl ut",
+    ])
+    func obfuscatedInsults(_ text: String) {
+        expectBlocked(text, .harassment)
+    }
+
+    @Test func deterministicAcrossCallsAndInstances() {
+        let texts = ["send nudes", "I'm 34 and live in Brooklyn", "call 917 555 0142", "dinner's on me"]
+        let first = texts.map { SafetyScanner().scan($0) }
+        for _ in 0..<3 {
+            #expect(texts.map { scanner.scan($0) } == first)
+        }
+    }
+
+    // MARK: Hard benign cases
+
+    @Test(arguments: [
+        "dinner's on me, you can get the next one",
+        "I work in crypto compliance at a bank",
+        "meet at 7:30 at 5th Ave and 14th St?",
+        "my sister lives in Brooklyn, near the park",
+        "I'm 29, 5'10\", born in 1996",
+        "the flight is at 6:05 and lands at 9:50",
+        "tickets are $85, I'll venmo you my half",
+        "we lived on 86th St from 2011 to 2019",
+        "the bar is at 120 Orchard St, see you there at 8",
+        "my grandma turned 101 in 2023!",
+        "I ran 13.1 miles in 1:52:40",
+        "I follow a bunch of chefs on instagram",
+        "my phone died, talk later",
+        "you're not ugly at all, stop it",
+        "this heat is killing me",
+        "I'm going to destroy you at mario kart",
+        "I'll shoot you a message here when I'm out",
+        "I'll be at your place at 8",
+        "send me a pic of your cat!",
+        "no pressure, we can just get coffee",
+        "I got my niece an Amazon gift card",
+        "I hope you have a great day",
+        "what's your favorite place in the city?",
+        "my building has 2 elevators and 14 floors",
+        "rent here is $2,900 which is wild",
+        "",
+        "   ",
+        "😂😂😂",
+    ])
+    func hardBenign(_ text: String) {
+        let verdict = scanner.scan(text)
+        #expect(verdict == .allowed, "\(text) → \(verdict)\n\(scanner.explain(text))")
+    }
+
+    @Test func longMessagesAreScannedWhole() {
+        let padding = String(repeating: "we should totally get tacos again sometime ", count: 200)
+        #expect(scanner.scan(padding) == .allowed)
+        #expect(scanner.scan(padding + "add me on snap: kev_22") .category == .offPlatform)
+    }
+}
