@@ -57,8 +57,11 @@ public struct RuleBasedRanker: Sendable {
         self.priorLikeRate = min(0.9, max(0.05, priorLikeRate))
     }
 
+    /// The distance assumed when either area is unknown to the gazetteer.
+    public static let unknownDistanceKm = 25.0
+
     public func distanceKm(_ a: Profile, _ b: Profile) -> Double {
-        gazetteer.distanceKm(a.cityArea, b.cityArea) ?? 25
+        gazetteer.distanceKm(a.cityArea, b.cityArea) ?? Self.unknownDistanceKm
     }
 
     /// Both ways: gender/seeking and asexual preferences, age ranges, distance limits.

@@ -80,5 +80,9 @@ public enum XoseenSchema {
             );
             CREATE INDEX rank_chains_created ON rank_chains (created_at);
             """),
+        // Version 3 is reserved for the verification tables.
+        Migration(version: 4, name: "blocks by the blocked user", sql: """
+            CREATE INDEX blocks_blocked ON blocks (blocked_id);
+            """),
     ]
 }
