@@ -33,6 +33,12 @@ public final class CandidateIndex: Sendable {
         public var gender: Gender
         public var seeking: Set<Gender>
         public var cityArea: String
+
+        public init(gender: Gender, seeking: Set<Gender>, cityArea: String) {
+            self.gender = gender
+            self.seeking = seeking
+            self.cityArea = cityArea
+        }
     }
 
     /// An indexed profile with what the scan needs at hand.
