@@ -35,12 +35,21 @@ public struct CandidateFeed: Sendable {
 
     public func page(for viewer: Profile, excluding served: Set<String>, limit: Int) async throws -> Page {
         let (actedOn, blocked) = try await matching.exclusions(for: viewer.userId)
+        let excluded = actedOn.union(blocked).union(served)
         let ranker = currentRanker
+        let viewerInterests = InterestSet(viewer.interests)
         var best = BestScored(capacity: limit + 1)
-        index.forEachPlausible(for: viewer) { candidate, history in
-            guard candidate.verified, !actedOn.contains(candidate.userId), !blocked.contains(candidate.userId),
-                  !served.contains(candidate.userId), ranker.isMutuallyCompatible(viewer, candidate) else { return }
-            best.offer(Scored(candidate: candidate, breakdown: ranker.breakdown(viewer: viewer, candidate: candidate, candidateHistory: history)))
+        index.scan(for: viewer) { entry, km in
+            guard entry.profile.verified, excluded.isEmpty || !excluded.contains(entry.profile.userId),
+                  ranker.isMutuallyCompatible(viewer, entry.profile, distanceKm: km) else { return }
+            let measures: RuleBasedRanker.PairMeasures
+            if let mine = viewerInterests, let theirs = entry.interests {
+                measures = .init(distanceKm: km, interestsForA: mine.sharedScore(with: theirs), interestsForB: theirs.sharedScore(with: mine))
+            } else {
+                measures = ranker.measures(viewer, entry.profile)
+            }
+            let breakdown = ranker.breakdown(viewer: viewer, candidate: entry.profile, candidateHistory: entry.tally.history, measures: measures)
+            best.offer(entry, breakdown)
         }
         let ranked = best.sorted()
         return Page(candidates: Array(ranked.prefix(limit)), hasMore: ranked.count > limit)
@@ -68,12 +77,13 @@ struct BestScored {
         (a.breakdown.final, b.candidate.userId) > (b.breakdown.final, a.candidate.userId)
     }
 
-    mutating func offer(_ scored: CandidateFeed.Scored) {
+    mutating func offer(_ entry: CandidateIndex.Entry, _ breakdown: MatchBreakdown) {
         if heap.count < capacity {
-            heap.append(scored)
+            heap.append(CandidateFeed.Scored(candidate: entry.profile, breakdown: breakdown))
             siftUp(heap.count - 1)
-        } else if let worst = heap.first, Self.ranksBefore(scored, worst) {
-            heap[0] = scored
+        } else if let worst = heap.first,
+                  (breakdown.final, worst.candidate.userId) > (worst.breakdown.final, entry.profile.userId) {
+            heap[0] = CandidateFeed.Scored(candidate: entry.profile, breakdown: breakdown)
             siftDown(0)
         }
     }

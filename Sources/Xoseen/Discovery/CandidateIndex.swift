@@ -46,10 +46,13 @@ public final class CandidateIndex: Sendable {
         let profile: Profile
         let tally: LikeTally
         let area: Int
+        /// Nil only for a slug outside the vocabulary (the string form is used then).
+        let interests: InterestSet?
         init(profile: Profile, tally: LikeTally, area: Int) {
             self.profile = profile
             self.tally = tally
             self.area = area
+            interests = InterestSet(profile.interests)
         }
     }
 
@@ -156,6 +159,11 @@ public final class CandidateIndex: Sendable {
     /// ways for `viewer` (gender and seeking, distance limits, age ranges), with its like counts.
     /// Reads a snapshot: writes that land during the scan are seen by the next one.
     public func forEachPlausible(for viewer: Profile, _ visit: (Profile, LikeHistory) -> Void) {
+        scan(for: viewer) { entry, _ in visit(entry.profile, entry.tally.history) }
+    }
+
+    /// ``forEachPlausible(for:_:)`` without copies: each entry with its centroid distance from the viewer.
+    func scan(for viewer: Profile, _ visit: (Entry, Double) -> Void) {
         let buckets = state.withLock { $0.buckets }
         let viewerArea = areas.ordinal(of: viewer.cityArea)
         let reachable = areas.within(viewer.maxDistanceKm, of: viewerArea)
@@ -166,10 +174,10 @@ public final class CandidateIndex: Sendable {
                     let bucket = buckets[slot(gender: gender, seekingMask: mask, area: area)]
                     var i = bucket.partitioningIndex { $0.profile.ageDisplayed >= viewer.ageMin }
                     while i < bucket.count, bucket[i].profile.ageDisplayed <= viewer.ageMax {
-                        let candidate = bucket[i].profile
-                        if km <= candidate.maxDistanceKm, candidate.ageMin <= viewer.ageDisplayed,
-                           viewer.ageDisplayed <= candidate.ageMax {
-                            visit(candidate, bucket[i].tally.history)
+                        let entry = bucket[i]
+                        if km <= entry.profile.maxDistanceKm, entry.profile.ageMin <= viewer.ageDisplayed,
+                           viewer.ageDisplayed <= entry.profile.ageMax {
+                            visit(entry, km)
                         }
                         i += 1
                     }
