@@ -1,7 +1,7 @@
 # Two commands do all set-up on a fresh Debian machine with the Swift toolchain:
 #   make run    build and run both servers (Jarvis :8080, Xoseen :8042), embedded defaults
 #   make test   the whole test suite; last line "N passed, N failed"
-.PHONY: run test build bench-http bench-ingest bench-stories format
+.PHONY: run test build bench-http bench-ingest bench-stories bench-rank format
 
 run:
 	@scripts/run.sh
@@ -22,6 +22,10 @@ bench-ingest:
 # Clustering throughput at 10k/100k/1M articles, then GET /stories under wrk with 10k stories.
 bench-stories:
 	@scripts/setup.sh wrk sqlite3 && scripts/bench-stories.sh && scripts/bench-stories-api.sh
+
+# Xoseen: POST /ml/rank p50/p99 and POST /ml/feedback req/s with 10k and 100k profiles (about 8 minutes).
+bench-rank:
+	@scripts/setup.sh wrk sqlite3 && scripts/bench-rank.sh
 
 format:
 	swift-format format --in-place --recursive Sources Tests
