@@ -28,17 +28,22 @@ public struct XoseenApplication: Sendable {
         public var trainInterval: TimeInterval = 6 * 3600
         /// AUC a new model must gain over the serving ranker to be promoted (`XOSEEN_PROMOTION_MARGIN`).
         public var promotionMargin: Double = 0.01
+        /// `XOSEEN_SEED_COUNT`: how many seed personas an empty installation gets (400; the rank
+        /// benchmark loads 10k and 100k).
+        public var seedCount: Int
 
         public init(dataDirectory: String, resourcesDirectory: String, requireAuth: Bool = false,
-                    tokenTimeToLive: TimeInterval = 7 * 24 * 3600, environment: [String: String] = [:]) {
+                    tokenTimeToLive: TimeInterval = 7 * 24 * 3600, seedCount: Int = 400, environment: [String: String] = [:]) {
             self.dataDirectory = dataDirectory
             self.resourcesDirectory = resourcesDirectory
             self.requireAuth = requireAuth
             self.tokenTimeToLive = tokenTimeToLive
+            self.seedCount = seedCount
             self.environment = environment
         }
 
-        /// From the process environment (`XOSEEN_REQUIRE_AUTH`, `XOSEEN_TOKEN_TTL_SEC`, `XOSEEN_TOKEN_SECRET`).
+        /// From the process environment (`XOSEEN_REQUIRE_AUTH`, `XOSEEN_TOKEN_TTL_SEC`, `XOSEEN_TOKEN_SECRET`,
+        /// `XOSEEN_SEED_COUNT`).
         public static func fromEnvironment(dataDirectory: String,
                                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings {
             var settings = Settings(
@@ -46,6 +51,7 @@ public struct XoseenApplication: Sendable {
                 resourcesDirectory: environment["XOSEEN_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/xoseen",
                 requireAuth: environment["XOSEEN_REQUIRE_AUTH"] == "1",
                 tokenTimeToLive: environment["XOSEEN_TOKEN_TTL_SEC"].flatMap(TimeInterval.init) ?? 7 * 24 * 3600,
+                seedCount: environment["XOSEEN_SEED_COUNT"].flatMap(Int.init).map { min(max($0, 0), 1_000_000) } ?? 400,
                 environment: environment)
             if let burst = environment["XOSEEN_CHAT_BURST"].flatMap(Int.init), burst > 0 { settings.chatBurst = burst }
             if let rate = environment["XOSEEN_CHAT_RATE"].flatMap(Double.init), rate > 0 { settings.chatRatePerSecond = rate }
@@ -78,12 +84,16 @@ public struct XoseenApplication: Sendable {
         startedAt = clock()
         let gazetteer = try Gazetteer(resourcesDirectory: settings.resourcesDirectory)
         let policy = AuthPolicy(requireAuth: settings.requireAuth)
-        let profiles = ProfileStore(database: database), matching = MatchingStore(database: database)
+        let index = CandidateIndex(gazetteer: gazetteer)
+        let profiles = ProfileStore(database: database, index: index)
+        let matching = MatchingStore(database: database, index: index)
+        // A restart rebuilds the index from the store.
+        try await index.load(profiles: profiles, matching: matching)
         let blindDates = BlindDateStore(database: database)
         let chat = ChatService(store: ChatStore(database: database), blindDates: blindDates,
                                admission: ChatAdmission(policy: policy, matching: matching, blindDates: blindDates, profiles: profiles),
-                               hub: hub, scanner: SafetyScanner(), limiter: ChatRateLimiter(burst: settings.chatBurst, perSecond: settings.chatRatePerSecond),
-                               clock: clock)
+                               hub: hub, scanner: SafetyScanner(),
+                               limiter: ChatRateLimiter(burst: settings.chatBurst, perSecond: settings.chatRatePerSecond), clock: clock)
         let registry = ModelRegistry(database: database, dataDirectory: settings.dataDirectory)
         learning = LearnedServing(registry: registry)
         var training = RankerTraining(database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer))
@@ -91,17 +101,22 @@ public struct XoseenApplication: Sendable {
         self.training = training
         context = XoseenContext(profiles: profiles, matching: matching, validation: ProfileValidation(gazetteer: gazetteer),
                                 authorizer: Authorizer(policy: policy), signer: signer,
-                                ranker: RuleBasedRanker(gazetteer: gazetteer), chat: chat, clock: clock)
+                                feed: CandidateFeed(index: index, matching: matching, ranker: RuleBasedRanker(gazetteer: gazetteer)),
+                                chat: chat, clock: clock)
     }
 
     public var profiles: ProfileStore { context.profiles }
+    public var matching: MatchingStore { context.matching }
+    public var candidateIndex: CandidateIndex { context.feed.index }
 
     /// Loads the deterministic seed population (400 personas and their like/pass history)
     /// into an empty installation, so the feed, `p_like_back` and matches mean something on
     /// a fresh start.
-    public func bootstrap(seedCount: Int = 400) async throws {
+    public func bootstrap(seedCount: Int? = nil) async throws {
+        let seedCount = seedCount ?? settings.seedCount
         let population = SeedPopulation(gazetteer: context.validation.gazetteer)
-        try await SeedLoader(database: database).loadIfEmpty(population: population, count: seedCount, now: context.clock())
+        let loaded = try await SeedLoader(database: database).loadIfEmpty(population: population, count: seedCount, now: context.clock())
+        if loaded > 0 { try await candidateIndex.load(profiles: profiles, matching: matching) }
     }
 
     /// Keeps serving in step with the registry (every `refresh`, so `xoseen promote` from a shell

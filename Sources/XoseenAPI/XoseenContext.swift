@@ -9,33 +9,12 @@ struct XoseenContext: Sendable {
     let validation: ProfileValidation
     let authorizer: Authorizer
     let signer: TokenSigner
-    let ranker: RuleBasedRanker
+    /// The ranking step of the feed (candidate index, filters, ranker).
+    let feed: CandidateFeed
     let chat: ChatService
     let clock: @Sendable () -> Date
 
-    struct Scored: Sendable {
-        let candidate: Profile
-        let breakdown: MatchBreakdown
-    }
-
-    func ranker(priorLikeRate: Double) -> RuleBasedRanker {
-        RuleBasedRanker(weights: ranker.weights, gazetteer: ranker.gazetteer, priorLikeRate: priorLikeRate)
-    }
-
-    /// Every eligible candidate for the viewer, best first: verified, not the viewer, not
-    /// blocked either way, not already acted on, not already served in this chain, and
-    /// mutually compatible (orientation, asexual preferences, ages, distances).
-    func rank(for viewer: Profile, excluding served: Set<String>) async throws -> [Scored] {
-        let (actedOn, blocked) = try await matching.exclusions(for: viewer.userId)
-        let histories = try await matching.likeHistories()
-        let ranker = ranker(priorLikeRate: histories.likeRate)
-        return try await profiles.all().compactMap { candidate -> Scored? in
-            guard candidate.verified, !actedOn.contains(candidate.userId), !blocked.contains(candidate.userId),
-                  !served.contains(candidate.userId), ranker.isMutuallyCompatible(viewer, candidate) else { return nil }
-            let history = histories.byUser[candidate.userId] ?? LikeHistory(likesGiven: 0, decisionsMade: 0)
-            return Scored(candidate: candidate, breakdown: ranker.breakdown(viewer: viewer, candidate: candidate, candidateHistory: history))
-        }.sorted { ($0.breakdown.final, $1.candidate.userId) > ($1.breakdown.final, $0.candidate.userId) }
-    }
+    var ranker: RuleBasedRanker { feed.ranker }
 
     /// Both users, or 404 `not_found` naming neither.
     func pair(_ viewerId: String, _ candidateId: String) async throws -> (Profile, Profile) {
@@ -45,13 +24,8 @@ struct XoseenContext: Sendable {
         return (viewer, candidate)
     }
 
-    /// The breakdown served for one pair, with the current like histories.
-    func breakdown(_ viewer: Profile, _ candidate: Profile) async throws -> MatchBreakdown {
-        let histories = try await matching.likeHistories()
-        return ranker(priorLikeRate: histories.likeRate).breakdown(
-            viewer: viewer, candidate: candidate,
-            candidateHistory: histories.byUser[candidate.userId] ?? LikeHistory(likesGiven: 0, decisionsMade: 0))
-    }
+    /// The breakdown served for one pair, with the current like counts.
+    func breakdown(_ viewer: Profile, _ candidate: Profile) -> MatchBreakdown { feed.breakdown(viewer, candidate) }
 
     /// Opaque cursor: `<chain id>.<signature>`.
     func cursor(for chainId: String) -> String { chainId + "." + signer.sign("cursor:" + chainId) }

@@ -16,8 +16,7 @@ if let command = CommandLine.arguments.dropFirst().first, ModelCommands.names.co
 await ServeCommand.main(product: "xoseen", defaultPort: 8042) { options in
     let application = try await XoseenApplication(settings: .fromEnvironment(dataDirectory: options.dataDirectory))
     // XOSEEN_SEED_COUNT: personas loaded into an empty installation (default 400; 0 = none).
-    let seedCount = ProcessInfo.processInfo.environment["XOSEEN_SEED_COUNT"].flatMap(Int.init) ?? 400
-    if seedCount > 0 { try await application.bootstrap(seedCount: seedCount) }
+    if application.settings.seedCount > 0 { try await application.bootstrap() }
     let server = HTTPServer(router: application.router(),
                             configuration: .init(host: options.host, port: options.port, threadCount: options.threads),
                             hub: application.hub)

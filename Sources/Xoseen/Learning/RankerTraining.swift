@@ -42,7 +42,8 @@ public struct RankerTraining: Sendable {
     /// Trains on the store's events and profiles.
     public func run(at now: Date, promote: Bool = true) async throws -> Outcome {
         let (events, talked) = try await TrainingSet.loadEvents(database)
-        let profiles = try await ProfileStore(database: database).all()
+        // Profiles are read straight from the store (the training run needs every one, indexed or not).
+        let profiles = try await database.read { connection in try connection.query("SELECT * FROM users").map(ProfileStore.profile(from:)) }
         let set = TrainingSet(events: events, profiles: Dictionary(profiles.map { ($0.userId, $0) }, uniquingKeysWith: { a, _ in a }),
                               talked: talked, ranker: ranker)
         let (model, report) = try train(set)

@@ -1,11 +1,16 @@
 import Foundation
 import SQLStore
 
-/// Decisions, matches, blocks, reports, the training event log, and feed cursor chains.
+/// Decisions, matches, blocks, reports, the training event log, and feed cursor chains. A
+/// first-time decision also counts in the in-memory ``CandidateIndex`` (write-through).
 public struct MatchingStore: Sendable {
     public let database: any Database
+    public let index: CandidateIndex
 
-    public init(database: any Database) { self.database = database }
+    public init(database: any Database, index: CandidateIndex) {
+        self.database = database
+        self.index = index
+    }
 
     public enum Action: String, Sendable { case like, pass }
 
@@ -35,7 +40,8 @@ public struct MatchingStore: Sendable {
         }
     }
 
-    /// Likes given and decisions made per user (for `p_like_back`), and the population like rate.
+    /// Likes given and decisions made per user, and the population like rate, counted in the store
+    /// (what ``CandidateIndex`` starts from; requests read the index's running counts).
     public func likeHistories() async throws -> (byUser: [String: LikeHistory], likeRate: Double) {
         try await database.read { connection in
             var result: [String: LikeHistory] = [:]
@@ -58,7 +64,8 @@ public struct MatchingStore: Sendable {
     /// append a training event with what was served.
     public func decide(viewer: String, candidate: String, action: Action, at now: Date, features: String, scores: String,
                        ranker: String, isTest: Bool) async throws -> Outcome {
-        try await database.write { connection in
+        let index = index
+        return try await database.write { connection in
             let inserted = try connection.execute("""
                 INSERT INTO decisions (viewer_id, candidate_id, action, decided_at) VALUES ($1, $2, $3, $4)
                 ON CONFLICT (viewer_id, candidate_id) DO NOTHING
@@ -75,7 +82,10 @@ public struct MatchingStore: Sendable {
                 INSERT INTO user_events (id, viewer_id, candidate_id, action, occurred_at, features, scores, ranker, is_test)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                 """, "evt_" + UUID().uuidString.lowercased(), viewer, candidate, action.rawValue, now, features, scores, ranker, isTest)
-            guard action == .like else { return Outcome(firstTime: true, matched: false) }
+            guard action == .like else {
+                index.recordDecision(by: viewer, like: false)
+                return Outcome(firstTime: true, matched: false)
+            }
             let likedBack = try connection.scalar(Int.self, """
                 SELECT COUNT(*) FROM decisions WHERE viewer_id = $1 AND candidate_id = $2 AND action = 'like'
                 """, candidate, viewer) ?? 0 > 0
@@ -84,6 +94,7 @@ public struct MatchingStore: Sendable {
                     INSERT INTO matches (user_a, user_b, matched_at) VALUES ($1, $2, $3) ON CONFLICT (user_a, user_b) DO NOTHING
                     """, a, b, now)
             }
+            index.recordDecision(by: viewer, like: true)
             return Outcome(firstTime: true, matched: likedBack)
         }
     }

@@ -1,11 +1,16 @@
 import Foundation
 import SQLStore
 
-/// Profiles in the database. Lists are stored as JSON text (portable).
+/// Profiles in the database. Lists are stored as JSON text (portable). Every save also updates
+/// the in-memory ``CandidateIndex`` (write-through), inside the write transaction.
 public struct ProfileStore: Sendable {
     public let database: any Database
+    public let index: CandidateIndex
 
-    public init(database: any Database) { self.database = database }
+    public init(database: any Database, index: CandidateIndex) {
+        self.database = database
+        self.index = index
+    }
 
     public func profile(_ userId: String) async throws -> Profile? {
         try await database.read { connection in
@@ -17,7 +22,11 @@ public struct ProfileStore: Sendable {
     /// in their own tables, keyed by user id).
     public func save(_ profile: Profile) async throws {
         let row = try Self.row(for: profile)
-        try await database.write { connection in try connection.execute(Self.upsertSQL, row) }
+        let index = index
+        try await database.write { connection in
+            try connection.execute(Self.upsertSQL, row)
+            index.upsert(profile)
+        }
     }
 
     static let upsertSQL = """
@@ -46,7 +55,7 @@ public struct ProfileStore: Sendable {
         return values.map(\.sqlValue)
     }
 
-    /// Every profile (the candidate pool; fine for thousands, a per-area index is the next step).
+    /// Every profile (what ``CandidateIndex`` is built from at start; the feed reads the index).
     public func all() async throws -> [Profile] {
         try await database.read { connection in try connection.query("SELECT * FROM users").map(Self.profile(from:)) }
     }

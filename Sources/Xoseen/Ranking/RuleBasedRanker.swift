@@ -57,16 +57,44 @@ public struct RuleBasedRanker: Sendable {
         self.priorLikeRate = min(0.9, max(0.05, priorLikeRate))
     }
 
+    /// The distance assumed when either area is unknown to the gazetteer.
+    public static let unknownDistanceKm = 25.0
+
     public func distanceKm(_ a: Profile, _ b: Profile) -> Double {
-        gazetteer.distanceKm(a.cityArea, b.cityArea) ?? 25
+        gazetteer.distanceKm(a.cityArea, b.cityArea) ?? Self.unknownDistanceKm
+    }
+
+    /// What the rules need about a pair beyond the two profiles' fields. ``measures(_:_:)`` computes
+    /// it; the candidate index supplies the same values from tables it keeps (area distances,
+    /// interest bit sets), so the rules below stay the only place that decides.
+    public struct PairMeasures: Sendable, Equatable {
+        public var distanceKm: Double
+        /// Shared-interest score in `a`'s view and in `b`'s (each sums in its own order).
+        public var interestsForA: Double
+        public var interestsForB: Double
+
+        public init(distanceKm: Double, interestsForA: Double, interestsForB: Double) {
+            self.distanceKm = distanceKm
+            self.interestsForA = interestsForA
+            self.interestsForB = interestsForB
+        }
+    }
+
+    public func measures(_ a: Profile, _ b: Profile) -> PairMeasures {
+        PairMeasures(distanceKm: distanceKm(a, b), interestsForA: InterestVocabulary.sharedInterestScore(a.interests, b.interests),
+                     interestsForB: InterestVocabulary.sharedInterestScore(b.interests, a.interests))
     }
 
     /// Both ways: gender/seeking and asexual preferences, age ranges, distance limits.
     public func isMutuallyCompatible(_ viewer: Profile, _ candidate: Profile) -> Bool {
+        isMutuallyCompatible(viewer, candidate, distanceKm: distanceKm(viewer, candidate))
+    }
+
+    /// The same, with the pair's centroid distance already known.
+    public func isMutuallyCompatible(_ viewer: Profile, _ candidate: Profile, distanceKm km: Double) -> Bool {
         guard viewer.userId != candidate.userId, Attraction.isMutual(viewer.attraction, candidate.attraction) else { return false }
         guard (viewer.ageMin...viewer.ageMax).contains(candidate.ageDisplayed),
               (candidate.ageMin...candidate.ageMax).contains(viewer.ageDisplayed) else { return false }
-        let km = distanceKm(viewer, candidate)
         return km <= viewer.maxDistanceKm && km <= candidate.maxDistanceKm
     }
 
@@ -76,11 +104,14 @@ public struct RuleBasedRanker: Sendable {
 
     /// How well `b` suits `a` (a's view).
     public func parts(_ a: Profile, _ b: Profile) -> Parts {
+        parts(a, b, distanceKm: distanceKm(a, b), interests: InterestVocabulary.sharedInterestScore(a.interests, b.interests))
+    }
+
+    func parts(_ a: Profile, _ b: Profile, distanceKm km: Double, interests: Double) -> Parts {
         let style: Double
         if let x = a.textingStyle, let y = b.textingStyle { style = x.compatibility(with: y) } else { style = 0.5 }
         return Parts(trust: min(0.99, max(0, b.trustScore / 100)), intent: a.intent.compatibility(with: b.intent),
-                     interests: InterestVocabulary.sharedInterestScore(a.interests, b.interests), textingStyle: style,
-                     location: exp(-distanceKm(a, b) / 12))
+                     interests: interests, textingStyle: style, location: exp(-km / 12))
     }
 
     public func fit(_ p: Parts) -> Double {
@@ -99,9 +130,14 @@ public struct RuleBasedRanker: Sendable {
     }
 
     public func breakdown(viewer: Profile, candidate: Profile, candidateHistory: LikeHistory) -> MatchBreakdown {
-        let forViewer = parts(viewer, candidate)
+        breakdown(viewer: viewer, candidate: candidate, candidateHistory: candidateHistory, measures: measures(viewer, candidate))
+    }
+
+    /// The same, with the pair's measures already known.
+    public func breakdown(viewer: Profile, candidate: Profile, candidateHistory: LikeHistory, measures: PairMeasures) -> MatchBreakdown {
+        let forViewer = parts(viewer, candidate, distanceKm: measures.distanceKm, interests: measures.interestsForA)
         let fitViewer = fit(forViewer)
-        let fitCandidate = fit(parts(candidate, viewer))
+        let fitCandidate = fit(parts(candidate, viewer, distanceKm: measures.distanceKm, interests: measures.interestsForB))
         let p = pLikeBack(candidateHistory: candidateHistory, fitForCandidate: fitCandidate)
         let final = (fitViewer * fitCandidate).squareRoot() * pow(0.5 + 0.5 * p, weights.pLikeWeight)
         return MatchBreakdown(trust: forViewer.trust, intent: forViewer.intent, interests: forViewer.interests,

@@ -80,7 +80,13 @@ public enum XoseenSchema {
             );
             CREATE INDEX rank_chains_created ON rank_chains (created_at);
             """),
-        // Version 3 belongs to verification, 4 to the rank index; versions apply by number, gaps are fine.
+        // Version 3 is reserved for the verification tables.
+        // Version 4: the feed's lookups at scale. Blocks are read both ways per rank request; like
+        // counts per viewer are summed at start to build the candidate index (covering: no row reads).
+        Migration(version: 4, name: "blocks by the blocked user, like counts by viewer", sql: """
+            CREATE INDEX blocks_blocked ON blocks (blocked_id);
+            CREATE INDEX decisions_viewer_action ON decisions (viewer_id, action);
+            """),
         Migration(version: 5, name: "chat messages, blind pairings, safety flags", sql: """
             CREATE TABLE chat_messages (
                 room TEXT NOT NULL,

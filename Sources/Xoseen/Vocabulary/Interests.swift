@@ -63,14 +63,25 @@ public enum InterestVocabulary {
     /// One shared common interest (~1.4) gives ~0.37, one shared rare one (~4.6) ~0.78, three shared common ones
     /// ~0.75; the score approaches but never reaches 1, so it cannot saturate a ranker. Unknown slugs count as rare.
     public static func sharedInterestScore(_ a: [String], _ b: [String]) -> Double {
+        if let x = InterestSet(a), let y = InterestSet(b) { return x.sharedScore(with: y) }
         let other = Set(b)
         var mass = 0.0
         var seen = Set<String>()
         for slug in a where other.contains(slug) && seen.insert(slug).inserted {
             mass += index[slug]?.rarityWeight ?? log(100)
         }
-        return 1 - exp(-mass / 3)
+        return sharedScore(mass: mass)
     }
+
+    static func sharedScore(mass: Double) -> Double { 1 - exp(-mass / 3) }
+
+    /// The position of a slug in ``all``.
+    public static func ordinal(of slug: String) -> Int? { ordinals[slug] }
+
+    private static let ordinals: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.slug, $0) })
+
+    /// ``Interest/rarityWeight`` by ordinal.
+    static let rarityWeights: [Double] = all.map(\.rarityWeight)
 
     /// The shared interests, in `a`'s order, each once.
     public static func shared(_ a: [String], _ b: [String]) -> [String] {

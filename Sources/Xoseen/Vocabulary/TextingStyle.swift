@@ -38,6 +38,30 @@ public struct TextingStyle: Sendable, Hashable, Codable {
     /// Compatibility in [0, 1], symmetric. The three ordinal features score `1 - distance / 2` (adjacent levels
     /// 0.5, opposite ends 0); humour uses a small matrix (dry and witty get along, dry and goofy less so).
     public func compatibility(with other: TextingStyle) -> Double {
+        Self.compatibilityTable[code * Self.styleCount + other.code]
+    }
+
+    /// Every pair's compatibility, computed once (the feed scores thousands of pairs per request).
+    private static let styleCount = MessageLength.allCases.count * EmojiUse.allCases.count * ResponsePace.allCases.count * 4
+    private static let allStyles: [TextingStyle] = MessageLength.allCases.flatMap { length in
+        EmojiUse.allCases.flatMap { emoji in
+            ResponsePace.allCases.flatMap { pace in
+                [Humour.dry, .goofy, .witty, .earnest].map {
+                    TextingStyle(messageLength: length, emojiUse: emoji, responsePace: pace, humour: $0)
+                }
+            }
+        }
+    }
+    private static let compatibilityTable: [Double] = allStyles.flatMap { a in allStyles.map { a.computedCompatibility(with: $0) } }
+
+    /// Position in ``allStyles``.
+    private var code: Int {
+        func index<T: CaseIterable & Equatable>(_ value: T) -> Int where T.AllCases == [T] { T.allCases.firstIndex(of: value)! }
+        return ((index(messageLength) * EmojiUse.allCases.count + index(emojiUse)) * ResponsePace.allCases.count
+            + index(responsePace)) * 4 + Self.humourIndex(humour)
+    }
+
+    private func computedCompatibility(with other: TextingStyle) -> Double {
         func ordinal<T: CaseIterable & Equatable>(_ a: T, _ b: T) -> Double {
             let all = Array(T.allCases)
             let i = all.firstIndex(of: a)!, j = all.firstIndex(of: b)!

@@ -22,7 +22,9 @@ struct BlindDateRoutes {
             try context.authorizer.authorize(request, actingOn: body.viewerId)
             guard let viewer = try await context.profiles.profile(body.viewerId) else { throw HTTPError.viewerNotFound(body.viewerId) }
             let partners = try await context.chat.blindDates.partners(of: viewer.userId)
-            guard let best = try await context.rank(for: viewer, excluding: partners.all).first else { return try .json(BlindNextAnswer.none) }
+            guard let best = try await context.feed.page(for: viewer, excluding: partners.all, limit: 1).candidates.first else {
+                return try .json(BlindNextAnswer.none)
+            }
             let score = (best.breakdown.final * 10_000).rounded() / 10_000
             try await context.chat.blindDates.pair(viewer.userId, best.candidate.userId, score: score, at: context.clock())
             return try .json(BlindNextAnswer(available: true, candidateId: best.candidate.userId, cityArea: best.candidate.cityArea,

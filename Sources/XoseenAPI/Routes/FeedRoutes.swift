@@ -53,15 +53,15 @@ struct FeedRoutes {
             }
             // An unrevealed blind partner must not appear with name and photo in the feed.
             let blind = try await context.chat.blindDates.partners(of: viewer.userId).unrevealed
-            let ranked = try await context.rank(for: viewer, excluding: served.union(blind))
-            let page = Array(ranked.prefix(limit))
+            let ranked = try await context.feed.page(for: viewer, excluding: served.union(blind), limit: limit)
+            let page = ranked.candidates
             let ids = page.map(\.candidate.userId)
             if let chainId {
                 try await context.matching.extend(chain: chainId, with: ids)
             } else {
                 chainId = try await context.matching.newChain(viewer: viewer.userId, served: ids, at: context.clock())
             }
-            let next = ranked.count > limit ? context.cursor(for: chainId!) : nil
+            let next = ranked.hasMore ? context.cursor(for: chainId!) : nil
             let cards = page.map { scored in
                 CandidateDTO(candidateId: scored.candidate.userId, displayName: scored.candidate.displayName,
                              ageDisplayed: scored.candidate.ageDisplayed, cityArea: scored.candidate.cityArea,
@@ -77,7 +77,7 @@ struct FeedRoutes {
         router.post("/ml/explain", body: .buffered(maxBytes: 4 * 1024)) { request in
             let body = try request.decode(PairBody.self)
             let (viewer, candidate) = try await context.pair(body.viewerId, body.candidateId)
-            let breakdown = try await context.breakdown(viewer, candidate)
+            let breakdown = context.breakdown(viewer, candidate)
             return try .json(ExplainAnswer(explanation: context.ranker.explanation(viewer: viewer, candidate: candidate, breakdown: breakdown),
                                            breakdown: BreakdownDTO(breakdown)))
         }
@@ -97,7 +97,7 @@ struct FeedRoutes {
             try context.authorizer.authorize(request, actingOn: body.viewerId)
             guard body.viewerId != body.candidateId else { throw HTTPError.invalid("You cannot act on yourself.", field: "candidateId") }
             let (viewer, candidate) = try await context.pair(body.viewerId, body.candidateId)
-            let breakdown = try await context.breakdown(viewer, candidate)
+            let breakdown = context.breakdown(viewer, candidate)
             let isTest = body.test == true || request.headers["X-Xoseen-Test"] == "1"
             let outcome = try await context.matching.decide(
                 viewer: viewer.userId, candidate: candidate.userId, action: action, at: context.clock(),

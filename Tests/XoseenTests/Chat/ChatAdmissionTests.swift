@@ -61,7 +61,7 @@ import XoseenAPI
                 asexual: false, asexualOnly: false, bio: "", textingStyle: nil, photoSeed: id, verified: true, isSeed: false,
                 createdAt: now, updatedAt: now))
         }
-        let matching = MatchingStore(database: application.database)
+        let matching = application.matching
         for (v, c) in [("usr_a", "usr_b"), ("usr_b", "usr_a")] {
             _ = try await matching.decide(viewer: v, candidate: c, action: .like, at: Date(), features: "{}", scores: "{}",
                                           ranker: "rule_based", isTest: true)

@@ -132,11 +132,17 @@ import Xoseen
     @Test func anOversizedFrameClosesWith1009() async throws {
         try await ChatFixture.with { f in
             try await Self.matchedPair(&f)
-            let (ada, _) = try await f.join(room: Self.room, user: "usr_a")
-            try await ada.send(text: #"{"type":"enc","ciphertext":""# + String(repeating: "A", count: 20_000) + #""}"#)
-            var code: UInt16?
-            while code == nil { if case .close(let c, _) = try await ada.receive() { code = c } }
-            #expect(code == 1009)
+            // The server closes while the client may still be writing the frame; a TCP reset can
+            // then swallow the close frame on the client side, so one of three attempts must see it.
+            var codes: [UInt16?] = []
+            for _ in 0..<3 where !codes.contains(1009) {
+                let (ada, _) = try await f.join(room: Self.room, user: "usr_a")
+                try? await ada.send(text: #"{"type":"enc","ciphertext":""# + String(repeating: "A", count: 16 * 1024 + 100) + #""}"#)
+                var code: UInt16?
+                while code == nil, let event = try? await ada.receive() { if case .close(let c, _) = event { code = c } }
+                codes.append(code)
+            }
+            #expect(codes.contains(1009), "\(codes)")
         }
     }
 

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The ranking step of `POST /ml/rank`, in one place: the index's plausible candidates, then the
+/// full rule — verified, not the viewer, not blocked either way, not already acted on, not already
+/// served in this cursor chain, mutually compatible — scored by the rule-based ranker; best first
+/// (score, then user id), keeping only the page asked for.
+public struct CandidateFeed: Sendable {
+    public let index: CandidateIndex
+    public let matching: MatchingStore
+    /// Its weights and gazetteer; the prior like rate is taken from the index per request.
+    public let ranker: RuleBasedRanker
+
+    public init(index: CandidateIndex, matching: MatchingStore, ranker: RuleBasedRanker) {
+        self.index = index
+        self.matching = matching
+        self.ranker = ranker
+    }
+
+    public struct Scored: Sendable {
+        public let candidate: Profile
+        public let breakdown: MatchBreakdown
+    }
+
+    public struct Page: Sendable {
+        /// Best first, at most `limit`.
+        public let candidates: [Scored]
+        /// More eligible candidates remain after this page.
+        public let hasMore: Bool
+    }
+
+    /// The ranker with the current population like rate as its prior.
+    public var currentRanker: RuleBasedRanker {
+        RuleBasedRanker(weights: ranker.weights, gazetteer: ranker.gazetteer, priorLikeRate: index.likeRate)
+    }
+
+    public func page(for viewer: Profile, excluding served: Set<String>, limit: Int) async throws -> Page {
+        let (actedOn, blocked) = try await matching.exclusions(for: viewer.userId)
+        let excluded = actedOn.union(blocked).union(served)
+        let ranker = currentRanker
+        let viewerInterests = InterestSet(viewer.interests)
+        var best = BestScored(capacity: limit + 1)
+        index.scan(for: viewer) { entry, km in
+            guard entry.profile.verified, excluded.isEmpty || !excluded.contains(entry.profile.userId),
+                  ranker.isMutuallyCompatible(viewer, entry.profile, distanceKm: km) else { return }
+            let measures: RuleBasedRanker.PairMeasures
+            if let mine = viewerInterests, let theirs = entry.interests {
+                measures = .init(distanceKm: km, interestsForA: mine.sharedScore(with: theirs), interestsForB: theirs.sharedScore(with: mine))
+            } else {
+                measures = ranker.measures(viewer, entry.profile)
+            }
+            let breakdown = ranker.breakdown(viewer: viewer, candidate: entry.profile, candidateHistory: entry.tally.history, measures: measures)
+            best.offer(entry, breakdown)
+        }
+        let ranked = best.sorted()
+        return Page(candidates: Array(ranked.prefix(limit)), hasMore: ranked.count > limit)
+    }
+
+    /// The breakdown for one pair with the current like counts (explain, and what feedback logs).
+    public func breakdown(_ viewer: Profile, _ candidate: Profile) -> MatchBreakdown {
+        currentRanker.breakdown(viewer: viewer, candidate: candidate, candidateHistory: index.likeHistory(of: candidate.userId))
+    }
+}
+
+/// The best `capacity` scored candidates seen so far (a heap whose root is the worst kept), so a
+/// page costs O(n log k) rather than sorting every eligible candidate.
+struct BestScored {
+    let capacity: Int
+    private var heap: [CandidateFeed.Scored] = []
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        heap.reserveCapacity(capacity)
+    }
+
+    /// `a` ranks before `b`: higher final score, then the smaller user id.
+    static func ranksBefore(_ a: CandidateFeed.Scored, _ b: CandidateFeed.Scored) -> Bool {
+        (a.breakdown.final, b.candidate.userId) > (b.breakdown.final, a.candidate.userId)
+    }
+
+    mutating func offer(_ entry: CandidateIndex.Entry, _ breakdown: MatchBreakdown) {
+        if heap.count < capacity {
+            heap.append(CandidateFeed.Scored(candidate: entry.profile, breakdown: breakdown))
+            siftUp(heap.count - 1)
+        } else if let worst = heap.first,
+                  (breakdown.final, worst.candidate.userId) > (worst.breakdown.final, entry.profile.userId) {
+            heap[0] = CandidateFeed.Scored(candidate: entry.profile, breakdown: breakdown)
+            siftDown(0)
+        }
+    }
+
+    func sorted() -> [CandidateFeed.Scored] { heap.sorted(by: Self.ranksBefore) }
+
+    // Heap order: a parent ranks after (is worse than) its children.
+    private mutating func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.ranksBefore(heap[parent], heap[child]) else { return }
+            heap.swapAt(parent, child)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            var worst = parent
+            let left = 2 * parent + 1, right = left + 1
+            if left < heap.count, Self.ranksBefore(heap[worst], heap[left]) { worst = left }
+            if right < heap.count, Self.ranksBefore(heap[worst], heap[right]) { worst = right }
+            guard worst != parent else { return }
+            heap.swapAt(parent, worst)
+            parent = worst
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Synchronization
+
+/// The feed's candidate pool, in memory, so a rank request reads only plausible candidates instead
+/// of every profile, and `p_like_back` reads like counts without a query.
+///
+/// **Partitions.** Every verified profile sits in one bucket keyed by (its gender, the set of genders
+/// it seeks, its city area); each bucket is sorted by age. For a viewer the index visits only the
+/// buckets whose gender the viewer seeks, whose seeking set contains the viewer's gender and whose
+/// area is within the viewer's `maxDistanceKm`, and in each only the slice inside the viewer's age
+/// range. The cheap reverse checks (the candidate's own distance limit and age range) follow; the
+/// full mutual filter (``RuleBasedRanker/isMutuallyCompatible(_:_:)``) stays the authority, applied
+/// by ``CandidateFeed`` to whatever the index yields. Unverified profiles are never candidates and
+/// are not indexed.
+///
+/// **Consistency.** The index is a write-through cache of `users` and of the like counts in
+/// `decisions`: ``ProfileStore/save(_:)`` calls ``upsert(_:)`` and ``MatchingStore/decide`` calls
+/// ``recordDecision(by:like:)`` inside their write transactions (so with one writer the index
+/// applies changes in commit order), and the server rebuilds it from the store at start
+/// (``load(profiles:matching:)``). Blocks, decisions per viewer and served cursor chains are not
+/// cached: they are read per request through indexed queries, so they are exact in every process.
+///
+/// **What it assumes** (and what a multi-process deployment on PostgreSQL must provide): every
+/// write to `users` goes through ``ProfileStore`` (a write elsewhere must call ``upsert(_:)``), and
+/// this process sees every decision. With several processes, each keeps its own index and must
+/// hear the others' profile saves and first-time decisions: publish them (user id; viewer and
+/// action) on a Redis channel and apply them with ``upsert(_:)`` (after re-reading the row) and
+/// ``recordDecision(by:like:)``. Until then another process's writes appear here at the next
+/// restart; like counts are a smoothed estimate, so a short lag moves scores only slightly.
+/// Memory: about 1 KiB per indexed profile.
+public final class CandidateIndex: Sendable {
+    /// Where a profile sits, for tests and diagnostics.
+    public struct Partition: Sendable, Equatable {
+        public var gender: Gender
+        public var seeking: Set<Gender>
+        public var cityArea: String
+
+        public init(gender: Gender, seeking: Set<Gender>, cityArea: String) {
+            self.gender = gender
+            self.seeking = seeking
+            self.cityArea = cityArea
+        }
+    }
+
+    /// An indexed profile with what the scan needs at hand.
+    final class Entry: Sendable {
+        let profile: Profile
+        let tally: LikeTally
+        let area: Int
+        /// Nil only for a slug outside the vocabulary (the string form is used then).
+        let interests: InterestSet?
+        init(profile: Profile, tally: LikeTally, area: Int) {
+            self.profile = profile
+            self.tally = tally
+            self.area = area
+            interests = InterestSet(profile.interests)
+        }
+    }
+
+    private struct State {
+        /// Bucket slot → entries sorted by (age, user id). Replaced bucket by bucket: a scan holding
+        /// an older copy keeps reading it unchanged.
+        var buckets: [[Entry]]
+        var slots: [String: Int] = [:]
+        var tallies: [String: LikeTally] = [:]
+    }
+
+    private let areas: AreaDistances
+    private let state: Mutex<State>
+    private let population = LikeTally()
+
+    public init(gazetteer: Gazetteer) {
+        areas = AreaDistances(gazetteer: gazetteer)
+        state = Mutex(State(buckets: Array(repeating: [], count: Gender.allCases.count * 8 * areas.count)))
+    }
+
+    /// Builds the index from the store (at start, and after the seed population is loaded).
+    public func load(profiles: ProfileStore, matching: MatchingStore) async throws {
+        let histories = try await matching.likeHistories().byUser
+        let all = try await profiles.all()
+        replaceAll(profiles: all, histories: histories)
+    }
+
+    /// Replaces everything with these profiles and per-user like counts.
+    public func replaceAll(profiles: [Profile], histories: [String: LikeHistory]) {
+        var fresh = State(buckets: Array(repeating: [], count: Gender.allCases.count * 8 * areas.count))
+        var likes = 0, decisions = 0
+        for (userId, history) in histories {
+            fresh.tallies[userId] = LikeTally(history)
+            likes += history.likesGiven
+            decisions += history.decisionsMade
+        }
+        for profile in profiles where profile.verified {
+            let tally = fresh.tallies[profile.userId] ?? LikeTally()
+            fresh.tallies[profile.userId] = tally
+            let slot = slot(of: profile)
+            fresh.buckets[slot].append(Entry(profile: profile, tally: tally, area: areas.ordinal(of: profile.cityArea)))
+            fresh.slots[profile.userId] = slot
+        }
+        for slot in fresh.buckets.indices where !fresh.buckets[slot].isEmpty {
+            fresh.buckets[slot].sort(by: Self.ordered)
+        }
+        state.withLock { current in
+            current = fresh
+            population.reset(to: LikeHistory(likesGiven: likes, decisionsMade: decisions))
+        }
+    }
+
+    /// A saved profile: placed in (or moved to) its partition; taken out when no longer verified.
+    public func upsert(_ profile: Profile) {
+        state.withLock { state in
+            if let old = state.slots.removeValue(forKey: profile.userId) {
+                state.buckets[old].removeAll { $0.profile.userId == profile.userId }
+            }
+            guard profile.verified else { return }
+            let tally = state.tallies[profile.userId] ?? LikeTally()
+            state.tallies[profile.userId] = tally
+            let slot = slot(of: profile)
+            let entry = Entry(profile: profile, tally: tally, area: areas.ordinal(of: profile.cityArea))
+            let at = state.buckets[slot].partitioningIndex { !Self.ordered($0, entry) }
+            state.buckets[slot].insert(entry, at: at)
+            state.slots[profile.userId] = slot
+        }
+    }
+
+    /// A first-time like or pass by `viewerId` (repeats must not be recorded).
+    public func recordDecision(by viewerId: String, like: Bool) {
+        let tally = state.withLock { state in
+            if let tally = state.tallies[viewerId] { return tally }
+            let tally = LikeTally()
+            state.tallies[viewerId] = tally
+            return tally
+        }
+        tally.record(like: like)
+        population.record(like: like)
+    }
+
+    /// The user's own likes and decisions (what `p_like_back` is estimated from).
+    public func likeHistory(of userId: String) -> LikeHistory {
+        state.withLock { $0.tallies[userId] }?.history ?? LikeHistory(likesGiven: 0, decisionsMade: 0)
+    }
+
+    /// The population's like rate (the smoothing prior); 0.3 before anyone has decided.
+    public var likeRate: Double {
+        let total = population.history
+        return total.decisionsMade == 0 ? 0.3 : Double(total.likesGiven) / Double(total.decisionsMade)
+    }
+
+    public var count: Int { state.withLock { $0.slots.count } }
+
+    public func partition(of userId: String) -> Partition? {
+        state.withLock { state in
+            guard let slot = state.slots[userId],
+                  let entry = state.buckets[slot].first(where: { $0.profile.userId == userId }) else { return nil }
+            return Partition(gender: entry.profile.gender, seeking: entry.profile.seeking, cityArea: entry.profile.cityArea)
+        }
+    }
+
+    /// Calls `visit` with every indexed profile that passes the partition and range checks both
+    /// ways for `viewer` (gender and seeking, distance limits, age ranges), with its like counts.
+    /// Reads a snapshot: writes that land during the scan are seen by the next one.
+    public func forEachPlausible(for viewer: Profile, _ visit: (Profile, LikeHistory) -> Void) {
+        scan(for: viewer) { entry, _ in visit(entry.profile, entry.tally.history) }
+    }
+
+    /// ``forEachPlausible(for:_:)`` without copies: each entry with its centroid distance from the viewer.
+    func scan(for viewer: Profile, _ visit: (Entry, Double) -> Void) {
+        let buckets = state.withLock { $0.buckets }
+        let viewerArea = areas.ordinal(of: viewer.cityArea)
+        let reachable = areas.within(viewer.maxDistanceKm, of: viewerArea)
+        let viewerBit = Self.bit(viewer.gender)
+        for gender in viewer.seeking {
+            for mask in 1..<8 where mask & viewerBit != 0 {
+                for (area, km) in reachable {
+                    let bucket = buckets[slot(gender: gender, seekingMask: mask, area: area)]
+                    var i = bucket.partitioningIndex { $0.profile.ageDisplayed >= viewer.ageMin }
+                    while i < bucket.count, bucket[i].profile.ageDisplayed <= viewer.ageMax {
+                        let entry = bucket[i]
+                        if km <= entry.profile.maxDistanceKm, entry.profile.ageMin <= viewer.ageDisplayed,
+                           viewer.ageDisplayed <= entry.profile.ageMax {
+                            visit(entry, km)
+                        }
+                        i += 1
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Slots
+
+    private static func bit(_ gender: Gender) -> Int {
+        switch gender {
+        case .woman: 1
+        case .man: 2
+        case .nonbinary: 4
+        }
+    }
+
+    private func slot(gender: Gender, seekingMask: Int, area: Int) -> Int {
+        let g = Self.bit(gender).trailingZeroBitCount
+        return (g * 8 + seekingMask) * areas.count + area
+    }
+
+    private func slot(of profile: Profile) -> Int {
+        slot(gender: profile.gender, seekingMask: profile.seeking.reduce(0) { $0 | Self.bit($1) },
+             area: areas.ordinal(of: profile.cityArea))
+    }
+
+    private static func ordered(_ a: Entry, _ b: Entry) -> Bool {
+        (a.profile.ageDisplayed, a.profile.userId) < (b.profile.ageDisplayed, b.profile.userId)
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `predicate`, which must be false then true along the array.
+    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}
