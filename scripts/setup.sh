@@ -7,7 +7,7 @@ packages=(pkg-config libmicrohttpd-dev libwslay-dev libssl-dev libsqlite3-dev li
           # Identity verification: dlib (+ the BLAS/LAPACK its pkg-config names), Tesseract + Leptonica;
           # ImageMagick and fonts render the synthetic documents the tests and `make eval-verify` use.
           libdlib-dev libblas-dev liblapack-dev tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev
-          imagemagick fonts-dejavu-core "$@")
+          imagemagick fonts-dejavu-core fonts-ocr-b "$@")
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
