@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "Imaging"]),
         .target(name: "Xoseen", dependencies: ["COpenSSL", "SQLStore", "Logging"]),
         .target(name: "Vision", dependencies: ["CDlibFace", "CTesseract", "Logging"]),
-        .target(name: "XoseenVerification", dependencies: ["Xoseen", "Vision", "SQLStore", "Logging"]),
+        .target(name: "XoseenVerification", dependencies: ["Xoseen", "Vision", "COpenSSL", "SQLStore", "Logging"]),
         .target(name: "XoseenAPI", dependencies: ["Xoseen", "XoseenVerification", "HTTPServer", "SQLStore", "Logging", "Imaging"]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
