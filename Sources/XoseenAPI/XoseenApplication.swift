@@ -8,6 +8,7 @@ import Logging
 import SQLStore
 import Synchronization
 import Xoseen
+import XoseenVerification
 
 public struct XoseenApplication: Sendable {
     public static let version = "0.2.0"
@@ -21,6 +22,10 @@ public struct XoseenApplication: Sendable {
         public var environment: [String: String]
         /// `Resources/xoseen` (the neighbourhood gazetteer).
         public var resourcesDirectory: String
+        /// `XOSEEN_MODELS`: dlib's face models (`third_party/face-models`, from scripts/setup.sh).
+        public var modelsDirectory: String
+        /// `XOSEEN_OPERATOR_TOKEN`: the verification review queue's credential (unset: queue API off).
+        public var operatorToken: String?
 
         public init(dataDirectory: String, resourcesDirectory: String, requireAuth: Bool = false,
                     tokenTimeToLive: TimeInterval = 7 * 24 * 3600, environment: [String: String] = [:]) {
@@ -29,6 +34,8 @@ public struct XoseenApplication: Sendable {
             self.requireAuth = requireAuth
             self.tokenTimeToLive = tokenTimeToLive
             self.environment = environment
+            self.modelsDirectory = environment["XOSEEN_MODELS"] ?? FileManager.default.currentDirectoryPath + "/third_party/face-models"
+            self.operatorToken = environment["XOSEEN_OPERATOR_TOKEN"]
         }
 
         /// From the process environment (`XOSEEN_REQUIRE_AUTH`, `XOSEEN_TOKEN_TTL_SEC`, `XOSEEN_TOKEN_SECRET`).
@@ -48,6 +55,7 @@ public struct XoseenApplication: Sendable {
     let startedAt: Date
     let serving: ServingStatus
     let context: XoseenContext
+    public let verifier: IdentityVerifier
 
     public init(settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         self.settings = settings
@@ -62,7 +70,9 @@ public struct XoseenApplication: Sendable {
         context = XoseenContext(profiles: ProfileStore(database: database), matching: MatchingStore(database: database),
                                 validation: ProfileValidation(gazetteer: gazetteer),
                                 authorizer: Authorizer(policy: AuthPolicy(requireAuth: settings.requireAuth)), signer: signer,
-                                ranker: RuleBasedRanker(gazetteer: gazetteer), clock: clock)
+                                ranker: RuleBasedRanker(gazetteer: gazetteer), verifications: VerificationStore(database: database),
+                                clock: clock)
+        verifier = IdentityVerifier(store: context.verifications, modelsDirectory: settings.modelsDirectory, clock: clock)
     }
 
     public var profiles: ProfileStore { context.profiles }
@@ -82,6 +92,7 @@ public struct XoseenApplication: Sendable {
         ProfileRoutes(context: context).register(on: &router)
         FeedRoutes(context: context).register(on: &router)
         PhotoRoutes().register(on: &router)
+        VerificationRoutes(context: context, verifier: verifier, operatorToken: settings.operatorToken).register(on: &router)
         return router
     }
 }

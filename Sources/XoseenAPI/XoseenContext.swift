@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Xoseen
+import XoseenVerification
 
 /// What the routes share, and the feed's ranking step (one place for the candidate filter).
 struct XoseenContext: Sendable {
@@ -10,6 +11,7 @@ struct XoseenContext: Sendable {
     let authorizer: Authorizer
     let signer: TokenSigner
     let ranker: RuleBasedRanker
+    let verifications: VerificationStore
     let clock: @Sendable () -> Date
 
     struct Scored: Sendable {
