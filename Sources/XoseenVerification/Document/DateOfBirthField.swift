@@ -8,6 +8,12 @@ public struct DateOfBirthField: Sendable, Equatable {
     public let confidence: Double
     public let labelled: Bool
 
+    public init(date: CalendarDate, confidence: Double, labelled: Bool) {
+        self.date = date
+        self.confidence = confidence
+        self.labelled = labelled
+    }
+
     /// Labels for the birth date in the languages and abbreviations cards commonly use.
     static let labels = ["DATE OF BIRTH", "BIRTH DATE", "BIRTHDATE", "DOB", "D.O.B", "D O B", "BORN", "DATE DE NAISSANCE",
                          "GEBURTSDATUM", "FECHA DE NACIMIENTO", "DATA DI NASCITA", "NASCIMENTO"]
