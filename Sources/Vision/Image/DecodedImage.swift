@@ -105,6 +105,20 @@ public final class DecodedImage: @unchecked Sendable {
         return pixClipRectangle(pix, created, nil).map(DecodedImage.init(owning:))
     }
 
+    /// A copy with a rectangle painted white (clipped to the image).
+    public func blanked(x: Int, y: Int, width: Int, height: Int) -> DecodedImage? {
+        let left = max(0, x), top = max(0, y)
+        let right = min(self.width, x + width), bottom = min(self.height, y + height)
+        guard let copy = pixCopy(nil, pix) else { return nil }
+        let result = DecodedImage(owning: copy)
+        guard right > left, bottom > top,
+              let created = boxCreate(Int32(left), Int32(top), Int32(right - left), Int32(bottom - top)) else { return result }
+        var box: UnsafeMutablePointer<Box>? = created
+        defer { boxDestroy(&box) }
+        _ = pixSetInRect(copy, created)
+        return result
+    }
+
     /// Rotated by `quarterTurns` × 90° clockwise.
     public func rotated(quarterTurns: Int) -> DecodedImage? {
         pixRotateOrth(pix, Int32(((quarterTurns % 4) + 4) % 4)).map(DecodedImage.init(owning:))

@@ -22,17 +22,34 @@ public struct DocumentReader: Sendable {
 
     public init(text: TextReader) { self.text = text }
 
-    public func read(_ document: DecodedImage, kind: DocumentKind, today: CalendarDate) -> DocumentReading {
+    /// `portrait`: where the holder's face is, as fractions of the image (left, top, width,
+    /// height); the printed fields are read on the side of the card away from it (photo texture
+    /// reads as noise that drowns the labels beside it).
+    public func read(_ document: DecodedImage, kind: DocumentKind, today: CalendarDate,
+                     portrait: (x: Double, y: Double, width: Double, height: Double)? = nil) -> DocumentReading {
         let image = document.fitting(maxSide: 1800)
         var reading = DocumentReading()
+        var fields = image
+        if let p = portrait {
+            // Read beside the portrait, not over it: the side of the card away from the photo.
+            let w = Double(image.width)
+            let margin = p.width * 1.4
+            if p.x + p.width / 2 < 0.5 {
+                let left = Int((p.x + p.width + margin) * w)
+                fields = image.cropped(x: left, y: 0, width: image.width - left, height: image.height) ?? image
+            } else {
+                fields = image.cropped(x: 0, y: 0, width: Int((p.x - margin) * w), height: image.height) ?? image
+            }
+            if fields.width < image.width / 4 { fields = image }
+        }
         if kind == .passport {
             reading.mrz = mrz(in: image, today: today)
             if reading.mrz?.isValid == true { return reading }
         }
-        let lines = text.lines(in: image, layout: .block)
+        let lines = text.lines(in: fields, layout: .block)
         reading.field = DateOfBirthField.find(in: lines.map { .init(text: $0.text, confidence: $0.confidence) },
                                               order: kind.dateOrder, today: today)
-        if reading.mrz == nil, lines.contains(where: { $0.text.contains("<<") }) {
+        if reading.mrz == nil, kind == .idCard || lines.contains(where: { $0.text.contains("<<") }) {
             reading.mrz = mrz(in: image, today: today) ?? MachineReadableZone.find(in: lines.map(\.text), today: today)
         }
         return reading

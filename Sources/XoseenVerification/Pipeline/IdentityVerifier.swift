@@ -128,7 +128,12 @@ public final class IdentityVerifier: Sendable {
             let d = face.distance(to: selfie)
             return d <= policy.weakMatchDistance ? .matches(distance: d) : .differentPerson(distance: d)
         }
-        let reading = DocumentReader(text: textReader).read(documentImage, kind: request.documentKind, today: today)
+        let working = documentImage.fitting(maxSide: Self.workingSide)
+        let portrait = documentFaces.first.map { f in
+            (x: Double(f.left) / Double(working.width), y: Double(f.top) / Double(working.height),
+             width: Double(f.width) / Double(working.width), height: Double(f.height) / Double(working.height))
+        }
+        let reading = DocumentReader(text: textReader).read(documentImage, kind: request.documentKind, today: today, portrait: portrait)
         let evidence = VerificationEvidence(
             selfieFaces: selfieFaces.count, documentFaceFound: documentFace != nil, faceDistance: distance, profilePhotos: photos,
             document: reading, documentKind: request.documentKind, typedDOB: request.typedDOB, duplicateFace: false,

@@ -53,7 +53,9 @@ enum VerificationHarness {
         if let document { files.append(try file("id_document", document)) }
         if let selfie { files.append(try file("selfie", selfie)) }
         for photo in photos { files.append(try file("profile_photos", photo)) }
-        return try await server.client.multipart("/verify/verification/verify-live", fields: [("user_id", user)] + fields, files: files,
+        // One attempt is seconds of CPU in a debug build on a loaded machine, and attempts queue.
+        let client = HTTPTestClient(port: server.port, timeout: .seconds(120))
+        return try await client.multipart("/verify/verification/verify-live", fields: [("user_id", user)] + fields, files: files,
                                                  headers: headers)
     }
 }
