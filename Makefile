@@ -32,3 +32,10 @@ format:
 eval-stories:
 	@scripts/setup.sh && swift build -c release --product jarvis \
 	  && python3 scripts/eval-stories.py --jarvis "$$(swift build -c release --show-bin-path)/jarvis" $(EVAL_ARGS)
+
+# Identity verification through the real server (release build): face-match accuracy on
+# same/different-person pairs, DOB extraction on rendered documents, verify-live latency.
+.PHONY: eval-verify
+eval-verify:
+	@scripts/setup.sh && swift build -c release --product xoseen \
+	  && python3 scripts/eval-verify.py --xoseen "$$(swift build -c release --show-bin-path)/xoseen"
