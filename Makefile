@@ -53,3 +53,9 @@ eval-ranker:
 eval-safety:
 	@scripts/setup.sh && swift build -c release --product safety-eval \
 	  && "$$(swift build -c release --show-bin-path)/safety-eval" $(EVAL_ARGS)
+# Identity verification through the real server (release build): face-match accuracy on
+# same/different-person pairs, DOB extraction on rendered documents, verify-live latency.
+.PHONY: eval-verify
+eval-verify:
+	@scripts/setup.sh && swift build -c release --product xoseen \
+	  && python3 scripts/eval-verify.py --xoseen "$$(swift build -c release --show-bin-path)/xoseen"

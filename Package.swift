@@ -24,6 +24,13 @@ let package = Package(
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        // dlib's face pipeline behind a C header. Optimised even in debug builds (at -O0 one face
+        // descriptor takes seconds); dlib's asserts off to match Debian's build of the library;
+        // BLAS/LAPACK by soname (dlib-1.pc names the -dev symlinks, which libdlib-dev lacks).
+        .target(name: "CDlibFace",
+                cxxSettings: [.define("DLIB_DISABLE_ASSERTS"), .define("DLIB_NO_GUI_SUPPORT"), .unsafeFlags(["-O2"])],
+                linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary(":libblas.so.3"), .linkedLibrary(":liblapack.so.3")]),
 
         // Shared core.
         .target(name: "Logging"),
@@ -42,7 +49,9 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CZlib"]),
         .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "Imaging"]),
         .target(name: "Xoseen", dependencies: ["COpenSSL", "SQLStore", "Logging"]),
-        .target(name: "XoseenAPI", dependencies: ["Xoseen", "HTTPServer", "SQLStore", "Logging", "Imaging"]),
+        .target(name: "Vision", dependencies: ["CDlibFace", "CTesseract", "Logging"]),
+        .target(name: "XoseenVerification", dependencies: ["Xoseen", "Vision", "COpenSSL", "SQLStore", "Logging"]),
+        .target(name: "XoseenAPI", dependencies: ["Xoseen", "XoseenVerification", "HTTPServer", "SQLStore", "Logging", "Imaging"]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
@@ -54,8 +63,10 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),
         .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting"]),
+        .testTarget(name: "VerificationTests", dependencies: ["XoseenVerification", "Vision", "XoseenAPI", "HTTPTesting"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),
         .testTarget(name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting"], resources: [.copy("Fixtures")]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -8,6 +8,7 @@ import Logging
 import SQLStore
 import Synchronization
 import Xoseen
+import XoseenVerification
 
 public struct XoseenApplication: Sendable {
     public static let version = "0.2.0"
@@ -31,6 +32,10 @@ public struct XoseenApplication: Sendable {
         /// `XOSEEN_SEED_COUNT`: how many seed personas an empty installation gets (400; the rank
         /// benchmark loads 10k and 100k).
         public var seedCount: Int
+        /// `XOSEEN_MODELS`: dlib's face models (`third_party/face-models`, from scripts/setup.sh).
+        public var modelsDirectory: String
+        /// `XOSEEN_OPERATOR_TOKEN`: the verification review queue's credential (unset: queue API off).
+        public var operatorToken: String?
 
         public init(dataDirectory: String, resourcesDirectory: String, requireAuth: Bool = false,
                     tokenTimeToLive: TimeInterval = 7 * 24 * 3600, seedCount: Int = 400, environment: [String: String] = [:]) {
@@ -40,6 +45,8 @@ public struct XoseenApplication: Sendable {
             self.tokenTimeToLive = tokenTimeToLive
             self.seedCount = seedCount
             self.environment = environment
+            self.modelsDirectory = environment["XOSEEN_MODELS"] ?? FileManager.default.currentDirectoryPath + "/third_party/face-models"
+            self.operatorToken = environment["XOSEEN_OPERATOR_TOKEN"]
         }
 
         /// From the process environment (`XOSEEN_REQUIRE_AUTH`, `XOSEEN_TOKEN_TTL_SEC`, `XOSEEN_TOKEN_SECRET`,
@@ -73,6 +80,7 @@ public struct XoseenApplication: Sendable {
     /// Which ranker serves whom (the registry's serving row, refreshed by `runLearningLoop`).
     public let learning: LearnedServing
     public let training: RankerTraining
+    public let verifier: IdentityVerifier
 
     public init(settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         self.settings = settings
@@ -102,7 +110,8 @@ public struct XoseenApplication: Sendable {
         context = XoseenContext(profiles: profiles, matching: matching, validation: ProfileValidation(gazetteer: gazetteer),
                                 authorizer: Authorizer(policy: policy), signer: signer,
                                 feed: CandidateFeed(index: index, matching: matching, ranker: RuleBasedRanker(gazetteer: gazetteer)),
-                                chat: chat, clock: clock)
+                                chat: chat, verifications: VerificationStore(database: database), clock: clock)
+        verifier = IdentityVerifier(store: context.verifications, modelsDirectory: settings.modelsDirectory, clock: clock)
     }
 
     public var profiles: ProfileStore { context.profiles }
@@ -152,6 +161,7 @@ public struct XoseenApplication: Sendable {
         ChatRoutes(chat: context.chat).register(on: &router)
         AssistRoutes(context: context).register(on: &router)
         BlindDateRoutes(context: context).register(on: &router)
+        VerificationRoutes(context: context, verifier: verifier, operatorToken: settings.operatorToken).register(on: &router)
         return router
     }
 }

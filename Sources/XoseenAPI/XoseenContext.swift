@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Xoseen
+import XoseenVerification
 
 /// What the routes share, and the feed's ranking step (one place for the candidate filter).
 struct XoseenContext: Sendable {
@@ -12,9 +13,16 @@ struct XoseenContext: Sendable {
     /// The ranking step of the feed (candidate index, filters, ranker).
     let feed: CandidateFeed
     let chat: ChatService
+    let verifications: VerificationStore
     let clock: @Sendable () -> Date
 
     var ranker: RuleBasedRanker { feed.ranker }
+
+    /// A verification decision changed the user's row (badge, trust score, age): the candidate
+    /// index must see it at once, not at the next restart.
+    func reindex(_ userId: String) async throws {
+        if let profile = try await profiles.profile(userId) { feed.index.upsert(profile) }
+    }
 
     /// Both users, or 404 `not_found` naming neither.
     func pair(_ viewerId: String, _ candidateId: String) async throws -> (Profile, Profile) {

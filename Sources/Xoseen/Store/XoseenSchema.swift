@@ -80,7 +80,40 @@ public enum XoseenSchema {
             );
             CREATE INDEX rank_chains_created ON rank_chains (created_at);
             """),
-        // Version 3 is reserved for the verification tables.
+        // Identity verification (XoseenVerification). `verification_secrets` holds the only copy of
+        // a date of birth and a selfie descriptor; it is purged at `expires_at` (see README).
+        Migration(version: 3, name: "identity verification", sql: """
+            CREATE TABLE verifications (
+                user_id TEXT PRIMARY KEY,
+                decision TEXT NOT NULL,
+                trust_score DOUBLE PRECISION NOT NULL,
+                reasons TEXT NOT NULL,
+                evidence TEXT NOT NULL,
+                reverify_by TEXT NOT NULL,
+                age_over_18 INTEGER,
+                age_displayed INTEGER,
+                decided_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            );
+            CREATE INDEX verifications_decision ON verifications (decision, decided_at);
+            CREATE TABLE verification_secrets (
+                user_id TEXT PRIMARY KEY,
+                date_of_birth TEXT,
+                selfie_descriptor TEXT,
+                selfie_sha256 TEXT,
+                expires_at BIGINT NOT NULL
+            );
+            CREATE TABLE verification_audit (
+                id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL,
+                at BIGINT NOT NULL,
+                actor TEXT NOT NULL,
+                from_decision TEXT,
+                to_decision TEXT NOT NULL,
+                note TEXT NOT NULL
+            );
+            CREATE INDEX verification_audit_user ON verification_audit (user_id, at);
+            """),
         // Version 4: the feed's lookups at scale. Blocks are read both ways per rank request; like
         // counts per viewer are summed at start to build the candidate index (covering: no row reads).
         Migration(version: 4, name: "blocks by the blocked user, like counts by viewer", sql: """

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Xoseen
+import XoseenVerification
 
 /// Stage 2: `POST /web/profile` (create open, overwrite only with that user's token),
 /// `GET /web/options` (every allowed enum value) and the demo picker `GET /ml/viewers`.
@@ -46,11 +47,12 @@ struct ProfileRoutes {
             let body = try request.decode(ProfileBody.self)
             guard let userId = body.userId, !userId.isEmpty else { throw HTTPError.invalid("userId is required.", field: "userId") }
             let existing = try await context.profiles.profile(userId)
+            let verification = try await context.verifications.record(for: userId)
             if existing != nil {
                 try context.authorizer.authorizeOverwrite(request, of: userId)
             } else {
                 try context.authorizer.authorizeSignup(request, of: userId)
-                if context.authorizer.policy.requireAuth {
+                if context.authorizer.policy.requireAuth, verification?.decision != .verified {
                     throw HTTPError(.forbidden, code: .verificationRequired,
                                     message: "Verify your identity before creating a profile.")
                 }
@@ -60,10 +62,16 @@ struct ProfileRoutes {
                 intent: body.intent, interests: body.interests, cityArea: body.cityArea, ageMin: body.ageMin, ageMax: body.ageMax,
                 maxDistanceKm: body.maxDistanceKm, gender: body.gender, seeking: body.seeking, orientation: body.orientation,
                 asexual: body.asexual, asexualOnly: body.asexualOnly, bio: body.bio)
-            let profile: Profile
+            var profile: Profile
             switch context.validation.validate(submission, existing: existing, now: context.clock()) {
             case .success(let valid): profile = valid
             case .failure(let problem): throw HTTPError.invalid(problem.message, field: problem.field)
+            }
+            // The verifier is authoritative: its badge, trust score and age override what was sent.
+            if let verification {
+                profile.verified = verification.decision == .verified
+                profile.trustScore = verification.trustScore
+                if profile.verified, let age = verification.ageDisplayed { profile.ageDisplayed = age }
             }
             try await context.profiles.save(profile)
             return try .json(ProfileAnswer(ok: true, viewerId: userId, token: context.signer.issue(for: userId)))

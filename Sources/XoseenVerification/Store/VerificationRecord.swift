@@ -1,0 +1,24 @@
+import Foundation
+
+/// A user's current verification, as the API may show it: no date of birth, no images, no
+/// descriptors (those stay in `verification_secrets`).
+public struct VerificationRecord: Sendable, Equatable {
+    public var userId: String
+    public var decision: VerificationDecision
+    public var trustScore: Double
+    public var reasons: [VerificationReason]
+    public var evidence: VerificationPolicy.EvidenceScores
+    public var reverifyBy: CalendarDate
+    public var ageOver18: Bool?
+    public var ageDisplayed: Int?
+    public var decidedAt: Date
+    public var updatedAt: Date
+}
+
+/// What the verifier keeps of an attempt beyond the record, until `expiresAt`.
+public struct VerificationSecrets: Sendable {
+    public var dateOfBirth: CalendarDate?
+    public var selfieDescriptor: [UInt8]?
+    public var selfieSHA256: String?
+    public var expiresAt: Date
+}
