@@ -91,51 +91,99 @@ final class JSONByteWriter: Encoder {
         return depth
     }
 
-    func encodeValue<T: Encodable>(_ value: T, depth: Int) throws {
+    /// `key` is the key the value is stored under; it joins `codingPath` only when the value
+    /// encodes itself (leaf values never read the path, and skipping it saves an allocation).
+    func encodeValue<T: Encodable>(_ value: T, depth: Int, key: (any CodingKey)? = nil) throws {
         let savedDepth = valueDepth, savedStarted = valueStarted
         valueDepth = depth
         valueStarted = false
         defer { valueDepth = savedDepth; valueStarted = savedStarted }
-        // Metatype comparisons, not `as?` casts: casts on a generic value are the slow path.
-        if T.self == String.self {
-            writeString(value as! String)
-        } else if T.self == Int.self {
-            writeInteger(value as! Int)
-        } else if T.self == Bool.self {
-            bytes += (value as! Bool) ? Array("true".utf8) : Array("false".utf8)
-        } else if T.self == Double.self {
-            try writeDouble(value as! Double)
-        } else if T.self == Date.self {
-            try writeDate(value as! Date)
-        } else if T.self == URL.self {
-            writeString((value as! URL).absoluteString)
-        } else if T.self == Data.self {
-            writeString((value as! Data).base64EncodedString())
-        } else if T.self == Decimal.self {
-            bytes += Array((value as! Decimal).description.utf8)
-        } else {
+        if try !writePrimitive(value) {
+            if let key { codingPath.append(key) }
+            defer { if key != nil { codingPath.removeLast() } }
             try value.encode(to: self)
-            if !valueStarted { bytes += Array("{}".utf8) }
+            if !valueStarted { append("{}") }
             return
         }
         valueStarted = true
     }
 
+    /// Writes the common leaf types (and arrays of the commonest ones) without going through
+    /// their `encode(to:)`. Metatype comparisons and a reinterpreting cast, not `as?`: a
+    /// dynamic cast on an unspecialised generic value is the slow path. Returns false when
+    /// `T` is not one of them.
+    private func writePrimitive<T: Encodable>(_ value: T) throws -> Bool {
+        func cast<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
+        if T.self == String.self {
+            writeString(cast(String.self))
+        } else if T.self == Int.self {
+            writeInteger(cast(Int.self))
+        } else if T.self == Bool.self {
+            append(cast(Bool.self) ? "true" : "false")
+        } else if T.self == [String].self {
+            writeArray(cast([String].self), writeString)
+        } else if T.self == [Int].self {
+            writeArray(cast([Int].self)) { self.writeInteger($0) }
+        } else if T.self == Int64.self {
+            writeInteger(cast(Int64.self))
+        } else if T.self == Double.self, cast(Double.self).isFinite {
+            try writeDouble(cast(Double.self))
+        } else if T.self == Date.self {
+            try writeDate(cast(Date.self))
+        } else if T.self == URL.self {
+            writeString(cast(URL.self).absoluteString)
+        } else if T.self == Data.self {
+            writeString(cast(Data.self).base64EncodedString())
+        } else if T.self == Decimal.self {
+            bytes.append(contentsOf: cast(Decimal.self).description.utf8)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    private func writeArray<Element>(_ elements: [Element], _ write: (Element) -> Void) {
+        bytes.append(UInt8(ascii: "["))
+        for index in elements.indices {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            write(elements[index])
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     // MARK: Scalars
 
-    func writeNull() { bytes += [0x6E, 0x75, 0x6C, 0x6C] }
+    func writeNull() { append("null") }
 
-    func writeInteger<I: BinaryInteger>(_ value: I) { bytes += Array(String(value).utf8) }
+    func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Decimal digits straight into the buffer (no intermediate `String`).
+    func writeInteger<I: BinaryInteger>(_ value: I) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = UInt64(value.magnitude)
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[index...])
+        }
+    }
 
     func writeDouble(_ value: Double) throws {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "JSON has no NaN or infinity."))
         }
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            bytes += Array(String(Int64(value)).utf8)
-            bytes += [UInt8(ascii: "."), UInt8(ascii: "0")]
+            writeInteger(Int64(value))
+            append(".0")
         } else {
-            bytes += Array(value.description.utf8)
+            bytes.append(contentsOf: value.description.utf8)
         }
     }
 
@@ -161,18 +209,23 @@ final class JSONByteWriter: Encoder {
         }
         for byte in string.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-            case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
             case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                append("\\u00")
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0xF))
             default: bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     // MARK: Encoder
@@ -208,9 +261,7 @@ struct WireKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func encodeAny<T: Encodable>(_ value: T, _ key: Key) throws {
         writer.writeKey(key.stringValue, depth: depth)
-        writer.codingPath.append(key)
-        defer { writer.codingPath.removeLast() }
-        try writer.encodeValue(value, depth: depth)
+        try writer.encodeValue(value, depth: depth, key: key)
     }
 
     // Nil optionals: written as null so nullable keys stay present (unless configured otherwise).
@@ -291,7 +342,7 @@ struct WireSingleValueContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { writer.markValueStarted(); writer.writeNull() }
     mutating func encode(_ value: String) throws { writer.markValueStarted(); writer.writeString(value) }
-    mutating func encode(_ value: Bool) throws { writer.markValueStarted(); writer.bytes += Array((value ? "true" : "false").utf8) }
+    mutating func encode(_ value: Bool) throws { writer.markValueStarted(); writer.append(value ? "true" : "false") }
     mutating func encode(_ value: Int) throws { writer.markValueStarted(); writer.writeInteger(value) }
     mutating func encode(_ value: Double) throws { writer.markValueStarted(); try writer.writeDouble(value) }
     mutating func encode<T: Encodable>(_ value: T) throws {
