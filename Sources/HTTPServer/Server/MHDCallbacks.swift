@@ -22,8 +22,7 @@ enum MHDCallbacks {
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, upload, uploadSize, context in
         guard let connection, let context, let raw = context.pointee, let uploadSize else { return MHD_Result.NO }
         let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeUnretainedValue()
-        return core(cls).access(exchange, connection: connection, method: method.map { String(cString: $0) } ?? "GET",
-                                upload: upload, uploadSize: uploadSize)
+        return core(cls).access(exchange, connection: connection, method: method, upload: upload, uploadSize: uploadSize)
     }
 
     static let completed: MHD_RequestCompletedCallback = { cls, _, context, termination in
@@ -42,10 +41,10 @@ enum MHDCallbacks {
                                 upgrade: context.upgrade)
     }
 
+    /// `cls` is the `HTTPHeaders` being filled, on the iterating caller's stack.
     static let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
         guard let cls, let key else { return MHD_Result.YES }
-        let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
-        collector.headers.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+        cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(String(cString: key), value.map { String(cString: $0) } ?? "")
         return MHD_Result.YES
     }
 

@@ -9,7 +9,7 @@ import Synchronization
 final class ServerCore: @unchecked Sendable {
     // @unchecked: immutable after init except `inFlight`/`draining` (atomics); per-request
     // state lives in `Exchange`.
-    let router: Router
+    let router: RouteTable
     let configuration: ServerConfiguration
     let loop: WebSocketLoop
     let logger = Logger(label: "http")
@@ -31,13 +31,13 @@ final class ServerCore: @unchecked Sendable {
         return Exchange(target: target, startedAt: DispatchTime.now().uptimeNanoseconds)
     }
 
-    func access(_ exchange: Exchange, connection: OpaquePointer, method: String,
+    func access(_ exchange: Exchange, connection: OpaquePointer, method: UnsafePointer<CChar>?,
                 upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>) -> MHD_Result {
         switch exchange.phase {
         case .new:
             exchange.phase = .receiving
             exchange.connection = connection
-            exchange.method = HTTPMethod(rawValue: method)
+            exchange.method = method.map(HTTPMethod.init(cString:)) ?? .get
             exchange.headers = Self.headers(of: connection)
             if let early = prepare(exchange, connection: connection) {
                 return queue(configuration.errorRenderer.render(early), for: exchange)
@@ -158,7 +158,7 @@ final class ServerCore: @unchecked Sendable {
     private func drainLimit(_ exchange: Exchange) -> Int { max(2 * exchange.bodyLimit, 1 << 20) }
 
     private func dispatch(_ exchange: Exchange, connection: OpaquePointer, form: MultipartForm?) -> MHD_Result {
-        guard let route = exchange.route, let chain = route.chain else {
+        guard let route = exchange.route, let action = route.action else {
             return queue(configuration.errorRenderer.render(.notFound()), for: exchange)
         }
         exchange.phase = .dispatched
@@ -172,11 +172,23 @@ final class ServerCore: @unchecked Sendable {
                               headers: exchange.headers, query: query, parameters: exchange.parameters,
                               body: exchange.body, form: form, peer: PeerAddress(connection), attributes: RequestAttributes())
         exchange.body = Data()
+        switch action {
+        case .synchronous(let handler):
+            // Nothing on the way can wait: answer in place, no task.
+            return queue(Self.respond(request, handler: handler, renderer: configuration.errorRenderer, logger: logger),
+                         for: exchange)
+        case .asynchronous(let chain):
+            return run(chain, request: request, exchange: exchange, connection: connection)
+        }
+    }
+
+    /// Runs the middleware chain in a task that starts right here on the MHD thread and
+    /// keeps going until its first real suspension: a chain that never suspends answers
+    /// without a thread hop. One that does leaves the connection suspended until it is done.
+    private func run(_ chain: Responder, request: Request, exchange: Exchange, connection: OpaquePointer) -> MHD_Result {
         let renderer = configuration.errorRenderer
         let logger = self.logger
         let pending = PendingResume(connection)
-        // Runs the handler right here on the MHD thread until its first real suspension;
-        // handlers that never suspend answer without a thread hop or a suspend/resume.
         Task.immediate {
             let response = await Self.respond(request, chain: chain, renderer: renderer, logger: logger)
             if exchange.finish(response) { MHD_resume_connection(pending.connection) }
@@ -194,12 +206,26 @@ final class ServerCore: @unchecked Sendable {
     static func respond(_ request: Request, chain: Responder, renderer: any ErrorRenderer, logger: Logger) async -> Response {
         do {
             return try await chain(request)
-        } catch let error as HTTPError {
-            return renderer.render(error)
         } catch {
-            logger.error("handler failed", ["method": request.method.rawValue, "path": request.rawPath, "error": "\(error)"])
-            return renderer.render(HTTPError(.internalServerError, code: .internalError, message: "Internal server error."))
+            return render(error, for: request, renderer: renderer, logger: logger)
         }
+    }
+
+    static func respond(_ request: Request, handler: Router.SynchronousHandler, renderer: any ErrorRenderer,
+                        logger: Logger) -> Response {
+        do {
+            return try handler(request)
+        } catch {
+            return render(error, for: request, renderer: renderer, logger: logger)
+        }
+    }
+
+    /// A handler's failure as an answer: its `HTTPError`, or a 500 that tells the client
+    /// nothing (the log line has the details).
+    private static func render(_ error: any Error, for request: Request, renderer: any ErrorRenderer, logger: Logger) -> Response {
+        if let error = error as? HTTPError { return renderer.render(error) }
+        logger.error("handler failed", ["method": request.method.rawValue, "path": request.rawPath, "error": "\(error)"])
+        return renderer.render(HTTPError(.internalServerError, code: .internalError, message: "Internal server error."))
     }
 
     // MARK: - Answers
@@ -257,12 +283,11 @@ final class ServerCore: @unchecked Sendable {
     // MARK: - Helpers
 
     static func headers(of connection: OpaquePointer) -> HTTPHeaders {
-        let collector = HeaderCollector()
-        withExtendedLifetime(collector) {
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader,
-                                          Unmanaged.passUnretained(collector).toOpaque())
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader, pointer)
         }
-        return collector.headers
+        return headers
     }
 
     static func describe(_ termination: MHD_RequestTerminationCode) -> String {
@@ -319,11 +344,6 @@ enum PeerAddress: Sendable {
             return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         }
     }
-}
-
-/// Receives MHD's header iteration for one request.
-final class HeaderCollector {
-    var headers = HTTPHeaders()
 }
 
 /// What the upgrade callback needs, carried through MHD's `void *`.
