@@ -75,4 +75,23 @@ import Testing
             #expect(context.codingPath.map(\.stringValue) == ["inner"])
         }
     }
+
+    /// Encodes another value from inside its own `encode(to:)`: the thread's cached writer is
+    /// busy, so the inner encode must get its own.
+    struct Nesting: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            let inner = String(decoding: try WireJSONEncoder().encode(["in": 1]), as: UTF8.self)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(inner, forKey: .inner)
+            try container.encode(2, forKey: .after)
+        }
+        enum Key: CodingKey { case inner, after }
+    }
+
+    @Test func nestedEncodesAndLargeOutputsLeaveTheWriterReusable() throws {
+        #expect(try text(Nesting()) == #"{"inner":"{\"in\":1}","after":2}"#)
+        let large = Array(repeating: String(repeating: "x", count: 1000), count: 100)
+        #expect(try WireJSONEncoder().encode(large).count == 100 * 1002 + 99 + 2)
+        #expect(try text(["a": [1]]) == #"{"a":[1]}"#)
+    }
 }

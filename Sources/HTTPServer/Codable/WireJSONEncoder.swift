@@ -27,10 +27,11 @@ public struct WireJSONEncoder: Sendable {
     }
 
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let writer = JSONByteWriter(options: self)
+        let writer = JSONWriterCache.take(options: self)
+        defer { JSONWriterCache.give(writer) }
         try writer.encodeValue(value, depth: 0)
         writer.closeDeeper(than: 0)
-        return Data(writer.bytes)
+        return writer.output.data
     }
 }
 
@@ -38,8 +39,8 @@ public struct WireJSONEncoder: Sendable {
 /// brackets are deferred: a container opened at depth d is closed as soon as anything is
 /// written at a depth ≤ d, or at the end.
 final class JSONByteWriter: Encoder {
-    var bytes: [UInt8] = []
-    let options: WireJSONEncoder
+    var output = JSONOutput(capacity: 512)
+    private(set) var options: WireJSONEncoder
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -52,14 +53,26 @@ final class JSONByteWriter: Encoder {
 
     init(options: WireJSONEncoder) {
         self.options = options
-        bytes.reserveCapacity(512)
+        open.reserveCapacity(8)
+    }
+
+    deinit { output.deallocate() }
+
+    /// Ready for the next encode, keeping the buffers (see `JSONWriterCache`).
+    func reset(options: WireJSONEncoder) {
+        self.options = options
+        output.removeAll()
+        open.removeAll(keepingCapacity: true)
+        codingPath.removeAll(keepingCapacity: true)
+        valueDepth = 0
+        valueStarted = false
     }
 
     // MARK: Structure
 
     func closeDeeper(than depth: Int) {
         while let last = open.last, last.depth > depth {
-            bytes.append(last.closer)
+            output.append(last.closer)
             open.removeLast()
         }
     }
@@ -68,7 +81,7 @@ final class JSONByteWriter: Encoder {
     func beginElement(depth: Int) {
         closeDeeper(than: depth)
         if let index = open.indices.last, open[index].depth == depth {
-            if open[index].hasElements { bytes.append(UInt8(ascii: ",")) }
+            if open[index].hasElements { output.append(UInt8(ascii: ",")) }
             open[index].hasElements = true
         }
     }
@@ -76,7 +89,7 @@ final class JSONByteWriter: Encoder {
     func writeKey(_ key: String, depth: Int) {
         beginElement(depth: depth)
         writeString(key)
-        bytes.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: ":"))
     }
 
     /// Opens a container for the value at `valueDepth`, or reuses it when the same value
@@ -85,7 +98,7 @@ final class JSONByteWriter: Encoder {
         let depth = valueDepth + 1
         closeDeeper(than: depth)
         if let last = open.last, last.depth == depth, valueStarted { return depth }
-        bytes.append(opener)
+        output.append(opener)
         open.append((depth, closer, false))
         valueStarted = true
         return depth
@@ -135,7 +148,7 @@ final class JSONByteWriter: Encoder {
         } else if T.self == Data.self {
             writeString(cast(Data.self).base64EncodedString())
         } else if T.self == Decimal.self {
-            bytes.append(contentsOf: cast(Decimal.self).description.utf8)
+            output.append(cast(Decimal.self).description)
         } else {
             return false
         }
@@ -143,12 +156,12 @@ final class JSONByteWriter: Encoder {
     }
 
     private func writeArray<Element>(_ elements: [Element], _ write: (Element) -> Void) {
-        bytes.append(UInt8(ascii: "["))
+        output.append(UInt8(ascii: "["))
         for index in elements.indices {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { output.append(UInt8(ascii: ",")) }
             write(elements[index])
         }
-        bytes.append(UInt8(ascii: "]"))
+        output.append(UInt8(ascii: "]"))
     }
 
     // MARK: Scalars
@@ -156,22 +169,23 @@ final class JSONByteWriter: Encoder {
     func writeNull() { append("null") }
 
     func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        literal.withUTF8Buffer { output.append($0) }
     }
 
     /// Decimal digits straight into the buffer (no intermediate `String`).
     func writeInteger<I: BinaryInteger>(_ value: I) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = UInt64(value.magnitude)
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
         withUnsafeMutableBytes(of: &digits) { buffer in
-            var index = buffer.count
+            let digits = buffer.bindMemory(to: UInt8.self)
+            var index = digits.count
             repeat {
                 index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                digits[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: buffer[index...])
+            output.append(UnsafeBufferPointer(rebasing: digits[index...]))
         }
     }
 
@@ -183,7 +197,7 @@ final class JSONByteWriter: Encoder {
             writeInteger(Int64(value))
             append(".0")
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            output.append(value.description)
         }
     }
 
@@ -195,33 +209,33 @@ final class JSONByteWriter: Encoder {
     }
 
     func writeString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
         var string = string
-        let clean = string.withUTF8 { utf8 in
-            // Most strings need no escaping: copy them in one go.
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if clean {
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0x00..<0x20:
-                append("\\u00")
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0xF))
-            default: bytes.append(byte)
+        string.withUTF8 { utf8 in
+            // Most strings need no escaping: copy the runs between escapes in one go.
+            var run = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                output.append(UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                writeEscape(byte)
+                run = index + 1
             }
+            output.append(UnsafeBufferPointer(rebasing: utf8[run...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private func writeEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        default:
+            append("\\u00")
+            output.append(Self.hexDigit(byte >> 4))
+            output.append(Self.hexDigit(byte & 0xF))
+        }
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
@@ -284,14 +298,14 @@ struct WireKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey> {
         writer.writeKey(key.stringValue, depth: depth)
-        writer.bytes.append(UInt8(ascii: "{"))
+        writer.output.append(UInt8(ascii: "{"))
         writer.pushOpen(depth: depth + 1, closer: UInt8(ascii: "}"))
         return KeyedEncodingContainer(WireKeyedContainer<NestedKey>(writer: writer, depth: depth + 1))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         writer.writeKey(key.stringValue, depth: depth)
-        writer.bytes.append(UInt8(ascii: "["))
+        writer.output.append(UInt8(ascii: "["))
         writer.pushOpen(depth: depth + 1, closer: UInt8(ascii: "]"))
         return WireUnkeyedContainer(writer: writer, depth: depth + 1)
     }
@@ -318,7 +332,7 @@ struct WireUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         writer.beginElement(depth: depth)
-        writer.bytes.append(UInt8(ascii: "{"))
+        writer.output.append(UInt8(ascii: "{"))
         writer.pushOpen(depth: depth + 1, closer: UInt8(ascii: "}"))
         count += 1
         return KeyedEncodingContainer(WireKeyedContainer<NestedKey>(writer: writer, depth: depth + 1))
@@ -326,7 +340,7 @@ struct WireUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         writer.beginElement(depth: depth)
-        writer.bytes.append(UInt8(ascii: "["))
+        writer.output.append(UInt8(ascii: "["))
         writer.pushOpen(depth: depth + 1, closer: UInt8(ascii: "]"))
         count += 1
         return WireUnkeyedContainer(writer: writer, depth: depth + 1)
