@@ -45,11 +45,14 @@ public struct Response: Sendable {
         } catch {
             throw HTTPError(.internalServerError, code: .internalError, message: "Response could not be encoded.")
         }
-        return Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: .bytes(data))
+        return Response(status: status, headers: jsonHeaders, body: .bytes(data))
     }
 
     /// Raw JSON bytes (already encoded).
     public static func json(bytes: Data, status: HTTPStatus = .ok) -> Response {
-        Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: .bytes(bytes))
+        Response(status: status, headers: jsonHeaders, body: .bytes(bytes))
     }
+
+    /// Built once: a response shares it until it adds a header of its own (copy on write).
+    private static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"]
 }

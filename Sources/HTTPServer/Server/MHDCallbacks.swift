@@ -15,7 +15,10 @@ enum MHDCallbacks {
 
     static let uriLog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
         cls, uri, _ in
-        let exchange = core(cls).begin(target: uri.map { String(cString: $0) } ?? "/")
+        let length = uri.map { strlen($0) } ?? 0
+        let exchange = uri.map { uri in
+            uri.withMemoryRebound(to: UInt8.self, capacity: length) { core(cls).begin(target: UnsafeBufferPointer(start: $0, count: length)) }
+        } ?? core(cls).begin(target: UnsafeBufferPointer(start: nil, count: 0))
         return Unmanaged.passRetained(exchange).toOpaque()
     }
 

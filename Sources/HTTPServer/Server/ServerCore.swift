@@ -26,7 +26,7 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: - Request cycle (called on MHD worker threads)
 
-    func begin(target: String) -> Exchange {
+    func begin(target: UnsafeBufferPointer<UInt8>) -> Exchange {
         inFlight.wrappingAdd(1, ordering: .relaxed)
         return Exchange(target: target, startedAt: DispatchTime.now().uptimeNanoseconds)
     }
@@ -250,9 +250,7 @@ final class ServerCore: @unchecked Sendable {
         }
         guard let mhdResponse = created else { return MHD_Result.NO }
         defer { MHD_destroy_response(mhdResponse) }
-        for field in response.headers {
-            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
-        }
+        for field in response.headers { Self.add(field, to: mhdResponse) }
         if draining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
@@ -275,15 +273,23 @@ final class ServerCore: @unchecked Sendable {
         defer { MHD_destroy_response(mhdResponse) }
         _ = MHD_add_response_header(mhdResponse, "Upgrade", "websocket")
         _ = MHD_add_response_header(mhdResponse, "Sec-WebSocket-Accept", WebSocketHandshake.acceptValue(for: key))
-        for field in response.headers { _ = MHD_add_response_header(mhdResponse, field.name, field.value) }
+        for field in response.headers { Self.add(field, to: mhdResponse) }
         exchange.status = 101
         return MHD_queue_response(connection, 101, mhdResponse)
     }
 
     // MARK: - Helpers
 
+    /// Explicit `withCString`: the implicit String-to-pointer conversion heap-copies short
+    /// (inline) strings such as "Content-Type"; this copies them on the stack.
+    static func add(_ field: (name: String, value: String), to response: OpaquePointer) {
+        field.name.withCString { name in
+            field.value.withCString { value in _ = MHD_add_response_header(response, name, value) }
+        }
+    }
+
     static func headers(of connection: OpaquePointer) -> HTTPHeaders {
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(capacity: 16)
         withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader, pointer)
         }
