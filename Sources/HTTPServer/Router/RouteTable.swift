@@ -1,3 +1,5 @@
+import Foundation
+
 /// The router as the server reads it on every request: an immutable trie of classes, matched
 /// over the path's UTF-8 bytes. Built once by `Router.compiled()`.
 ///
@@ -22,12 +24,17 @@ final class RouteTable: Sendable {
             routes = MethodRoutes(built.routes)
         }
 
+        private static func equal(_ literal: [UInt8], _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+            literal.count == segment.count
+                && literal.withUnsafeBufferPointer { memcmp($0.baseAddress!, segment.baseAddress!, segment.count) == 0 }
+        }
+
         /// The routes (by method) for the segments from `segments.start`, filling `parameters`.
         func find(_ segments: PathSegments, parameters: inout PathParameters) -> MethodRoutes? {
             guard let (segment, rest) = segments.next() else {
                 return routes.isEmpty ? nil : routes
             }
-            for literal in literals where literal.segment.elementsEqual(segment) {
+            for literal in literals where Self.equal(literal.segment, segment) {
                 if let found = literal.node.find(rest, parameters: &parameters) { return found }
                 break
             }
