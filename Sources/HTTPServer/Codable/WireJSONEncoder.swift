@@ -104,28 +104,25 @@ final class JSONByteWriter: Encoder {
         return depth
     }
 
-    /// `key` is the key the value is stored under; it joins `codingPath` only when the value
-    /// encodes itself (leaf values never read the path, and skipping it saves an allocation).
-    func encodeValue<T: Encodable>(_ value: T, depth: Int, key: (any CodingKey)? = nil) throws {
+    func encodeValue<T: Encodable>(_ value: T, depth: Int) throws {
+        if try !writePrimitive(value) { try encodeComposite(value, depth: depth) }
+    }
+
+    /// A value that encodes itself through containers, opened one level below `depth`.
+    func encodeComposite<T: Encodable>(_ value: T, depth: Int) throws {
         let savedDepth = valueDepth, savedStarted = valueStarted
         valueDepth = depth
         valueStarted = false
         defer { valueDepth = savedDepth; valueStarted = savedStarted }
-        if try !writePrimitive(value) {
-            if let key { codingPath.append(key) }
-            defer { if key != nil { codingPath.removeLast() } }
-            try value.encode(to: self)
-            if !valueStarted { append("{}") }
-            return
-        }
-        valueStarted = true
+        try value.encode(to: self)
+        if !valueStarted { append("{}") }
     }
 
     /// Writes the common leaf types (and arrays of the commonest ones) without going through
     /// their `encode(to:)`. Metatype comparisons and a reinterpreting cast, not `as?`: a
     /// dynamic cast on an unspecialised generic value is the slow path. Returns false when
     /// `T` is not one of them.
-    private func writePrimitive<T: Encodable>(_ value: T) throws -> Bool {
+    func writePrimitive<T: Encodable>(_ value: T) throws -> Bool {
         func cast<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
         if T.self == String.self {
             writeString(cast(String.self))
@@ -273,9 +270,14 @@ struct WireKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { writer.writeKey(key.stringValue, depth: depth); writer.writeInteger(value) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encodeAny(value, key) }
 
+    /// The key joins `codingPath` only for values that encode themselves: leaf values never
+    /// read the path, and pushing it costs more than writing them.
     private func encodeAny<T: Encodable>(_ value: T, _ key: Key) throws {
         writer.writeKey(key.stringValue, depth: depth)
-        try writer.encodeValue(value, depth: depth, key: key)
+        if try writer.writePrimitive(value) { return }
+        writer.codingPath.append(key)
+        defer { writer.codingPath.removeLast() }
+        try writer.encodeComposite(value, depth: depth)
     }
 
     // Nil optionals: written as null so nullable keys stay present (unless configured otherwise).
