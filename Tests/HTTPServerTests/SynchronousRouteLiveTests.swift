@@ -29,6 +29,7 @@ import Testing
         }
         router.get("/refused") { _ in throw HTTPError(.forbidden, code: "not_yours", message: "Not yours.") }
         router.get("/boom") { _ in throw CocoaError(.fileNoSuchFile) }
+        router.get("/peer") { request in .text(request.remoteAddress) }
         return router
     }
 
@@ -70,6 +71,13 @@ import Testing
             let unknown = try await server.client.get("/nothing/here")
             #expect(wrongMethod.status == 405)
             #expect(unknown.status == 404)
+        }
+    }
+
+    @Test func remoteAddressIsTheClients() async throws {
+        try await withLiveServer(Self.router()) { server in
+            let response = try await server.client.get("/peer")
+            #expect(response.bodyString == "127.0.0.1")
         }
     }
 

@@ -98,7 +98,7 @@ final class ServerCore: @unchecked Sendable {
     /// Routes the request and sets up its body intake. Returns an error to answer at once
     /// (only for a declared body that is already over its cap: the client sends nothing).
     private func prepare(_ exchange: Exchange, connection: OpaquePointer) -> HTTPError? {
-        guard exchange.path.hasPrefix("/") else {
+        guard exchange.path.utf8.first == UInt8(ascii: "/") else {
             exchange.pendingError = .badRequest("Request target must be an absolute path.")
             return nil
         }
@@ -309,46 +309,32 @@ final class ServerCore: @unchecked Sendable {
     }
 }
 
-/// The client's socket address, copied at dispatch and formatted only when asked for.
+/// The client's IP address, copied at dispatch (16 bytes at most) and formatted only when asked for.
 enum PeerAddress: Sendable {
     case text(String)
-    case socket(sockaddr_storage)
+    case ipv4(in_addr)
+    case ipv6(in6_addr)
 
     init(_ connection: OpaquePointer) {
         guard let address = cmhd_client_address(connection) else {
             self = .text("")
             return
         }
-        var storage = sockaddr_storage()
-        let length = Int32(address.pointee.sa_family) == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size
-        withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: address, count: length)) }
-        self = .socket(storage)
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET: self = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { .ipv4($0.pointee.sin_addr) }
+        case AF_INET6: self = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { .ipv6($0.pointee.sin6_addr) }
+        default: self = .text("")
+        }
     }
 
     var text: String {
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         switch self {
         case .text(let text): return text
-        case .socket(var storage):
-            var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-            withUnsafePointer(to: &storage) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                    switch Int32(address.pointee.sa_family) {
-                    case AF_INET:
-                        address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                            var addr = v4.pointee.sin_addr
-                            _ = inet_ntop(AF_INET, &addr, &buffer, socklen_t(buffer.count))
-                        }
-                    case AF_INET6:
-                        address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
-                            var addr = v6.pointee.sin6_addr
-                            _ = inet_ntop(AF_INET6, &addr, &buffer, socklen_t(buffer.count))
-                        }
-                    default: break
-                    }
-                }
-            }
-            return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        case .ipv4(var address): _ = inet_ntop(AF_INET, &address, &buffer, socklen_t(buffer.count))
+        case .ipv6(var address): _ = inet_ntop(AF_INET6, &address, &buffer, socklen_t(buffer.count))
         }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 }
 
