@@ -1,55 +1,119 @@
 import Foundation
 
-/// The router as the server reads it on every request: an immutable trie of classes, matched
-/// over the path's UTF-8 bytes. Built once by `Router.compiled()`.
+/// The router as the server reads it on every request: the trie flattened into arrays of
+/// plain values, matched over the path's UTF-8 bytes. Built once by `Router.compiled()`.
 ///
-/// Why not match on the builder's `RouteNode` directly: walking a trie of structs retains
-/// each child table it passes, and keying literals by `String` hashes every segment; here
-/// a step is a pointer hop and literal children are compared as bytes.
+/// Why flat: walking the builder's `RouteNode` structs (or a trie of classes) retains every
+/// child it passes, and those reference counts are shared by all worker threads, so each
+/// request bounced them between cores; here a step reads integers. Literal segments are
+/// compared as bytes, not hashed as `String`s.
 final class RouteTable: Sendable {
-    let root: Node
+    /// Every node, the root first.
+    private let nodes: [Node]
+    /// Literal children of all nodes, grouped by parent.
+    private let edges: [Edge]
+    /// The bytes of every literal segment, back to back.
+    private let literalBytes: [UInt8]
+    /// Routes by method: one table per node (and one per catch-all).
+    private let methodTables: [MethodRoutes]
+    /// Parameter and catch-all names.
+    private let names: [String]
 
-    init(_ root: RouteNode) { self.root = Node(root) }
+    private struct Edge {
+        let bytes: Range<Int>
+        let node: Int
+    }
 
-    final class Node: Sendable {
-        let literals: [(segment: [UInt8], node: Node)]
-        let parameter: (name: String, node: Node)?
-        let catchAll: (name: String, routes: MethodRoutes)?
-        let routes: MethodRoutes
+    private struct Node {
+        var edges: Range<Int> = 0..<0
+        /// (index into `names`, child node)
+        var parameter: (name: Int, node: Int)?
+        /// (index into `names`, index into `methodTables`)
+        var catchAll: (name: Int, routes: Int)?
+        /// Index into `methodTables`.
+        var routes = 0
+    }
 
-        init(_ built: RouteNode) {
-            literals = built.literals.map { (segment: Array($0.key.utf8), node: Node($0.value)) }
-            parameter = built.parameterName.flatMap { name in built.parameterChild.first.map { (name: name, node: Node($0)) } }
-            catchAll = built.catchAllName.map { (name: $0, routes: MethodRoutes(built.catchAllRoutes)) }
-            routes = MethodRoutes(built.routes)
+    init(_ root: RouteNode) {
+        var builder = Builder()
+        _ = builder.add(root)
+        nodes = builder.nodes
+        edges = builder.edges
+        literalBytes = builder.literalBytes
+        methodTables = builder.methodTables
+        names = builder.names
+    }
+
+    private struct Builder {
+        var nodes: [Node] = []
+        var edges: [Edge] = []
+        var literalBytes: [UInt8] = []
+        var methodTables: [MethodRoutes] = []
+        var names: [String] = []
+
+        /// Adds `built` and everything below it; returns its index.
+        mutating func add(_ built: RouteNode) -> Int {
+            let index = nodes.count
+            nodes.append(Node())
+            var node = Node()
+            node.routes = table(built.routes)
+            if let name = built.parameterName, let child = built.parameterChild.first {
+                node.parameter = (name: self.name(name), node: add(child))
+            }
+            if let name = built.catchAllName {
+                node.catchAll = (name: self.name(name), routes: table(built.catchAllRoutes))
+            }
+            // Children first, then this node's edges as one contiguous run.
+            let children = built.literals.map { (segment: Array($0.key.utf8), node: add($0.value)) }
+            let first = edges.count
+            for child in children {
+                let start = literalBytes.count
+                literalBytes += child.segment
+                edges.append(Edge(bytes: start..<literalBytes.count, node: child.node))
+            }
+            node.edges = first..<edges.count
+            nodes[index] = node
+            return index
         }
 
-        private static func equal(_ literal: [UInt8], _ segment: UnsafeBufferPointer<UInt8>) -> Bool {
-            literal.count == segment.count
-                && literal.withUnsafeBufferPointer { memcmp($0.baseAddress!, segment.baseAddress!, segment.count) == 0 }
+        mutating func table(_ routes: [HTTPMethod: Route]) -> Int {
+            methodTables.append(MethodRoutes(routes))
+            return methodTables.count - 1
         }
 
-        /// The routes (by method) for the segments from `segments.start`, filling `parameters`.
-        func find(_ segments: PathSegments, parameters: inout PathParameters) -> MethodRoutes? {
-            guard let (segment, rest) = segments.next() else {
-                return routes.isEmpty ? nil : routes
-            }
-            for literal in literals where Self.equal(literal.segment, segment) {
-                if let found = literal.node.find(rest, parameters: &parameters) { return found }
-                break
-            }
-            if let parameter {
-                let mark = parameters.storage.count
-                parameters.append(parameter.name, String(decoding: segment, as: UTF8.self))
-                if let found = parameter.node.find(rest, parameters: &parameters) { return found }
-                parameters.storage.removeSubrange(mark...)
-            }
-            if let catchAll {
-                parameters.append(catchAll.name, segments.remainder())
-                return catchAll.routes
-            }
-            return nil
+        mutating func name(_ name: String) -> Int {
+            names.append(name)
+            return names.count - 1
         }
+    }
+
+    /// The method table for the segments from `segments.start` below node `index`, filling
+    /// `parameters`; nil when no route has this path.
+    private func find(_ index: Int, _ segments: PathSegments, parameters: inout PathParameters) -> Int? {
+        let node = nodes[index]
+        guard let (segment, rest) = segments.next() else {
+            return methodTables[node.routes].isEmpty ? nil : node.routes
+        }
+        for edge in node.edges where literal(edges[edge].bytes, equals: segment) {
+            if let found = find(edges[edge].node, rest, parameters: &parameters) { return found }
+            break
+        }
+        if let parameter = node.parameter {
+            let mark = parameters.storage.count
+            parameters.append(names[parameter.name], String(decoding: segment, as: UTF8.self))
+            if let found = find(parameter.node, rest, parameters: &parameters) { return found }
+            parameters.storage.removeSubrange(mark...)
+        }
+        if let catchAll = node.catchAll {
+            parameters.append(names[catchAll.name], segments.remainder())
+            return catchAll.routes
+        }
+        return nil
+    }
+
+    private func literal(_ bytes: Range<Int>, equals segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == segment.count
+            && literalBytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + bytes.lowerBound, segment.baseAddress!, bytes.count) == 0 }
     }
 
     /// Resolves a request path to a route. Segments are percent-decoded after splitting,
@@ -71,7 +135,8 @@ final class RouteTable: Sendable {
 
     private func match(method: HTTPMethod, _ segments: PathSegments) -> RouteMatch {
         var parameters = PathParameters()
-        guard let routes = root.find(segments, parameters: &parameters) else { return .notFound }
+        guard let found = find(0, segments, parameters: &parameters) else { return .notFound }
+        let routes = methodTables[found]
         if let route = routes[method] ?? (method == .head ? routes[.get] : nil) {
             return .found(route, parameters)
         }
