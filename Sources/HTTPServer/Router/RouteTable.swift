@@ -158,10 +158,24 @@ struct MethodRoutes: Sendable {
 
     var isEmpty: Bool { entries.isEmpty }
 
-    subscript(method: HTTPMethod) -> Route? {
-        for entry in entries where entry.method == method { return entry.route }
+    subscript(method: HTTPMethod) -> RouteReference? {
+        for entry in entries where entry.method == method { return RouteReference(entry.route) }
         return nil
     }
+}
+
+/// A route handed out by the table without a retain. The table owns every route and lives as
+/// long as the server (`ServerCore` holds it), and every worker thread taking a strong
+/// reference to the same route would bounce its reference count between cores.
+struct RouteReference: @unchecked Sendable {
+    private let route: Unmanaged<Route>
+
+    init(_ route: Route) { self.route = .passUnretained(route) }
+
+    /// Runs `body` with the route borrowed, not retained.
+    func with<Result>(_ body: (Route) throws -> Result) rethrows -> Result { try route._withUnsafeGuaranteedRef(body) }
+
+    var pattern: String { with { $0.pattern } }
 }
 
 /// A path's segments over its bytes, empty ones skipped: a view, not a list, so matching

@@ -149,7 +149,7 @@ enum RouteAction: Sendable {
 }
 
 enum RouteMatch: Sendable {
-    case found(Route, PathParameters)
+    case found(RouteReference, PathParameters)
     case methodNotAllowed(allowed: [String])
     case notFound
 }

@@ -23,7 +23,7 @@ final class Exchange: @unchecked Sendable {
     var path = ""
     var query = ""
     var headers = HTTPHeaders()
-    var route: Route?
+    var route: RouteReference?
     var parameters = PathParameters()
     /// An error decided before the handler could run (404, 405, 413, malformed body…);
     /// answered once the body has been drained.

@@ -120,7 +120,7 @@ final class ServerCore: @unchecked Sendable {
         case .found(let route, let parameters):
             exchange.route = route
             exchange.parameters = parameters
-            switch route.body {
+            switch route.with(\.body) {
             case .none: exchange.bodyLimit = 64 * 1024
             case .default: exchange.bodyLimit = configuration.maxBodyBytes
             case .buffered(let maxBytes): exchange.bodyLimit = maxBytes
@@ -158,7 +158,7 @@ final class ServerCore: @unchecked Sendable {
     private func drainLimit(_ exchange: Exchange) -> Int { max(2 * exchange.bodyLimit, 1 << 20) }
 
     private func dispatch(_ exchange: Exchange, connection: OpaquePointer, form: MultipartForm?) -> MHD_Result {
-        guard let route = exchange.route, let action = route.action else {
+        guard let route = exchange.route else {
             return queue(configuration.errorRenderer.render(.notFound()), for: exchange)
         }
         exchange.phase = .dispatched
@@ -172,13 +172,17 @@ final class ServerCore: @unchecked Sendable {
                               headers: exchange.headers, query: query, parameters: exchange.parameters,
                               body: exchange.body, form: form, peer: PeerAddress(connection), attributes: RequestAttributes())
         exchange.body = Data()
-        switch action {
-        case .synchronous(let handler):
-            // Nothing on the way can wait: answer in place, no task.
-            return queue(Self.respond(request, handler: handler, renderer: configuration.errorRenderer, logger: logger),
-                         for: exchange)
-        case .asynchronous(let chain):
-            return run(chain, request: request, exchange: exchange, connection: connection)
+        return route.with { route in
+            switch route.action {
+            case .synchronous(let handler):
+                // Nothing on the way can wait: answer in place, no task.
+                return queue(Self.respond(request, handler: handler, renderer: configuration.errorRenderer, logger: logger),
+                             for: exchange)
+            case .asynchronous(let chain):
+                return run(chain, request: request, exchange: exchange, connection: connection)
+            case nil:
+                return queue(configuration.errorRenderer.render(.notFound()), for: exchange)
+            }
         }
     }
 
