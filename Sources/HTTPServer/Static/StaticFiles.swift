@@ -30,11 +30,10 @@ public struct StaticFiles: Sendable {
         let etag = "\"\(String(size, radix: 16))-\(String(mtime, radix: 16))-\(String(UInt64(info.st_ino), radix: 16))\""
         let lastModified = HTTPDate.format(mtime)
 
-        var headers: HTTPHeaders = [
-            "ETag": etag,
-            "Last-Modified": lastModified,
-            "Cache-Control": cacheControl,
-        ]
+        var headers = HTTPHeaders(capacity: 5)
+        headers.add("ETag", etag)
+        headers.add("Last-Modified", lastModified)
+        headers.add("Cache-Control", cacheControl)
         if Self.notModified(request: request, etag: etag, mtime: mtime) {
             close(fd)
             return Response(status: .notModified, headers: headers)
