@@ -14,6 +14,8 @@
 # (C json, Swift json, C static, Swift static, then the reverse, ...) and each cell keeps its
 # best round (highest req/s, with that run's percentiles): this evens out drift (thermal,
 # page cache, neighbours) and one-off hiccups. wrk shares the machine's cores with the server.
+# Each run also records the server's CPU time per request (user + system, from /proc), which
+# moves much less than req/s when other work shares the machine.
 #
 # Environment (defaults in brackets):
 #   SWIFT_BENCH_SERVER   Swift bench server binary (required unless BENCH_C_ONLY=1); if it is a
@@ -158,6 +160,11 @@ if [[ $C_ONLY != 1 ]]; then
 fi
 for w in "${warnings[@]}"; do log "WARNING: $w"; done
 
+cpu_ticks() { # name -> user+system clock ticks the server has used so far
+    awk '{print $14 + $15}' "/proc/${PID[$1]}/stat"
+}
+TICKS=$(getconf CLK_TCK)
+
 rss() { # name -> "VmRSS kB, VmHWM kB, threads"
     awk '/^VmRSS:/{r=$2} /^VmHWM:/{h=$2} /^Threads:/{t=$2} END{printf "%d %d %d", r, h, t}' "/proc/${PID[$1]}/status"
 }
@@ -201,9 +208,13 @@ for ((round = 1; round <= ROUNDS; round++)); do
         s=${cell%,*}; r=${cell#*,}
         run_wrk /dev/null -d"${WARMUP}s" "${URL[$cell]}" || true
         f="$OUT/wrk-$s-$r-round$round.txt"
+        ticks0=$(cpu_ticks "$s")
         run_wrk "$f" -d"${DURATION}s" --latency "${URL[$cell]}" || die "wrk failed or timed out for $cell (see $f)"
+        ticks1=$(cpu_ticks "$s")
         res=$(parse_wrk "$f")
-        log "round $round: $s $r: $(awk '{printf "%.0f req/s, p99 %.3f ms", $1, $4}' <<<"$res")"
+        # Server CPU per request (user + system, µs): steadier than req/s when neighbours load the machine.
+        res="$res $(awk -v t=$((ticks1 - ticks0)) -v hz="$TICKS" -v n="$(awk '{print $5}' <<<"$res")" 'BEGIN{printf "%.2f", (n > 0 ? t / hz * 1e6 / n : 0)}')"
+        log "round $round: $s $r: $(awk '{printf "%.0f req/s, p99 %.3f ms, %.2f us CPU/request", $1, $4, $8}' <<<"$res")"
         if [[ -z ${BEST[$cell]:-} ]] || awk -v a="${res%% *}" -v b="${BEST[$cell]%% *}" 'BEGIN{exit !(a > b)}'; then
             BEST[$cell]=$res
         fi
@@ -215,10 +226,10 @@ mib() { awk -v k="$1" 'BEGIN{printf "%.1f", k / 1024}'; }
 {
     echo
     echo "bench-http: wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s --latency on 127.0.0.1, best of $ROUNDS round(s), C thread pool $C_POOL, $(nproc) cores shared with wrk"
-    printf '%-7s %-7s %12s %10s %10s %10s %10s %8s %8s\n' server route 'req/s' 'p50 ms' 'p90 ms' 'p99 ms' requests non-2xx 'sock-err'
+    printf '%-7s %-7s %12s %10s %10s %10s %10s %8s %8s %9s\n' server route 'req/s' 'p50 ms' 'p90 ms' 'p99 ms' requests non-2xx 'sock-err' 'cpu us/r'
     for cell in "${cells[@]}"; do
-        read -r rps p50 p90 p99 n bad err <<<"${BEST[$cell]}"
-        printf '%-7s %-7s %12.1f %10.3f %10.3f %10.3f %10d %8d %8d\n' "${cell%,*}" "${cell#*,}" "$rps" "$p50" "$p90" "$p99" "$n" "$bad" "$err"
+        read -r rps p50 p90 p99 n bad err cpu <<<"${BEST[$cell]}"
+        printf '%-7s %-7s %12.1f %10.3f %10.3f %10.3f %10d %8d %8d %9.2f\n' "${cell%,*}" "${cell#*,}" "$rps" "$p50" "$p90" "$p99" "$n" "$bad" "$err" "$cpu"
     done
     echo
     for s in "${SERVERS[@]}"; do
@@ -230,7 +241,7 @@ mib() { awk -v k="$1" 'BEGIN{printf "%.1f", k / 1024}'; }
 verdict=0
 if [[ $C_ONLY != 1 ]]; then
     pct() { awk -v a="${BEST[swift,$1]%% *}" -v b="${BEST[c,$1]%% *}" 'BEGIN{printf "%.1f", 100 * a / b}'; }
-    problems() { read -r _ _ _ _ _ bad err <<<"${BEST[swift,$1]}"; ((bad + err == 0)) || echo "  (swift had $bad non-2xx, $err socket errors)"; }
+    problems() { read -r _ _ _ _ _ bad err _ <<<"${BEST[swift,$1]}"; ((bad + err == 0)) || echo "  (swift had $bad non-2xx, $err socket errors)"; }
     json_pct=$(pct json)
     v=PASS
     if ! awk -v p="$json_pct" -v t="$TARGET" 'BEGIN{exit !(p >= t)}' || [[ -n $(problems json) ]]; then v=FAIL; verdict=1; fi

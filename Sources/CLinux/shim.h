@@ -6,6 +6,18 @@
 #include <sys/eventfd.h>
 #include <time.h>
 #include <stdint.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/openat2.h>
+
+/* Opens `path` (relative) read-only below the directory `dirfd` in one system call; the
+   kernel refuses `..`, absolute paths and symlinks that would leave it (errno EXDEV). */
+static inline int clinux_open_beneath(int dirfd, const char *path) {
+    struct open_how how = { .flags = O_RDONLY | O_CLOEXEC, .resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS };
+    return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+}
 
 static inline int clinux_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
 static inline int clinux_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }

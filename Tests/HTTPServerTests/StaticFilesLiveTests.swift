@@ -5,8 +5,8 @@ import Testing
 
 /// Static files: content types, validators, 304, and every escape attempt refused.
 @Suite struct StaticFilesLiveTests {
-    /// root/ holds photo.jpg, notes.txt, sub/deep.json, .secret, a symlink to outside and
-    /// one to inside; `outside.txt` sits next to root.
+    /// root/ holds photo.jpg, notes.txt, sub/deep.json, .secret, symlinks to outside and to
+    /// inside (absolute and relative); `outside.txt` sits next to root.
     static func makeTree() throws -> (root: String, base: String) {
         let base = NSTemporaryDirectory() + "static-\(UUID().uuidString)"
         let root = base + "/root"
@@ -19,6 +19,8 @@ import Testing
         try Data("TOP SECRET".utf8).write(to: URL(fileURLWithPath: base + "/outside.txt"))
         try fm.createSymbolicLink(atPath: root + "/escape.txt", withDestinationPath: base + "/outside.txt")
         try fm.createSymbolicLink(atPath: root + "/alias.txt", withDestinationPath: root + "/notes.txt")
+        try fm.createSymbolicLink(atPath: root + "/sub/relative.txt", withDestinationPath: "../notes.txt")
+        try fm.createSymbolicLink(atPath: root + "/sub/relative-escape.txt", withDestinationPath: "../../outside.txt")
         return (root, base)
     }
 
@@ -55,6 +57,7 @@ import Testing
             #expect(old.status == 200)
 
             #expect(try await server.client.get("/app/photos/alias.txt").bodyString == "hello notes")
+            #expect(try await server.client.get("/app/photos/sub/relative.txt").bodyString == "hello notes")
             let head = try await server.client.head("/app/photos/notes.txt")
             #expect(head.status == 200)
             #expect(head.headers["Content-Length"] == "11")
@@ -63,7 +66,7 @@ import Testing
 
     @Test(arguments: [
         "/app/photos/../outside.txt", "/app/photos/%2e%2e/outside.txt", "/app/photos/%2E%2E%2Foutside.txt",
-        "/app/photos/sub/../../outside.txt", "/app/photos/escape.txt", "/app/photos/.secret", "/app/photos/sub",
+        "/app/photos/sub/../../outside.txt", "/app/photos/escape.txt", "/app/photos/sub/relative-escape.txt", "/app/photos/.secret", "/app/photos/sub",
         "/app/photos/", "/app/photos/nope.jpg", "/app/photos/..%5Coutside.txt", "/app/photos/notes.txt%00.jpg",
         "/app/photos//etc/passwd", "/app/photos/%2Fetc%2Fpasswd",
     ])

@@ -27,10 +27,11 @@ public struct WireJSONEncoder: Sendable {
     }
 
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        let writer = JSONByteWriter(options: self)
+        let writer = JSONWriterCache.take(options: self)
+        defer { JSONWriterCache.give(writer) }
         try writer.encodeValue(value, depth: 0)
         writer.closeDeeper(than: 0)
-        return Data(writer.bytes)
+        return writer.output.data
     }
 }
 
@@ -38,8 +39,8 @@ public struct WireJSONEncoder: Sendable {
 /// brackets are deferred: a container opened at depth d is closed as soon as anything is
 /// written at a depth ≤ d, or at the end.
 final class JSONByteWriter: Encoder {
-    var bytes: [UInt8] = []
-    let options: WireJSONEncoder
+    var output = JSONOutput(capacity: 512)
+    private(set) var options: WireJSONEncoder
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -52,14 +53,26 @@ final class JSONByteWriter: Encoder {
 
     init(options: WireJSONEncoder) {
         self.options = options
-        bytes.reserveCapacity(512)
+        open.reserveCapacity(8)
+    }
+
+    deinit { output.deallocate() }
+
+    /// Ready for the next encode, keeping the buffers (see `JSONWriterCache`).
+    func reset(options: WireJSONEncoder) {
+        self.options = options
+        output.removeAll()
+        open.removeAll(keepingCapacity: true)
+        codingPath.removeAll(keepingCapacity: true)
+        valueDepth = 0
+        valueStarted = false
     }
 
     // MARK: Structure
 
     func closeDeeper(than depth: Int) {
         while let last = open.last, last.depth > depth {
-            bytes.append(last.closer)
+            output.append(last.closer)
             open.removeLast()
         }
     }
@@ -68,7 +81,7 @@ final class JSONByteWriter: Encoder {
     func beginElement(depth: Int) {
         closeDeeper(than: depth)
         if let index = open.indices.last, open[index].depth == depth {
-            if open[index].hasElements { bytes.append(UInt8(ascii: ",")) }
+            if open[index].hasElements { output.append(UInt8(ascii: ",")) }
             open[index].hasElements = true
         }
     }
@@ -76,7 +89,7 @@ final class JSONByteWriter: Encoder {
     func writeKey(_ key: String, depth: Int) {
         beginElement(depth: depth)
         writeString(key)
-        bytes.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: ":"))
     }
 
     /// Opens a container for the value at `valueDepth`, or reuses it when the same value
@@ -85,57 +98,103 @@ final class JSONByteWriter: Encoder {
         let depth = valueDepth + 1
         closeDeeper(than: depth)
         if let last = open.last, last.depth == depth, valueStarted { return depth }
-        bytes.append(opener)
+        output.append(opener)
         open.append((depth, closer, false))
         valueStarted = true
         return depth
     }
 
     func encodeValue<T: Encodable>(_ value: T, depth: Int) throws {
+        if try !writePrimitive(value) { try encodeComposite(value, depth: depth) }
+    }
+
+    /// A value that encodes itself through containers, opened one level below `depth`.
+    func encodeComposite<T: Encodable>(_ value: T, depth: Int) throws {
         let savedDepth = valueDepth, savedStarted = valueStarted
         valueDepth = depth
         valueStarted = false
         defer { valueDepth = savedDepth; valueStarted = savedStarted }
-        // Metatype comparisons, not `as?` casts: casts on a generic value are the slow path.
+        try value.encode(to: self)
+        if !valueStarted { append("{}") }
+    }
+
+    /// Writes the common leaf types (and arrays of the commonest ones) without going through
+    /// their `encode(to:)`. Metatype comparisons and a reinterpreting cast, not `as?`: a
+    /// dynamic cast on an unspecialised generic value is the slow path. Returns false when
+    /// `T` is not one of them.
+    func writePrimitive<T: Encodable>(_ value: T) throws -> Bool {
+        func cast<U>(_: U.Type) -> U { unsafeBitCast(value, to: U.self) }
         if T.self == String.self {
-            writeString(value as! String)
+            writeString(cast(String.self))
         } else if T.self == Int.self {
-            writeInteger(value as! Int)
+            writeInteger(cast(Int.self))
         } else if T.self == Bool.self {
-            bytes += (value as! Bool) ? Array("true".utf8) : Array("false".utf8)
-        } else if T.self == Double.self {
-            try writeDouble(value as! Double)
+            append(cast(Bool.self) ? "true" : "false")
+        } else if T.self == [String].self {
+            writeArray(cast([String].self), writeString)
+        } else if T.self == [Int].self {
+            writeArray(cast([Int].self)) { self.writeInteger($0) }
+        } else if T.self == Int64.self {
+            writeInteger(cast(Int64.self))
+        } else if T.self == Double.self, cast(Double.self).isFinite {
+            try writeDouble(cast(Double.self))
         } else if T.self == Date.self {
-            try writeDate(value as! Date)
+            try writeDate(cast(Date.self))
         } else if T.self == URL.self {
-            writeString((value as! URL).absoluteString)
+            writeString(cast(URL.self).absoluteString)
         } else if T.self == Data.self {
-            writeString((value as! Data).base64EncodedString())
+            writeString(cast(Data.self).base64EncodedString())
         } else if T.self == Decimal.self {
-            bytes += Array((value as! Decimal).description.utf8)
+            output.append(cast(Decimal.self).description)
         } else {
-            try value.encode(to: self)
-            if !valueStarted { bytes += Array("{}".utf8) }
-            return
+            return false
         }
-        valueStarted = true
+        return true
+    }
+
+    private func writeArray<Element>(_ elements: [Element], _ write: (Element) -> Void) {
+        output.append(UInt8(ascii: "["))
+        for index in elements.indices {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            write(elements[index])
+        }
+        output.append(UInt8(ascii: "]"))
     }
 
     // MARK: Scalars
 
-    func writeNull() { bytes += [0x6E, 0x75, 0x6C, 0x6C] }
+    func writeNull() { append("null") }
 
-    func writeInteger<I: BinaryInteger>(_ value: I) { bytes += Array(String(value).utf8) }
+    func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { output.append($0) }
+    }
+
+    /// Decimal digits straight into the buffer (no intermediate `String`).
+    func writeInteger<I: BinaryInteger>(_ value: I) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = UInt64(value.magnitude)
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            let digits = buffer.bindMemory(to: UInt8.self)
+            var index = digits.count
+            repeat {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(UnsafeBufferPointer(rebasing: digits[index...]))
+        }
+    }
 
     func writeDouble(_ value: Double) throws {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "JSON has no NaN or infinity."))
         }
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            bytes += Array(String(Int64(value)).utf8)
-            bytes += [UInt8(ascii: "."), UInt8(ascii: "0")]
+            writeInteger(Int64(value))
+            append(".0")
         } else {
-            bytes += Array(value.description.utf8)
+            output.append(value.description)
         }
     }
 
@@ -147,32 +206,37 @@ final class JSONByteWriter: Encoder {
     }
 
     func writeString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
         var string = string
-        let clean = string.withUTF8 { utf8 in
-            // Most strings need no escaping: copy them in one go.
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if clean {
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-            case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: bytes.append(byte)
+        string.withUTF8 { utf8 in
+            // Most strings need no escaping: copy the runs between escapes in one go.
+            var run = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                output.append(UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                writeEscape(byte)
+                run = index + 1
             }
+            output.append(UnsafeBufferPointer(rebasing: utf8[run...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private func writeEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        default:
+            append("\\u00")
+            output.append(Self.hexDigit(byte >> 4))
+            output.append(Self.hexDigit(byte & 0xF))
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     // MARK: Encoder
@@ -206,11 +270,14 @@ struct WireKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { writer.writeKey(key.stringValue, depth: depth); writer.writeInteger(value) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encodeAny(value, key) }
 
+    /// The key joins `codingPath` only for values that encode themselves: leaf values never
+    /// read the path, and pushing it costs more than writing them.
     private func encodeAny<T: Encodable>(_ value: T, _ key: Key) throws {
         writer.writeKey(key.stringValue, depth: depth)
+        if try writer.writePrimitive(value) { return }
         writer.codingPath.append(key)
         defer { writer.codingPath.removeLast() }
-        try writer.encodeValue(value, depth: depth)
+        try writer.encodeComposite(value, depth: depth)
     }
 
     // Nil optionals: written as null so nullable keys stay present (unless configured otherwise).
@@ -233,14 +300,14 @@ struct WireKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey> {
         writer.writeKey(key.stringValue, depth: depth)
-        writer.bytes.append(UInt8(ascii: "{"))
+        writer.output.append(UInt8(ascii: "{"))
         writer.pushOpen(depth: depth + 1, closer: UInt8(ascii: "}"))
         return KeyedEncodingContainer(WireKeyedContainer<NestedKey>(writer: writer, depth: depth + 1))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         writer.writeKey(key.stringValue, depth: depth)
-        writer.bytes.append(UInt8(ascii: "["))
+        writer.output.append(UInt8(ascii: "["))
         writer.pushOpen(depth: depth + 1, closer: UInt8(ascii: "]"))
         return WireUnkeyedContainer(writer: writer, depth: depth + 1)
     }
@@ -267,7 +334,7 @@ struct WireUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         writer.beginElement(depth: depth)
-        writer.bytes.append(UInt8(ascii: "{"))
+        writer.output.append(UInt8(ascii: "{"))
         writer.pushOpen(depth: depth + 1, closer: UInt8(ascii: "}"))
         count += 1
         return KeyedEncodingContainer(WireKeyedContainer<NestedKey>(writer: writer, depth: depth + 1))
@@ -275,7 +342,7 @@ struct WireUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         writer.beginElement(depth: depth)
-        writer.bytes.append(UInt8(ascii: "["))
+        writer.output.append(UInt8(ascii: "["))
         writer.pushOpen(depth: depth + 1, closer: UInt8(ascii: "]"))
         count += 1
         return WireUnkeyedContainer(writer: writer, depth: depth + 1)
@@ -291,7 +358,7 @@ struct WireSingleValueContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { writer.markValueStarted(); writer.writeNull() }
     mutating func encode(_ value: String) throws { writer.markValueStarted(); writer.writeString(value) }
-    mutating func encode(_ value: Bool) throws { writer.markValueStarted(); writer.bytes += Array((value ? "true" : "false").utf8) }
+    mutating func encode(_ value: Bool) throws { writer.markValueStarted(); writer.append(value ? "true" : "false") }
     mutating func encode(_ value: Int) throws { writer.markValueStarted(); writer.writeInteger(value) }
     mutating func encode(_ value: Double) throws { writer.markValueStarted(); try writer.writeDouble(value) }
     mutating func encode<T: Encodable>(_ value: T) throws {

@@ -3,6 +3,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public private(set) var fields: [(name: String, value: String)] = []
 
     public init() {}
+    /// Room for `capacity` fields in one allocation (a request's headers arrive one by one).
+    init(capacity: Int) { fields.reserveCapacity(capacity) }
     public init(_ fields: [(String, String)]) { self.fields = fields.map { (name: $0.0, value: $0.1) } }
     public init(dictionaryLiteral elements: (String, String)...) { self.init(elements) }
 

@@ -19,14 +19,22 @@ public struct MiddlewareFunction: Middleware {
 }
 
 extension Route {
-    /// Folds the global and route middleware around the handler, outermost first.
-    func responder(global: [any Middleware]) -> Responder {
+    /// Folds the global and route middleware around the handler, outermost first. A
+    /// synchronous handler with no middleware around it stays synchronous.
+    func action(global: [any Middleware]) -> RouteAction {
         let chain = global + middleware
-        var next = Responder(handler)
+        var next: Responder
+        switch handler {
+        case .synchronous(let handler):
+            guard !chain.isEmpty else { return .synchronous(handler) }
+            next = Responder { request in try handler(request) }
+        case .asynchronous(let handler):
+            next = Responder(handler)
+        }
         for step in chain.reversed() {
             let inner = next
             next = Responder { request in try await step.handle(request, next: inner) }
         }
-        return next
+        return .asynchronous(next)
     }
 }

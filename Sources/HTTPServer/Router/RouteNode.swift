@@ -1,5 +1,5 @@
-/// A segment trie: literal children first, then one `{param}` child, then a `{rest...}`
-/// catch-all. Lookup costs the path's depth, whatever the number of routes.
+/// The router's segment trie as it is built: literal children first, then one `{param}`
+/// child, then a `{rest...}` catch-all. Served as a `RouteTable`.
 struct RouteNode: Sendable {
     var literals: [String: RouteNode] = [:]
     var parameterName: String?
@@ -29,30 +29,6 @@ struct RouteNode: Sendable {
             precondition(catchAllRoutes[method] == nil, "Duplicate route \(method) \(route.pattern)")
             catchAllRoutes[method] = route
         }
-    }
-
-    /// The routes (by method) that answer this path. Returns the dictionary rather than the
-    /// node: copying a node would retain every child table on each request.
-    func find(_ segments: ArraySlice<Substring>, parameters: inout PathParameters) -> [HTTPMethod: Route]? {
-        guard let first = segments.first else {
-            return routes.isEmpty ? nil : routes
-        }
-        if let child = literals[String(first)], let found = child.find(segments.dropFirst(), parameters: &parameters) {
-            return found
-        }
-        if let name = parameterName, let child = parameterChild.first {
-            let mark = parameters.storage.count
-            parameters.append(name, String(first))
-            if let found = child.find(segments.dropFirst(), parameters: &parameters) {
-                return found
-            }
-            parameters.storage.removeSubrange(mark...)
-        }
-        if let name = catchAllName {
-            parameters.append(name, segments.joined(separator: "/"))
-            return catchAllRoutes
-        }
-        return nil
     }
 }
 

@@ -1,7 +1,13 @@
 /// Routes by method and path pattern (`/stories/{id}`, `/app/photos/{path...}`), with a
 /// middleware chain around every route. Built once at start-up, then read-only.
+///
+/// Handlers come in two shapes. One that never waits (`{ request in try .json(…) }`, no
+/// `await`) is registered as a `SynchronousHandler`: when no middleware wraps its route, the
+/// server calls it right on the connection's thread, without creating a task. One that
+/// awaits is a `Handler` and runs in a task. Swift picks the overload from the closure.
 public struct Router: Sendable {
     public typealias Handler = @Sendable (Request) async throws -> Response
+    public typealias SynchronousHandler = @Sendable (Request) throws -> Response
 
     private(set) var root = RouteNode()
     private(set) var middleware: [any Middleware] = []
@@ -13,11 +19,25 @@ public struct Router: Sendable {
 
     public mutating func add(_ method: HTTPMethod, _ pattern: String, body: BodyPolicy = .default,
                              middleware: [any Middleware] = [], handler: @escaping Handler) {
+        add(method, pattern, body: body, middleware: middleware, action: .asynchronous(handler))
+    }
+
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, body: BodyPolicy = .default,
+                             middleware: [any Middleware] = [], handler: @escaping SynchronousHandler) {
+        add(method, pattern, body: body, middleware: middleware, action: .synchronous(handler))
+    }
+
+    private mutating func add(_ method: HTTPMethod, _ pattern: String, body: BodyPolicy, middleware: [any Middleware],
+                              action: RouteHandler) {
         let segments = PathPattern.parse(pattern)
-        root.insert(segments[...], method: method, route: Route(pattern: pattern, body: body, middleware: middleware, handler: handler))
+        root.insert(segments[...], method: method, route: Route(pattern: pattern, body: body, middleware: middleware, handler: action))
     }
 
     public mutating func get(_ pattern: String, middleware: [any Middleware] = [], handler: @escaping Handler) {
+        add(.get, pattern, body: .none, middleware: middleware, handler: handler)
+    }
+
+    public mutating func get(_ pattern: String, middleware: [any Middleware] = [], handler: @escaping SynchronousHandler) {
         add(.get, pattern, body: .none, middleware: middleware, handler: handler)
     }
 
@@ -26,8 +46,18 @@ public struct Router: Sendable {
         add(.post, pattern, body: body, middleware: middleware, handler: handler)
     }
 
+    public mutating func post(_ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
+                              handler: @escaping SynchronousHandler) {
+        add(.post, pattern, body: body, middleware: middleware, handler: handler)
+    }
+
     public mutating func put(_ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
                              handler: @escaping Handler) {
+        add(.put, pattern, body: body, middleware: middleware, handler: handler)
+    }
+
+    public mutating func put(_ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
+                             handler: @escaping SynchronousHandler) {
         add(.put, pattern, body: body, middleware: middleware, handler: handler)
     }
 
@@ -36,7 +66,16 @@ public struct Router: Sendable {
         add(.patch, pattern, body: body, middleware: middleware, handler: handler)
     }
 
+    public mutating func patch(_ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
+                               handler: @escaping SynchronousHandler) {
+        add(.patch, pattern, body: body, middleware: middleware, handler: handler)
+    }
+
     public mutating func delete(_ pattern: String, middleware: [any Middleware] = [], handler: @escaping Handler) {
+        add(.delete, pattern, body: .none, middleware: middleware, handler: handler)
+    }
+
+    public mutating func delete(_ pattern: String, middleware: [any Middleware] = [], handler: @escaping SynchronousHandler) {
         add(.delete, pattern, body: .none, middleware: middleware, handler: handler)
     }
 
@@ -55,36 +94,13 @@ public struct Router: Sendable {
     /// Serves files below `directory` at `prefix/…` (GET and HEAD).
     public mutating func files(_ prefix: String, from directory: StaticFiles) {
         let pattern = prefix.hasSuffix("/") ? "\(prefix){path...}" : "\(prefix)/{path...}"
-        let handler: Handler = { request in try directory.respond(to: request, relativePath: request.parameters["path"] ?? "") }
+        let handler: SynchronousHandler = { request in try directory.respond(to: request, relativePath: request.parameters["path"] ?? "") }
         add(.get, pattern, body: .none, handler: handler)
     }
 
-    /// Resolves a request path to a route. Segments are percent-decoded after splitting,
-    /// so `%2F` inside a segment never creates a new segment.
+    /// Resolves a request path to a route (see `RouteTable.match`).
     func match(method: HTTPMethod, path: String) throws(HTTPError) -> RouteMatch {
-        var segments: [Substring] = []
-        let escaped = path.utf8.contains(UInt8(ascii: "%"))
-        for raw in Self.segments(of: path) {
-            guard escaped else {
-                segments.append(raw)
-                continue
-            }
-            guard let decoded = PercentDecoding.decode(raw, plusAsSpace: false) else {
-                throw HTTPError(.badRequest, code: .invalidRequest, message: "Malformed percent-encoding in path.")
-            }
-            segments.append(Substring(decoded))
-        }
-        var parameters = PathParameters()
-        guard let routes = root.find(segments[...], parameters: &parameters) else { return .notFound }
-        if let route = routes[method] {
-            return .found(route, parameters)
-        }
-        if method == .head, let route = routes[.get] {
-            return .found(route, parameters)
-        }
-        var allowed = routes.keys.map(\.rawValue)
-        if routes[.get] != nil { allowed.append("HEAD") }
-        return .methodNotAllowed(allowed: allowed.sorted())
+        try compiled().match(method: method, path: path)
     }
 }
 
@@ -101,17 +117,17 @@ public enum BodyPolicy: Sendable {
 }
 
 /// A registered route. A class so matching hands out a reference instead of copying fields;
-/// @unchecked because `chain` is set once by `Router.compiled()` before the server starts
+/// @unchecked because `action` is set once by `Router.compiled()` before the server starts
 /// and never written after that.
 final class Route: @unchecked Sendable {
     let pattern: String
     let body: BodyPolicy
     let middleware: [any Middleware]
-    let handler: Router.Handler
-    /// Handler wrapped in its middleware, set by `Router.compiled()`.
-    var chain: Responder?
+    let handler: RouteHandler
+    /// What the server runs, set by `Router.compiled()`.
+    var action: RouteAction?
 
-    init(pattern: String, body: BodyPolicy, middleware: [any Middleware], handler: @escaping Router.Handler) {
+    init(pattern: String, body: BodyPolicy, middleware: [any Middleware], handler: RouteHandler) {
         self.pattern = pattern
         self.body = body
         self.middleware = middleware
@@ -119,44 +135,38 @@ final class Route: @unchecked Sendable {
     }
 }
 
+/// The handler as registered.
+enum RouteHandler: Sendable {
+    case synchronous(Router.SynchronousHandler)
+    case asynchronous(Router.Handler)
+}
+
+/// The handler as served: called in place when nothing on its way can wait, or the whole
+/// middleware chain, run in a task.
+enum RouteAction: Sendable {
+    case synchronous(Router.SynchronousHandler)
+    case asynchronous(Responder)
+}
+
 enum RouteMatch: Sendable {
-    case found(Route, PathParameters)
+    case found(RouteReference, PathParameters)
     case methodNotAllowed(allowed: [String])
     case notFound
 }
 
 extension Router {
-    /// Splits on "/" over UTF-8 bytes (splitting the `String` walks grapheme clusters, which
-    /// was the largest cost of routing), dropping empty segments.
-    static func segments(of path: String) -> [Substring] {
-        var result: [Substring] = []
-        let utf8 = path.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "/") {
-                if start != index { result.append(path[start..<index]) }
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
-        }
-        if start != utf8.endIndex { result.append(path[start..<utf8.endIndex]) }
-        return result
-    }
-
-    /// The router with every route's middleware chain folded once, ready to serve.
-    func compiled() -> Router {
-        var copy = self
-        copy.root.compile(global: middleware)
-        return copy
+    /// The routes with every middleware chain folded once, ready to serve.
+    func compiled() -> RouteTable {
+        root.compile(global: middleware)
+        return RouteTable(root)
     }
 }
 
 extension RouteNode {
-    mutating func compile(global: [any Middleware]) {
-        for route in routes.values { route.chain = route.responder(global: global) }
-        for route in catchAllRoutes.values { route.chain = route.responder(global: global) }
-        for key in literals.keys { literals[key]?.compile(global: global) }
-        for index in parameterChild.indices { parameterChild[index].compile(global: global) }
+    func compile(global: [any Middleware]) {
+        for route in routes.values { route.action = route.action(global: global) }
+        for route in catchAllRoutes.values { route.action = route.action(global: global) }
+        for node in literals.values { node.compile(global: global) }
+        for node in parameterChild { node.compile(global: global) }
     }
 }

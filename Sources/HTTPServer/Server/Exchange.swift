@@ -18,13 +18,12 @@ final class Exchange: @unchecked Sendable {
     }
 
     let startedAt: UInt64
-    let target: String
     var phase = Phase.new
     var method = HTTPMethod.get
     var path = ""
     var query = ""
     var headers = HTTPHeaders()
-    var route: Route?
+    var route: RouteReference?
     var parameters = PathParameters()
     /// An error decided before the handler could run (404, 405, 413, malformed body…);
     /// answered once the body has been drained.
@@ -39,17 +38,15 @@ final class Exchange: @unchecked Sendable {
     var bytesSent: UInt64 = 0
     let completion = Mutex(Completion.running)
 
-    init(target: String, startedAt: UInt64) {
-        self.target = target
+    /// `target` is the request target as sent (`/path?query`), split here over its bytes.
+    init(target: UnsafeBufferPointer<UInt8>, startedAt: UInt64) {
         self.startedAt = startedAt
-        let utf8 = target.utf8
-        if let q = utf8.firstIndex(of: UInt8(ascii: "?")) {
-            path = String(target[..<q])
-            query = String(target[utf8.index(after: q)...])
-        } else {
-            path = target
+        let question = target.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex
+        let pathEnd = target[..<question].firstIndex(of: UInt8(ascii: "#")) ?? question
+        path = String(decoding: UnsafeBufferPointer(rebasing: target[..<pathEnd]), as: UTF8.self)
+        if question < target.endIndex {
+            query = String(decoding: UnsafeBufferPointer(rebasing: target[(question + 1)...]), as: UTF8.self)
         }
-        if let hash = path.utf8.firstIndex(of: UInt8(ascii: "#")) { path = String(path[..<hash]) }
     }
 
     /// Appends body bytes under the cap; past it, remembers a 413 and drains the rest.

@@ -9,7 +9,7 @@ import Synchronization
 final class ServerCore: @unchecked Sendable {
     // @unchecked: immutable after init except `inFlight`/`draining` (atomics); per-request
     // state lives in `Exchange`.
-    let router: Router
+    let router: RouteTable
     let configuration: ServerConfiguration
     let loop: WebSocketLoop
     let logger = Logger(label: "http")
@@ -26,18 +26,18 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: - Request cycle (called on MHD worker threads)
 
-    func begin(target: String) -> Exchange {
+    func begin(target: UnsafeBufferPointer<UInt8>) -> Exchange {
         inFlight.wrappingAdd(1, ordering: .relaxed)
         return Exchange(target: target, startedAt: DispatchTime.now().uptimeNanoseconds)
     }
 
-    func access(_ exchange: Exchange, connection: OpaquePointer, method: String,
+    func access(_ exchange: Exchange, connection: OpaquePointer, method: UnsafePointer<CChar>?,
                 upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>) -> MHD_Result {
         switch exchange.phase {
         case .new:
             exchange.phase = .receiving
             exchange.connection = connection
-            exchange.method = HTTPMethod(rawValue: method)
+            exchange.method = method.map(HTTPMethod.init(cString:)) ?? .get
             exchange.headers = Self.headers(of: connection)
             if let early = prepare(exchange, connection: connection) {
                 return queue(configuration.errorRenderer.render(early), for: exchange)
@@ -98,7 +98,7 @@ final class ServerCore: @unchecked Sendable {
     /// Routes the request and sets up its body intake. Returns an error to answer at once
     /// (only for a declared body that is already over its cap: the client sends nothing).
     private func prepare(_ exchange: Exchange, connection: OpaquePointer) -> HTTPError? {
-        guard exchange.path.hasPrefix("/") else {
+        guard exchange.path.utf8.first == UInt8(ascii: "/") else {
             exchange.pendingError = .badRequest("Request target must be an absolute path.")
             return nil
         }
@@ -120,7 +120,7 @@ final class ServerCore: @unchecked Sendable {
         case .found(let route, let parameters):
             exchange.route = route
             exchange.parameters = parameters
-            switch route.body {
+            switch route.with(\.body) {
             case .none: exchange.bodyLimit = 64 * 1024
             case .default: exchange.bodyLimit = configuration.maxBodyBytes
             case .buffered(let maxBytes): exchange.bodyLimit = maxBytes
@@ -158,7 +158,7 @@ final class ServerCore: @unchecked Sendable {
     private func drainLimit(_ exchange: Exchange) -> Int { max(2 * exchange.bodyLimit, 1 << 20) }
 
     private func dispatch(_ exchange: Exchange, connection: OpaquePointer, form: MultipartForm?) -> MHD_Result {
-        guard let route = exchange.route, let chain = route.chain else {
+        guard let route = exchange.route else {
             return queue(configuration.errorRenderer.render(.notFound()), for: exchange)
         }
         exchange.phase = .dispatched
@@ -172,11 +172,27 @@ final class ServerCore: @unchecked Sendable {
                               headers: exchange.headers, query: query, parameters: exchange.parameters,
                               body: exchange.body, form: form, peer: PeerAddress(connection), attributes: RequestAttributes())
         exchange.body = Data()
+        return route.with { route in
+            switch route.action {
+            case .synchronous(let handler):
+                // Nothing on the way can wait: answer in place, no task.
+                return queue(Self.respond(request, handler: handler, renderer: configuration.errorRenderer, logger: logger),
+                             for: exchange)
+            case .asynchronous(let chain):
+                return run(chain, request: request, exchange: exchange, connection: connection)
+            case nil:
+                return queue(configuration.errorRenderer.render(.notFound()), for: exchange)
+            }
+        }
+    }
+
+    /// Runs the middleware chain in a task that starts right here on the MHD thread and
+    /// keeps going until its first real suspension: a chain that never suspends answers
+    /// without a thread hop. One that does leaves the connection suspended until it is done.
+    private func run(_ chain: Responder, request: Request, exchange: Exchange, connection: OpaquePointer) -> MHD_Result {
         let renderer = configuration.errorRenderer
         let logger = self.logger
         let pending = PendingResume(connection)
-        // Runs the handler right here on the MHD thread until its first real suspension;
-        // handlers that never suspend answer without a thread hop or a suspend/resume.
         Task.immediate {
             let response = await Self.respond(request, chain: chain, renderer: renderer, logger: logger)
             if exchange.finish(response) { MHD_resume_connection(pending.connection) }
@@ -194,12 +210,26 @@ final class ServerCore: @unchecked Sendable {
     static func respond(_ request: Request, chain: Responder, renderer: any ErrorRenderer, logger: Logger) async -> Response {
         do {
             return try await chain(request)
-        } catch let error as HTTPError {
-            return renderer.render(error)
         } catch {
-            logger.error("handler failed", ["method": request.method.rawValue, "path": request.rawPath, "error": "\(error)"])
-            return renderer.render(HTTPError(.internalServerError, code: .internalError, message: "Internal server error."))
+            return render(error, for: request, renderer: renderer, logger: logger)
         }
+    }
+
+    static func respond(_ request: Request, handler: Router.SynchronousHandler, renderer: any ErrorRenderer,
+                        logger: Logger) -> Response {
+        do {
+            return try handler(request)
+        } catch {
+            return render(error, for: request, renderer: renderer, logger: logger)
+        }
+    }
+
+    /// A handler's failure as an answer: its `HTTPError`, or a 500 that tells the client
+    /// nothing (the log line has the details).
+    private static func render(_ error: any Error, for request: Request, renderer: any ErrorRenderer, logger: Logger) -> Response {
+        if let error = error as? HTTPError { return renderer.render(error) }
+        logger.error("handler failed", ["method": request.method.rawValue, "path": request.rawPath, "error": "\(error)"])
+        return renderer.render(HTTPError(.internalServerError, code: .internalError, message: "Internal server error."))
     }
 
     // MARK: - Answers
@@ -224,9 +254,7 @@ final class ServerCore: @unchecked Sendable {
         }
         guard let mhdResponse = created else { return MHD_Result.NO }
         defer { MHD_destroy_response(mhdResponse) }
-        for field in response.headers {
-            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
-        }
+        for field in response.headers { Self.add(field, to: mhdResponse) }
         if draining.load(ordering: .relaxed) {
             _ = MHD_add_response_header(mhdResponse, "Connection", "close")
         }
@@ -249,20 +277,27 @@ final class ServerCore: @unchecked Sendable {
         defer { MHD_destroy_response(mhdResponse) }
         _ = MHD_add_response_header(mhdResponse, "Upgrade", "websocket")
         _ = MHD_add_response_header(mhdResponse, "Sec-WebSocket-Accept", WebSocketHandshake.acceptValue(for: key))
-        for field in response.headers { _ = MHD_add_response_header(mhdResponse, field.name, field.value) }
+        for field in response.headers { Self.add(field, to: mhdResponse) }
         exchange.status = 101
         return MHD_queue_response(connection, 101, mhdResponse)
     }
 
     // MARK: - Helpers
 
-    static func headers(of connection: OpaquePointer) -> HTTPHeaders {
-        let collector = HeaderCollector()
-        withExtendedLifetime(collector) {
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader,
-                                          Unmanaged.passUnretained(collector).toOpaque())
+    /// Explicit `withCString`: the implicit String-to-pointer conversion heap-copies short
+    /// (inline) strings such as "Content-Type"; this copies them on the stack.
+    static func add(_ field: (name: String, value: String), to response: OpaquePointer) {
+        field.name.withCString { name in
+            field.value.withCString { value in _ = MHD_add_response_header(response, name, value) }
         }
-        return collector.headers
+    }
+
+    static func headers(of connection: OpaquePointer) -> HTTPHeaders {
+        var headers = HTTPHeaders(capacity: 16)
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader, pointer)
+        }
+        return headers
     }
 
     static func describe(_ termination: MHD_RequestTerminationCode) -> String {
@@ -278,52 +313,33 @@ final class ServerCore: @unchecked Sendable {
     }
 }
 
-/// The client's socket address, copied at dispatch and formatted only when asked for.
+/// The client's IP address, copied at dispatch (16 bytes at most) and formatted only when asked for.
 enum PeerAddress: Sendable {
     case text(String)
-    case socket(sockaddr_storage)
+    case ipv4(in_addr)
+    case ipv6(in6_addr)
 
     init(_ connection: OpaquePointer) {
         guard let address = cmhd_client_address(connection) else {
             self = .text("")
             return
         }
-        var storage = sockaddr_storage()
-        let length = Int32(address.pointee.sa_family) == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size
-        withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: address, count: length)) }
-        self = .socket(storage)
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET: self = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { .ipv4($0.pointee.sin_addr) }
+        case AF_INET6: self = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { .ipv6($0.pointee.sin6_addr) }
+        default: self = .text("")
+        }
     }
 
     var text: String {
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         switch self {
         case .text(let text): return text
-        case .socket(var storage):
-            var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-            withUnsafePointer(to: &storage) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                    switch Int32(address.pointee.sa_family) {
-                    case AF_INET:
-                        address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                            var addr = v4.pointee.sin_addr
-                            _ = inet_ntop(AF_INET, &addr, &buffer, socklen_t(buffer.count))
-                        }
-                    case AF_INET6:
-                        address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
-                            var addr = v6.pointee.sin6_addr
-                            _ = inet_ntop(AF_INET6, &addr, &buffer, socklen_t(buffer.count))
-                        }
-                    default: break
-                    }
-                }
-            }
-            return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        case .ipv4(var address): _ = inet_ntop(AF_INET, &address, &buffer, socklen_t(buffer.count))
+        case .ipv6(var address): _ = inet_ntop(AF_INET6, &address, &buffer, socklen_t(buffer.count))
         }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
-}
-
-/// Receives MHD's header iteration for one request.
-final class HeaderCollector {
-    var headers = HTTPHeaders()
 }
 
 /// What the upgrade callback needs, carried through MHD's `void *`.

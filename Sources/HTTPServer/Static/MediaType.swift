@@ -1,8 +1,11 @@
 /// Content types by file extension for the files we serve (photos, fixtures, docs).
 enum MediaType {
     static func forPath(_ path: String) -> String {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "application/octet-stream" }
-        switch path[path.index(after: dot)...].lowercased() {
+        let utf8 = path.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), !utf8[dot...].contains(UInt8(ascii: "/")) else {
+            return "application/octet-stream"
+        }
+        switch Substring(utf8[utf8.index(after: dot)...]).lowercased() {
         case "html", "htm": return "text/html; charset=utf-8"
         case "css": return "text/css; charset=utf-8"
         case "js", "mjs": return "text/javascript; charset=utf-8"

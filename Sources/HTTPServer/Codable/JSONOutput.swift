@@ -1,0 +1,56 @@
+import Foundation
+
+/// The encoder's output: raw memory that doubles when full. An `[UInt8]` checks uniqueness on
+/// every append, and an encode is mostly appends of one byte or a few; here each is a bounds
+/// check and a store. Owned by one `JSONByteWriter`, which frees it.
+struct JSONOutput {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    /// The memory held, used or not.
+    var reservedBytes: Int { capacity }
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        start = .allocate(capacity: capacity)
+    }
+
+    /// The bytes written so far, copied out.
+    var data: Data { Data(bytes: start, count: count) }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+        (start + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Empties the buffer, keeping its memory for the next encode.
+    mutating func removeAll() { count = 0 }
+
+    func deallocate() { start.deallocate() }
+
+    @inline(never)
+    private mutating func grow(toHold needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.initialize(from: start, count: count)
+        start.deallocate()
+        start = grown
+        capacity = newCapacity
+    }
+}
