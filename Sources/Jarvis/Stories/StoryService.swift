@@ -58,7 +58,13 @@ public actor StoryService: StoryIngesting {
     public func ingest(new articles: [(StoryArticle, provisionalStoryId: String)], changedStories: Set<String>) async {
         var touched = changedStories
         var absorbedAll: [String] = []
-        for (article, provisional) in articles {
+        // Oldest first: a feed lists its newest item first, but a follow-up finds its story more
+        // easily when the first report is already there.
+        let ordered = articles.sorted { a, b in
+            let x = min(a.0.publishedAt, a.0.firstSeenAt), y = min(b.0.publishedAt, b.0.firstSeenAt)
+            return x != y ? x < y : a.0.id < b.0.id
+        }
+        for (article, provisional) in ordered {
             let decision = clusterer.assign(article, proposedStoryId: provisional)
             do {
                 switch decision {
