@@ -64,8 +64,10 @@ public actor StoryService: StoryIngesting {
             let x = min(a.0.publishedAt, a.0.firstSeenAt), y = min(b.0.publishedAt, b.0.firstSeenAt)
             return x != y ? x < y : a.0.id < b.0.id
         }
-        for (article, provisional) in ordered {
-            let decision = clusterer.assign(article, proposedStoryId: provisional)
+        // Every decision of the batch first, with no suspension point between them: the actor is
+        // reentrant, and another feed's batch must not interleave with this one's time order.
+        let decisions = ordered.map { clusterer.assign($0.0, proposedStoryId: $0.provisionalStoryId) }
+        for ((article, provisional), decision) in zip(ordered, decisions) {
             do {
                 switch decision {
                 case .newStory(let id):
