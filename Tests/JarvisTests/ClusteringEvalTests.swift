@@ -82,6 +82,22 @@ import Testing
         return assignment.mapValues(resolve)
     }
 
+    /// The orders the server may see the set in: time order (one batch), and feed by feed as the
+    /// poller delivers them (each feed's batch oldest first, as `StoryService` sorts it), with the feeds in their file
+    /// order, reversed, and in two seeded shuffles.
+    static func orders(_ articles: [StoryArticle]) -> [(name: String, articles: [StoryArticle])] {
+        let feeds = Dictionary(grouping: articles, by: { $0.feedId ?? $0.source })
+        let names = feeds.keys.sorted()
+        func byFeed(_ order: [String]) -> [StoryArticle] {
+            order.flatMap { feeds[$0]!.sorted { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) } }
+        }
+        func shuffled(_ seed: UInt64) -> [String] {
+            names.sorted { stableHash("\(seed)" + $0) < stableHash("\(seed)" + $1) }
+        }
+        return [("time", articles), ("feeds", byFeed(names)), ("feeds-reversed", byFeed(names.reversed())),
+                ("feeds-shuffle1", byFeed(shuffled(1))), ("feeds-shuffle2", byFeed(shuffled(2)))]
+    }
+
     // MARK: Held-out split
 
     /// Stable 64-bit FNV-1a (not `Hasher`, which is seeded per process).
@@ -258,6 +274,8 @@ extension ClusteringConfiguration {
         case "textWeight": textWeight = v
         case "entityWeight": entityWeight = v
         case "numberWeight": numberWeight = v
+        case "entityStoryShare": entityStoryShare = v
+        case "placeEntityWeight": placeEntityWeight = v
         case "timeDecayHours": timeDecayHours = v
         case "timeFloor": timeFloor = v
         case "joinThreshold": joinThreshold = v

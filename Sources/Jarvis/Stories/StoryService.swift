@@ -58,8 +58,16 @@ public actor StoryService: StoryIngesting {
     public func ingest(new articles: [(StoryArticle, provisionalStoryId: String)], changedStories: Set<String>) async {
         var touched = changedStories
         var absorbedAll: [String] = []
-        for (article, provisional) in articles {
-            let decision = clusterer.assign(article, proposedStoryId: provisional)
+        // Oldest first: a feed lists its newest item first, but a follow-up finds its story more
+        // easily when the first report is already there.
+        let ordered = articles.sorted { a, b in
+            let x = min(a.0.publishedAt, a.0.firstSeenAt), y = min(b.0.publishedAt, b.0.firstSeenAt)
+            return x != y ? x < y : a.0.id < b.0.id
+        }
+        // Every decision of the batch first, with no suspension point between them: the actor is
+        // reentrant, and another feed's batch must not interleave with this one's time order.
+        let decisions = ordered.map { clusterer.assign($0.0, proposedStoryId: $0.provisionalStoryId) }
+        for ((article, provisional), decision) in zip(ordered, decisions) {
             do {
                 switch decision {
                 case .newStory(let id):

@@ -19,6 +19,15 @@ public enum Demonyms {
         "german": "germany", "indian": "india", "iranian": "iran", "israeli": "israel", "italian": "italy",
         "japanese": "japan", "palestinian": "palestine", "russian": "russia", "saudi": "saudi arabia",
         "spanish": "spain", "turkish": "turkey", "ukrainian": "ukraine", "emirati": "uae", "qatari": "qatar",
+        "south african": "south africa", "south sudanese": "south sudan", "north korean": "north korea",
+        "south korean": "south korea", "new zealander": "new zealand", "chilean": "chile", "argentine": "argentina",
+        "argentinian": "argentina", "colombian": "colombia", "peruvian": "peru", "venezuelan": "venezuela",
+        "polish": "poland", "dutch": "netherlands", "swedish": "sweden", "norwegian": "norway", "greek": "greece",
+        "hungarian": "hungary", "australian": "australia", "indonesian": "indonesia", "vietnamese": "vietnam",
+        "taiwanese": "taiwan", "filipino": "philippines", "thai": "thailand",
         "brazilian": "brazil", "canadian": "canada", "mexican": "mexico", "korean": "korea", "pakistani": "pakistan",
     ]
+
+    /// The places themselves ("kenya", "south africa").
+    public static let places: Set<String> = Set(place.values)
 }

@@ -103,6 +103,72 @@ public struct TextAnalyzer: Sendable {
         return result
     }
 
+    /// A capitalised word sequence and whether it opens a sentence (where a capital may be grammar,
+    /// not a name: "Turnout was 54%", "Strategists said").
+    public struct NamedEntity: Sendable, Equatable {
+        public var phrase: String
+        public var sentenceStart: Bool
+    }
+
+    /// Named entities for matching: like `entities`, but a phrase never runs across punctuation
+    /// ("in Lagos, Nigeria" is two names; "in August. Most economists" is not "august most"), and
+    /// a possessive ending is dropped ("Japan's" is "japan").
+    public func namedEntities(_ text: String) -> [NamedEntity] {
+        var result: [NamedEntity] = []
+        var current: [Substring] = []
+        var currentStartsSentence = false
+        var pendingConnector: Substring?
+        var sentenceStart = true
+        func flush() {
+            var startsSentence = currentStartsSentence
+            while let first = current.first, StopWords.english.contains(first.lowercased()) {
+                current.removeFirst()
+                startsSentence = false
+            }
+            if !current.isEmpty {
+                let phrase = current.map(Self.withoutPossessive).joined(separator: " ").lowercased()
+                if !(current.count == 1 && StopWords.english.contains(phrase)) {
+                    result.append(NamedEntity(phrase: phrase, sentenceStart: startsSentence))
+                }
+            }
+            current = []
+            pendingConnector = nil
+        }
+        let all = words(text)
+        for (index, word) in all.enumerated() {
+            guard let first = word.first else { continue }
+            let opensSentence = sentenceStart
+            sentenceStart = false
+            if first.isUppercase {
+                if let connector = pendingConnector { current.append(connector) }
+                if current.isEmpty { currentStartsSentence = opensSentence }
+                pendingConnector = nil
+                current.append(word)
+            } else if !current.isEmpty && ["of", "de", "du", "al", "bin", "van", "von", "and"].contains(word.lowercased()) && pendingConnector == nil {
+                pendingConnector = word
+            } else {
+                flush()
+            }
+            // What separates this word from the next: anything but spaces ends the phrase, and a
+            // full stop, question or exclamation mark, colon or line break starts a sentence.
+            let gapEnd = index + 1 < all.count ? all[index + 1].startIndex : text.endIndex
+            let gap = text[word.endIndex..<gapEnd]
+            if gap.contains(where: { !$0.isWhitespace || $0.isNewline }) {
+                flush()
+                if gap.contains(where: { ".!?:\n".contains($0) }) { sentenceStart = true }
+            }
+        }
+        flush()
+        return result
+    }
+
+    private static func withoutPossessive(_ word: Substring) -> Substring {
+        for suffix in ["'s", "’s", "'", "’"] where word.count > suffix.count + 1 && word.hasSuffix(suffix) {
+            return word.dropLast(suffix.count)
+        }
+        return word
+    }
+
     /// Numbers as written with the word after them (the unit or the counted thing):
     /// "killed 12 people" → ("12", "people"); "27.5%" → ("27.5", "%"); "$3bn" → ("3", "bn").
     public func quantities(_ text: String) -> [(value: Double, unit: String)] {

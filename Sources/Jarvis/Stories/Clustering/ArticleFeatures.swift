@@ -35,16 +35,36 @@ public struct ArticleFeatures: Sendable, Equatable {
         let capitalised = headlineWords.filter { $0.first?.isUppercase == true }.count
         let entityText = headlineWords.count > 0 && Double(capitalised) / Double(headlineWords.count) <= 0.5
             ? article.headline + ".\n" + body : body
-        for found in analyzer.entities(entityText) {
-            let entity = Demonyms.place[found] ?? found
+        let found = analyzer.namedEntities(entityText)
+        // A lone capitalised word that only ever opens a sentence is probably grammar ("Turnout was
+        // 54%"), unless it is a place, an acronym or an inner-capital brand, or is capitalised elsewhere.
+        var capitalisedInside = Set<String>()
+        for entity in found where !entity.sentenceStart { capitalisedInside.insert(entity.phrase) }
+        for entity in found where entity.phrase.contains(" ") {
+            for part in entity.phrase.split(separator: " ").dropFirst() { capitalisedInside.insert(String(part)) }
+        }
+        for candidate in found {
+            let phrase = candidate.phrase
+            let parts = phrase.split(separator: " ")
+            if candidate.sentenceStart && parts.count == 1 && !capitalisedInside.contains(phrase)
+                && Demonyms.place[phrase] == nil && !Demonyms.places.contains(phrase) && !Self.looksLikeName(phrase, in: entityText) {
+                continue
+            }
+            let entity = Demonyms.place[phrase] ?? phrase
             entitySet.insert(entity)
-            let parts = entity.split(separator: " ")
             guard parts.count > 1 else { continue }
+            // A name that opens with a demonym is also about that place ("South African Reserve Bank").
+            for length in [2, 1] where parts.count > length {
+                if let place = Demonyms.place[parts.prefix(length).joined(separator: " ")] {
+                    entitySet.insert(place)
+                    break
+                }
+            }
             // Parts let "Cardoso" meet "Governor Olayemi Cardoso"; initials let "CBN" meet
             // "Central Bank of Nigeria".
             var initials = ""
             for part in parts where !StopWords.english.contains(String(part)) && !Self.connectors.contains(part) {
-                if part.count >= 3 { entitySet.insert(String(part)) }
+                if part.count >= 3 { entitySet.insert(Demonyms.place[String(part)] ?? String(part)) }
                 initials.append(part.first!)
             }
             if initials.count >= 2 { entitySet.insert(initials) }
@@ -81,6 +101,14 @@ public struct ArticleFeatures: Sendable, Equatable {
     }()
 
     static func folded(_ term: String) -> String { foldedTerms[term] ?? term }
+
+    /// Written with more than its first letter in capitals somewhere ("SARB", "CloudHarbor", "OPEC+"),
+    /// or with a digit: a name, not a capitalised common word.
+    static func looksLikeName(_ lowered: String, in text: String) -> Bool {
+        guard let range = text.range(of: lowered, options: .caseInsensitive) else { return false }
+        let written = text[range]
+        return written.dropFirst().contains(where: \.isUppercase) || written.contains(where: \.isNumber)
+    }
 
     static let connectors: Set<Substring> = ["of", "de", "du", "al", "bin", "van", "von", "and"]
 

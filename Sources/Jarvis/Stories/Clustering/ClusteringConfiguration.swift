@@ -25,11 +25,17 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     public var textWeight: Double = 0.65
     public var entityWeight: Double = 0.25
     public var numberWeight: Double = 0.10
+    /// The entity part mixes two shares: of the article's entities found in the story (1 - this),
+    /// and of the story's entity mass (per article naming each) that the article names (this).
+    public var entityStoryShare: Double = 0.5
+    /// Countries and regions are where an event happens, not which event it is (one country is in
+    /// the news for many events at once): as entities they weigh this share of their IDF.
+    public var placeEntityWeight: Double = 0.3
     /// Time proximity multiplies the similarity: `floor + (1 - floor) * exp(-hours / decay)`,
     /// where hours is the distance from the article to the story's span. Beyond `storyWindow`
     /// a story is not a candidate at all.
-    public var timeDecayHours: Double = 48
-    public var timeFloor: Double = 0.8
+    public var timeDecayHours: Double = 24
+    public var timeFloor: Double = 0.6
     /// A story whose latest article is older than this (relative to the article, or to the
     /// newest article seen, for eviction) leaves the index: stories grow for days, not weeks.
     public var storyWindow: TimeInterval = 4 * 86_400

@@ -53,6 +53,8 @@ public final class StoryClusterer {
     private var vocabulary: [String: UInt32] = [:]
     /// Document frequency per feature, background prior included.
     private var documentFrequency: [Float] = []
+    /// Per feature: 1, or `placeEntityWeight` for an entity that is a country or region.
+    private var featureScale: [Float] = []
     private var logDocumentFrequency: [Float] = []
     private var postings: [[Int32]] = []
     private var documentCount = 0
@@ -126,12 +128,11 @@ public final class StoryClusterer {
             }
         }
         let survivor = group.max { a, b in !survives(a, over: b) }!
-        let absorbed = group.filter { $0 != survivor }
-        let absorbedIds = absorbed.map { stories[Int($0)].id }
-        for story in absorbed { absorb(story, into: survivor) }
+        let absorbedIds = group.filter { $0 != survivor }.map { stories[Int($0)].id }
+        for story in group where story != survivor { absorb(story, into: survivor) }
         add(articleId: article.id, features: features, interned: interned, time: time, to: survivor)
         let id = stories[Int(survivor)].id
-        if absorbed.isEmpty { return .joined(id, similarity: Double(best.score)) }
+        if absorbedIds.isEmpty { return .joined(id, similarity: Double(best.score)) }
         logger.debug("stories merged", ["survivor": id, "absorbed": absorbedIds.joined(separator: ",")])
         return .joinedAndMerged(survivor: id, absorbed: absorbedIds, similarity: Double(best.score))
     }
@@ -197,12 +198,16 @@ public final class StoryClusterer {
 
     private func idf(_ id: UInt32) -> Float { logDocumentCount - logDocumentFrequency[Int(id)] + 1 }
 
+    /// An entity's weight as evidence: its IDF, scaled down for places (`placeEntityWeight`).
+    private func entityIdf(_ id: UInt32) -> Float { idf(id) * featureScale[Int(id)] }
+
     private func featureId(_ key: String) -> UInt32 {
         if let id = vocabulary[key] { return id }
         let id = UInt32(documentFrequency.count)
         vocabulary[key] = id
         let prior = isBackground(key) ? Float(configuration.backgroundDocuments * configuration.backgroundShare) : 0
         documentFrequency.append(prior)
+        featureScale.append(key.first == "@" && Demonyms.places.contains(String(key.dropFirst())) ? Float(configuration.placeEntityWeight) : 1)
         logDocumentFrequency.append(log(1 + prior))
         postings.append([])
         return id
@@ -301,7 +306,7 @@ public final class StoryClusterer {
         var query = article.terms
         for i in query.values.indices { query.values[i] *= idf(query.ids[i]) }
         let queryNorm = query.norm { _ in 1 }
-        let entityWeights = article.entities.map(idf)
+        let entityWeights = article.entities.map(entityIdf)
         let quantityWeights = article.quantities.map(idf)
         let anchors = anchorEntities(article.entities, entityWeights)
         var scored: [Scored] = []
@@ -327,7 +332,10 @@ public final class StoryClusterer {
         var quantityMiss = false
         var weights = Float(configuration.textWeight)
         if !article.entities.isEmpty {
-            total += Float(configuration.entityWeight) * sharedMass(article.entities, entityWeights, stories[i].entities)
+            let articleShare = sharedMass(article.entities, entityWeights, stories[i].entities)
+            let storyShare = coveredMass(of: stories[i].entities, by: article.entities)
+            let mix = Float(configuration.entityStoryShare)
+            total += Float(configuration.entityWeight) * ((1 - mix) * articleShare + mix * storyShare)
             weights += Float(configuration.entityWeight)
         }
         if !article.quantities.isEmpty {
@@ -358,7 +366,7 @@ public final class StoryClusterer {
         let e = stories[i].entities
         var best: (id: UInt32, weight: Float)?
         for (id, count) in zip(e.ids, e.values) {
-            let w = count * idf(id)
+            let w = count * entityIdf(id)
             if best == nil || w > best!.weight { best = (id, w) }
         }
         return best?.id
@@ -381,6 +389,20 @@ public final class StoryClusterer {
             all += w
             while j < ids.count && ids[j] < id { j += 1 }
             if j < ids.count && ids[j] == id { shared += w }
+        }
+        return all > 0 ? shared / all : 0
+    }
+
+    /// IDF-weighted share of the story's entity mass (each entity counted once per article naming
+    /// it) that the article names too: how much of what the story is about the article mentions.
+    private func coveredMass(of story: SparseVector, by features: [UInt32]) -> Float {
+        var shared: Float = 0, all: Float = 0
+        var j = 0
+        for (id, count) in zip(story.ids, story.values) {
+            let w = count * entityIdf(id)
+            all += w
+            while j < features.count && features[j] < id { j += 1 }
+            if j < features.count && features[j] == id { shared += w }
         }
         return all > 0 ? shared / all : 0
     }

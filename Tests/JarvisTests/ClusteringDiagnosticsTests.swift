@@ -1,0 +1,64 @@
+import Foundation
+import Jarvis
+import Testing
+
+/// Error analysis for the clusterer on the evaluation set, in the orders the server sees articles:
+/// `CLUSTER_DIAGNOSE=1 swift test --filter ClusteringDiagnosticsTests` prints every wrong join
+/// and every missed join (with the score of the story the article belonged in), per order.
+@Suite struct ClusteringDiagnosticsTests {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["CLUSTER_DIAGNOSE"] != nil))
+    func diagnose() throws {
+        let (articles, truth) = try ClusteringEvalTests.loadEval()
+        var c = ClusteringConfiguration()
+        for pair in (ProcessInfo.processInfo.environment["CLUSTER_CFG"] ?? "").split(separator: ";") {
+            let kv = pair.split(separator: "=")
+            if kv.count == 2, let v = Double(kv[1]) { c.set(String(kv[0]), v) }
+        }
+        for (name, ordered) in ClusteringEvalTests.orders(articles) {
+            let clusterer = StoryClusterer(configuration: c, makeStoryId: ClusterTests.counterIds())
+            var eventsOfStory: [String: [String]] = [:]
+            var lines: [String] = []
+            for article in ordered {
+                let event = truth[article.id]!
+                let candidates = clusterer.candidates(for: article)
+                let decision = clusterer.assign(article)
+                if case .joinedAndMerged(let survivor, let absorbed, _) = decision {
+                    let merged = absorbed.map { "\(eventsOfStory[$0]!.first!)" }.joined(separator: ",")
+                    lines.append("  merge into \(eventsOfStory[survivor]!.first!): \(merged)")
+                    for id in absorbed { eventsOfStory[survivor]! += eventsOfStory[id]!; eventsOfStory[id] = nil }
+                }
+                let majority = eventsOfStory[decision.storyId].flatMap(Self.majority)
+                let trueStories = eventsOfStory.filter { $0.value.contains(event) }.map(\.key)
+                eventsOfStory[decision.storyId, default: []].append(event)
+                let wrong = majority.map { $0 != event } ?? !trueStories.isEmpty
+                guard wrong else { continue }
+                let best = candidates.filter { trueStories.contains($0.storyId) }.first?.similarity
+                let top = candidates.prefix(3).map { String(format: "%@=%.3f", eventsOfStory[$0.storyId].flatMap(Self.majority) ?? "?", $0.similarity) }
+                lines.append(String(format: "  %@ [%@] -> %@ (true story %@) cands: %@", event, String(article.headline.prefix(60)),
+                                    majority ?? "new", best.map { String(format: "%.3f", $0) } ?? (trueStories.isEmpty ? "-" : "not a candidate"),
+                                    top.joined(separator: " ")))
+            }
+            let predicted = Dictionary(uniqueKeysWithValues: articles.map { ($0.id, clusterer.story(of: $0.id)!) })
+            let s = ClusteringEvalTests.bcubed(predicted: predicted, truth: truth)
+            print(ClusteringEvalTests.line("order \(name)", s))
+            if ProcessInfo.processInfo.environment["CLUSTER_DIAGNOSE"] == "2" { print(lines.joined(separator: "\n")) }
+        }
+    }
+
+    static func majority(_ events: [String]) -> String? {
+        Dictionary(grouping: events, by: { $0 }).max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key
+    }
+}
+
+extension ClusteringDiagnosticsTests {
+    /// `CLUSTER_FEATURES=id1,id2 swift test --filter ClusteringDiagnosticsTests/features` prints what
+    /// the clusterer extracts from those evaluation articles.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["CLUSTER_FEATURES"] != nil))
+    func features() throws {
+        let wanted = Set(ProcessInfo.processInfo.environment["CLUSTER_FEATURES"]!.split(separator: ",").map(String.init))
+        for article in try ClusteringEvalTests.loadEval().articles where wanted.contains(article.id) {
+            let f = ArticleFeatures(article: article)
+            print("\(article.id) \(article.headline)\n  terms: \(zip(f.terms, f.termWeights).map { "\($0)=\(String(format: "%.2f", $1))" }.joined(separator: " "))\n  entities: \(f.entities)\n  quantities: \(f.quantities)")
+        }
+    }
+}
