@@ -16,6 +16,8 @@ let package = Package(
     targets: [
         // C libraries from Debian (module map + thin shim header each).
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The one libmicrohttpd call that needs C control flow (sigsetjmp around MHD_quiesce_daemon).
+        .target(name: "CMHDQuiesce", dependencies: ["CMicroHTTPD"]),
         .systemLibrary(name: "CWslay", providers: [.apt(["libwslay-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLinux"),
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "Logging"),
         .target(name: "Runtime", dependencies: ["Logging"]),
         .target(
-            name: "HTTPServer", dependencies: ["CMicroHTTPD", "CWslay", "COpenSSL", "CLinux", "Logging"],
+            name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDQuiesce", "CWslay", "COpenSSL", "CLinux", "Logging"],
             // Per-request state lives in classes touched by one MHD thread at a time; dynamic
             // exclusivity checks cost about 3% of a small request (perf), so release builds skip them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),

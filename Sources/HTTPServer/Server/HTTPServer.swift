@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMHDQuiesce
 import Foundation
 import Logging
 import Synchronization
@@ -98,7 +99,9 @@ public final class HTTPServer: Sendable {
         // Stop accepting. The listening socket comes back to us but must stay open until the
         // daemon has stopped: MHD's worker threads still remove it from their epoll sets, and
         // closing it early makes that fail (MHD aborts the process) or hits a reused fd.
-        let listener = MHD_quiesce_daemon(handle.pointer)
+        var raced: Int32 = 0
+        let listener = cmhd_quiesce_daemon(handle.pointer, &raced)
+        if raced != 0 { logger.notice("survived libmicrohttpd's quiesce race; the daemon closes the listener") }
         logger.notice("shutting down", ["inFlight": "\(core.inFlight.load(ordering: .relaxed))",
                                         "websockets": "\(core.loop.liveConnections)"])
         let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
@@ -117,7 +120,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Once per process (MHD's panic handler is global).
-    static let installPanicHandler: Void = MHD_set_panic_func(MHDCallbacks.panic, nil)
+    static let installPanicHandler: Void = cmhd_install_panic(MHDCallbacks.panic)
 
     static func bindAddress(host: String, port: UInt16, into storage: inout sockaddr_storage) throws -> Bool {
         let resolvedHost = host == "localhost" ? "127.0.0.1" : host

@@ -65,17 +65,11 @@ enum MHDCallbacks {
         return MHD_Result.YES
     }
 
-    /// libmicrohttpd 0.9.75 races in `MHD_quiesce_daemon` with an epoll thread pool: a worker
-    /// may already have dropped the listening socket from its epoll set when the quiescing
-    /// thread tries to, and that "failure" is a panic (abort). It is benign — the socket is out
-    /// of the set either way, and MHD's next statement records exactly that — so this one
-    /// message is logged and MHD continues; every other panic still aborts.
+    /// Every libmicrohttpd panic is fatal: it is logged, then the process aborts (MHD's panic
+    /// call does not return). The one benign panic — the quiesce race — never reaches here:
+    /// the C shim's `cmhd_panic` jumps out of `MHD_quiesce_daemon` for it (see shim.h).
     static let panic: MHD_PanicCallback = { _, file, line, reason in
         let text = reason.map { String(cString: $0) } ?? ""
-        if text.contains("Failed to remove listen FD from epoll set") {
-            Logger(label: "libmicrohttpd").notice("ignored benign quiesce race", ["reason": text.trimmingCharacters(in: .whitespacesAndNewlines)])
-            return
-        }
         Logger(label: "libmicrohttpd").critical("panic", ["file": file.map { String(cString: $0) } ?? "", "line": "\(line)",
                                                            "reason": text])
         abort()
