@@ -109,7 +109,8 @@ public struct XoseenApplication: Sendable {
         self.training = training
         context = XoseenContext(profiles: profiles, matching: matching, validation: ProfileValidation(gazetteer: gazetteer),
                                 authorizer: Authorizer(policy: policy), signer: signer,
-                                feed: CandidateFeed(index: index, matching: matching, ranker: RuleBasedRanker(gazetteer: gazetteer)),
+                                feed: CandidateFeed(index: index, matching: matching, ranker: RuleBasedRanker(gazetteer: gazetteer),
+                                                    learning: learning),
                                 chat: chat, verifications: VerificationStore(database: database), clock: clock)
         verifier = IdentityVerifier(store: context.verifications, modelsDirectory: settings.modelsDirectory, clock: clock)
     }

@@ -9,11 +9,14 @@ public struct CandidateFeed: Sendable {
     public let matching: MatchingStore
     /// Its weights and gazetteer; the prior like rate is taken from the index per request.
     public let ranker: RuleBasedRanker
+    /// Which viewers the learned model serves (rollout, shadow); nil = the rules for everyone.
+    public let learning: LearnedServing?
 
-    public init(index: CandidateIndex, matching: MatchingStore, ranker: RuleBasedRanker) {
+    public init(index: CandidateIndex, matching: MatchingStore, ranker: RuleBasedRanker, learning: LearnedServing? = nil) {
         self.index = index
         self.matching = matching
         self.ranker = ranker
+        self.learning = learning
     }
 
     public struct Scored: Sendable {
@@ -26,6 +29,11 @@ public struct CandidateFeed: Sendable {
         public let candidates: [Scored]
         /// More eligible candidates remain after this page.
         public let hasMore: Bool
+        /// `rule_based` or `learned`: what served this viewer.
+        public var servedBy = "rule_based"
+        /// In shadow mode, the learned model's `final` for each candidate of the page (logged, not served).
+        public var shadow: [Double]? = nil
+        public var shadowVersion: String? = nil
     }
 
     /// The ranker with the current population like rate as its prior.
@@ -37,6 +45,10 @@ public struct CandidateFeed: Sendable {
         let (actedOn, blocked) = try await matching.exclusions(for: viewer.userId)
         let excluded = actedOn.union(blocked).union(served)
         let ranker = currentRanker
+        let assignment = learning?.assignment(for: viewer.userId) ?? .ruleBased(shadow: nil)
+        var learned: LearnedScorer?
+        if case .learned(let scorer) = assignment { learned = scorer }
+        let viewerStats = learned == nil ? ActivityStats() : index.activity(of: viewer.userId)
         let viewerInterests = InterestSet(viewer.interests)
         var best = BestScored(capacity: limit + 1)
         index.scan(for: viewer) { entry, km in
@@ -48,16 +60,56 @@ public struct CandidateFeed: Sendable {
             } else {
                 measures = ranker.measures(viewer, entry.profile)
             }
-            let breakdown = ranker.breakdown(viewer: viewer, candidate: entry.profile, candidateHistory: entry.tally.history, measures: measures)
+            var breakdown = ranker.breakdown(viewer: viewer, candidate: entry.profile, candidateHistory: entry.tally.history, measures: measures)
+            if let learned {
+                breakdown = learnedBreakdown(breakdown, viewer, entry.profile, learned, ranker, viewerStats: viewerStats,
+                                             candidateStats: index.activity(of: entry.profile.userId))
+            }
             best.offer(entry, breakdown)
         }
         let ranked = best.sorted()
-        return Page(candidates: Array(ranked.prefix(limit)), hasMore: ranked.count > limit)
+        var page = Page(candidates: Array(ranked.prefix(limit)), hasMore: ranked.count > limit)
+        if learned != nil { page.servedBy = "learned" }
+        if case .ruleBased(let shadow?) = assignment {
+            let stats = index.activity(of: viewer.userId)
+            page.shadow = page.candidates.map {
+                learnedBreakdown($0.breakdown, viewer, $0.candidate, shadow, ranker, viewerStats: stats,
+                                 candidateStats: index.activity(of: $0.candidate.userId)).final
+            }
+            page.shadowVersion = shadow.version
+        }
+        return page
+    }
+
+    /// The rule sub-scores (what the explanation reads), with `p_like_back` = P(candidate likes
+    /// viewer) and `final` = √(P(viewer → candidate) · P(candidate → viewer)) from the model.
+    func learnedBreakdown(_ rules: MatchBreakdown, _ viewer: Profile, _ candidate: Profile, _ scorer: LearnedScorer,
+                          _ ranker: RuleBasedRanker, viewerStats: ActivityStats, candidateStats: ActivityStats) -> MatchBreakdown {
+        let prior = ranker.priorLikeRate
+        let forward = PairFeatures.vector(viewer: viewer, candidate: candidate, ranker: ranker, viewerStats: viewerStats,
+                                          candidateStats: candidateStats, prior: prior)
+        let reverse = PairFeatures.vector(viewer: candidate, candidate: viewer, ranker: ranker, viewerStats: candidateStats,
+                                          candidateStats: viewerStats, prior: prior)
+        var breakdown = rules
+        breakdown.pLikeBack = scorer.model.probability(reverse)
+        breakdown.final = scorer.final(forward: forward, reverse: reverse)
+        return breakdown
+    }
+
+    /// Who serves this viewer: `rule_based` or `learned`.
+    public func servedBy(_ viewerId: String) -> String {
+        if case .learned = learning?.assignment(for: viewerId) { return "learned" }
+        return "rule_based"
     }
 
     /// The breakdown for one pair with the current like counts (explain, and what feedback logs).
+    /// With the ranker that serves this viewer.
     public func breakdown(_ viewer: Profile, _ candidate: Profile) -> MatchBreakdown {
-        currentRanker.breakdown(viewer: viewer, candidate: candidate, candidateHistory: index.likeHistory(of: candidate.userId))
+        let ranker = currentRanker
+        let rules = ranker.breakdown(viewer: viewer, candidate: candidate, candidateHistory: index.likeHistory(of: candidate.userId))
+        guard case .learned(let scorer) = learning?.assignment(for: viewer.userId) else { return rules }
+        return learnedBreakdown(rules, viewer, candidate, scorer, ranker, viewerStats: index.activity(of: viewer.userId),
+                                candidateStats: index.activity(of: candidate.userId))
     }
 }
 

@@ -62,6 +62,8 @@ public final class CandidateIndex: Sendable {
         var buckets: [[Entry]]
         var slots: [String: Int] = [:]
         var tallies: [String: LikeTally] = [:]
+        /// Likes and decisions others made about each user (the learned ranker's liked-rate).
+        var received: [String: LikeTally] = [:]
     }
 
     private let areas: AreaDistances
@@ -76,13 +78,15 @@ public final class CandidateIndex: Sendable {
     /// Builds the index from the store (at start, and after the seed population is loaded).
     public func load(profiles: ProfileStore, matching: MatchingStore) async throws {
         let histories = try await matching.likeHistories().byUser
+        let received = try await matching.receivedHistories()
         let all = try await profiles.all()
-        replaceAll(profiles: all, histories: histories)
+        replaceAll(profiles: all, histories: histories, received: received)
     }
 
     /// Replaces everything with these profiles and per-user like counts.
-    public func replaceAll(profiles: [Profile], histories: [String: LikeHistory]) {
+    public func replaceAll(profiles: [Profile], histories: [String: LikeHistory], received: [String: LikeHistory] = [:]) {
         var fresh = State(buckets: Array(repeating: [], count: Gender.allCases.count * 8 * areas.count))
+        for (userId, history) in received { fresh.received[userId] = LikeTally(history) }
         var likes = 0, decisions = 0
         for (userId, history) in histories {
             fresh.tallies[userId] = LikeTally(history)
@@ -123,20 +127,30 @@ public final class CandidateIndex: Sendable {
     }
 
     /// A first-time like or pass by `viewerId` (repeats must not be recorded).
-    public func recordDecision(by viewerId: String, like: Bool) {
-        let tally = state.withLock { state in
-            if let tally = state.tallies[viewerId] { return tally }
-            let tally = LikeTally()
+    public func recordDecision(by viewerId: String, about candidateId: String? = nil, like: Bool) {
+        let (tally, about) = state.withLock { state in
+            let tally = state.tallies[viewerId] ?? LikeTally()
             state.tallies[viewerId] = tally
-            return tally
+            guard let candidateId else { return (tally, nil as LikeTally?) }
+            let about = state.received[candidateId] ?? LikeTally()
+            state.received[candidateId] = about
+            return (tally, about)
         }
         tally.record(like: like)
+        about?.record(like: like)
         population.record(like: like)
     }
 
     /// The user's own likes and decisions (what `p_like_back` is estimated from).
     public func likeHistory(of userId: String) -> LikeHistory {
         state.withLock { $0.tallies[userId] }?.history ?? LikeHistory(likesGiven: 0, decisionsMade: 0)
+    }
+
+    /// What the user did and had done to them so far (the learned ranker's activity features).
+    public func activity(of userId: String) -> ActivityStats {
+        let (given, received) = state.withLock { ($0.tallies[userId]?.history, $0.received[userId]?.history) }
+        return ActivityStats(likesGiven: given?.likesGiven ?? 0, decisionsMade: given?.decisionsMade ?? 0,
+                             likesReceived: received?.likesGiven ?? 0, decisionsReceived: received?.decisionsMade ?? 0)
     }
 
     /// The population's like rate (the smoothing prior); 0.3 before anyone has decided.

@@ -41,9 +41,6 @@ public final class LearnedServing: Sendable {
     private let loadedVersion = Mutex<String?>(nil)
     private let logger = Logger(label: "xoseen.ranker")
 
-    /// False until the feed consults `assignment(for:)`; `/ml/health` reports the rules meanwhile.
-    public let feedServesLearned = false
-
     public init(registry: ModelRegistry) { self.registry = registry }
 
     public var snapshot: Snapshot { current.withLock { $0 } }

@@ -146,6 +146,20 @@ public struct ModelRegistry: Sendable {
             """, version, rolloutPct, shadow, now)
     }
 
+    /// Shadow mode's log: served and learned scores side by side for one page.
+    public func recordShadow(viewer: String, candidates: [String], served: [Double], shadow: [Double], version: String,
+                             at now: Date) async throws {
+        guard !candidates.isEmpty else { return }
+        try await database.write { connection in
+            for (i, candidate) in candidates.enumerated() where i < served.count && i < shadow.count {
+                try connection.execute("""
+                    INSERT INTO shadow_scores (viewer_id, candidate_id, served_score, shadow_score, model_version, scored_at)
+                    VALUES ($1, $2, $3, $4, $5, $6)
+                    """, viewer, candidate, served[i], shadow[i], version, now)
+            }
+        }
+    }
+
     /// Reads and validates a model file; throws when it is missing, corrupt or for other features.
     public func load(_ version: String) throws -> ModelFile {
         guard version.count == 5, version.hasPrefix("v"), version.dropFirst().allSatisfy(\.isNumber) else {

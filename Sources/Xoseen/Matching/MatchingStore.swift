@@ -40,6 +40,21 @@ public struct MatchingStore: Sendable {
         }
     }
 
+    /// Likes and decisions others made about each user (`likesGiven` = likes received here).
+    public func receivedHistories() async throws -> [String: LikeHistory] {
+        try await database.read { connection in
+            var result: [String: LikeHistory] = [:]
+            for row in try connection.query("""
+                SELECT candidate_id, SUM(CASE WHEN action = 'like' THEN 1 ELSE 0 END) AS likes, COUNT(*) AS total
+                FROM decisions GROUP BY candidate_id
+                """) {
+                result[try row.decode(String.self, "candidate_id")] = LikeHistory(likesGiven: try row.decode(Int.self, "likes"),
+                                                                                   decisionsMade: try row.decode(Int.self, "total"))
+            }
+            return result
+        }
+    }
+
     /// Likes given and decisions made per user, and the population like rate, counted in the store
     /// (what ``CandidateIndex`` starts from; requests read the index's running counts).
     public func likeHistories() async throws -> (byUser: [String: LikeHistory], likeRate: Double) {
@@ -83,7 +98,7 @@ public struct MatchingStore: Sendable {
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                 """, "evt_" + UUID().uuidString.lowercased(), viewer, candidate, action.rawValue, now, features, scores, ranker, isTest)
             guard action == .like else {
-                index.recordDecision(by: viewer, like: false)
+                index.recordDecision(by: viewer, about: candidate, like: false)
                 return Outcome(firstTime: true, matched: false)
             }
             let likedBack = try connection.scalar(Int.self, """
@@ -94,7 +109,7 @@ public struct MatchingStore: Sendable {
                     INSERT INTO matches (user_a, user_b, matched_at) VALUES ($1, $2, $3) ON CONFLICT (user_a, user_b) DO NOTHING
                     """, a, b, now)
             }
-            index.recordDecision(by: viewer, like: true)
+            index.recordDecision(by: viewer, about: candidate, like: true)
             return Outcome(firstTime: true, matched: likedBack)
         }
     }

@@ -24,9 +24,8 @@ struct CapabilityRoutes {
     func register(on router: inout Router) {
         let learning = learning, startedAt = startedAt
         router.get("/ml/health") { _ in
-            // The truth is what the feed serves: until `CandidateFeed` scores with the learned model
-            // (LearnedServing.assignment), every viewer gets the rules, whatever the registry holds.
-            let serving = learning.feedServesLearned ? learning.snapshot.status : .ruleBasedOnly
+            // What the feed serves: the snapshot `CandidateFeed` assigns viewers from.
+            let serving = learning.snapshot.status
             return try .json(MLHealth(status: "ok", servingRanker: serving.ranker.rawValue, modelVersion: serving.modelVersion,
                                rolloutPct: serving.rolloutPct, shadow: serving.shadow))
         }

@@ -35,6 +35,12 @@ struct FeedRoutes {
         let reason: String?
     }
 
+    static func learnedWeights(_ learning: LearnedServing?) -> WeightsAnswer.Learned? {
+        guard let snapshot = learning?.snapshot, let scorer = snapshot.scorer, snapshot.rolloutPct > 0 else { return nil }
+        return WeightsAnswer.Learned(modelVersion: scorer.version, rolloutPct: snapshot.rolloutPct, bias: scorer.model.bias,
+                                     weights: Dictionary(uniqueKeysWithValues: zip(scorer.model.featureNames, scorer.model.weights)))
+    }
+
     func register(on router: inout Router) {
         let context = context
         router.post("/ml/rank", body: .buffered(maxBytes: 8 * 1024)) { request in
@@ -56,6 +62,11 @@ struct FeedRoutes {
             let ranked = try await context.feed.page(for: viewer, excluding: served.union(blind), limit: limit)
             let page = ranked.candidates
             let ids = page.map(\.candidate.userId)
+            if let shadow = ranked.shadow, let version = ranked.shadowVersion, let registry = context.feed.learning?.registry {
+                // Shadow mode: the model's scores are logged beside the served ones; what the viewer sees is unchanged.
+                try await registry.recordShadow(viewer: viewer.userId, candidates: ids, served: page.map(\.breakdown.final),
+                                                shadow: shadow, version: version, at: context.clock())
+            }
             if let chainId {
                 try await context.matching.extend(chain: chainId, with: ids)
             } else {
@@ -86,7 +97,7 @@ struct FeedRoutes {
             let w = context.ranker.weights
             return try .json(WeightsAnswer(compatibility: .init(trust: w.trust, intent: w.intent, interests: w.interests,
                                                                 texting_style: w.textingStyle, location: w.location),
-                                           pLikeWeight: w.pLikeWeight))
+                                           pLikeWeight: w.pLikeWeight, learned: Self.learnedWeights(context.feed.learning)))
         }
 
         router.post("/ml/feedback", body: .buffered(maxBytes: 4 * 1024)) { request in
@@ -102,7 +113,7 @@ struct FeedRoutes {
             let outcome = try await context.matching.decide(
                 viewer: viewer.userId, candidate: candidate.userId, action: action, at: context.clock(),
                 features: EventFeatures.json(viewer: viewer, candidate: candidate, ranker: context.ranker),
-                scores: String(decoding: try JSONEncoder().encode(breakdown), as: UTF8.self), ranker: "rule_based", isTest: isTest)
+                scores: String(decoding: try JSONEncoder().encode(breakdown), as: UTF8.self), ranker: context.feed.servedBy(viewer.userId), isTest: isTest)
             return try .json(FeedbackAnswer(ok: true, matched: outcome.matched))
         }
 

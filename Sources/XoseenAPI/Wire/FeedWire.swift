@@ -59,8 +59,16 @@ struct WeightsAnswer: Encodable {
         let texting_style: Double
         let location: Double
     }
+    /// The learned model's coefficients, when one serves some viewers (rollout or all).
+    struct Learned: Encodable {
+        let modelVersion: String
+        let rolloutPct: Double
+        let bias: Double
+        let weights: [String: Double]
+    }
     let compatibility: Compatibility
     let pLikeWeight: Double
+    let learned: Learned?
 }
 
 struct OkAnswer: Encodable {
