@@ -59,3 +59,9 @@ eval-safety:
 eval-verify:
 	@scripts/setup.sh && swift build -c release --product xoseen \
 	  && python3 scripts/eval-verify.py --xoseen "$$(swift build -c release --show-bin-path)/xoseen"
+
+# Learned ranker at scale: training time on the seeded event log, /ml/rank latency learned vs rules.
+# BENCH_PROFILES=100000 for 100k profiles (≈ 5M events; takes several minutes to seed).
+.PHONY: bench-learning
+bench-learning:
+	@scripts/setup.sh wrk sqlite3 time && scripts/bench-learning.sh
