@@ -92,4 +92,28 @@ import Testing
         #expect(r.learned.saturatedShare < 0.01 && r.learned.scoreStdDev >= 0.05)
         #expect(r.learned.calibrationError < 0.05)
     }
+
+    @Test func thePromotionGateNeedsTheMarginAndNoSaturation() async throws {
+        let directory = NSTemporaryDirectory() + "xoseen-gate-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let database = try await DatabaseConfiguration(url: .sqlite(path: directory + "/x.sqlite")).open(migrations: XoseenSchema.migrations)
+        defer { database.closeSync() }
+        var training = RankerTraining(database: database, registry: ModelRegistry(database: database, dataDirectory: directory),
+                                      ranker: RuleBasedRanker(gazetteer: try Self.gazetteer()))
+        training.promotionMargin = 0.02
+        func report(learned: [Double], rules: [Double]) -> TrainingReport {
+            let labels: [Double] = [0, 0, 1, 1]
+            return TrainingReport(trainExamples: 1000, holdoutExamples: 4, learned: RankingMetrics(scores: learned, labels: labels),
+                                  ruleBased: RankingMetrics(scores: rules, labels: labels), learnedMatchRateAt10: 0,
+                                  ruleMatchRateAt10: 0, trainingSeconds: 0)
+        }
+        let better = report(learned: [0.1, 0.2, 0.6, 0.7], rules: [0.1, 0.5, 0.4, 0.7])
+        #expect(try training.gate(better, serving: .none).0, "AUC 1.0 vs 0.75")
+        let tied = report(learned: [0.1, 0.5, 0.4, 0.7], rules: [0.1, 0.5, 0.4, 0.7])
+        #expect(try !training.gate(tied, serving: .none).0, "equal is not better by the margin")
+        let saturated = report(learned: [0.1, 0.2, 0.995, 0.999], rules: [0.1, 0.5, 0.4, 0.7])
+        let (promoted, why) = try training.gate(saturated, serving: .none)
+        #expect(!promoted && why.contains("0.99"))
+    }
 }
