@@ -58,8 +58,8 @@ public struct ReplyDrafts: Sendable {
         if has("favorite", "favourite", "best ") { return .favourite }
         if has("what do you do", "for work", "your job", "work as", "what's your work") { return .work }
         if first == "where" || has("which part", "what neighborhood", "what neighbourhood", "where do you live") { return .whereAbout }
+        if has("up to", "doing this", "doing on", "plans", "weekend look") { return .whatDoing }
         if first == "when" || has("what time", "which day", "free this", "free on", "this weekend?") { return .when }
-        if has("up to", "doing this", "plans", "weekend look") { return .whatDoing }
         if ["do", "does", "did", "are", "is", "would", "will", "can", "could", "have", "want", "wanna", "should"].contains(first) {
             return .yesNo
         }

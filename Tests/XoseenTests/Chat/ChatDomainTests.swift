@@ -36,4 +36,13 @@ import Testing
         _ = limiter.allow("late", now: 10)
         #expect(limiter.trackedUsers <= 2, "\(limiter.trackedUsers)")
     }
+
+    @Test(arguments: [
+        ("What are you up to this weekend?", ReplyDrafts.Question.whatDoing), ("Where do you live?", .whereAbout),
+        ("When are you free?", .when), ("How are you?", .howAreYou), ("What's your favourite food?", .favourite),
+        ("Do you like jazz?", .yesNo), ("What do you do for work?", .work), ("I love hiking", nil),
+    ])
+    func repliesKnowWhatTheQuestionAsks(_ text: String, _ expected: ReplyDrafts.Question?) {
+        #expect(ReplyDrafts.question(in: text) == expected, "\(text)")
+    }
 }
