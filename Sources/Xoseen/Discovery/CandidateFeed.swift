@@ -50,7 +50,9 @@ public struct CandidateFeed: Sendable {
         if case .learned(let scorer) = assignment { learned = scorer }
         let viewerStats = learned == nil ? ActivityStats() : index.activity(of: viewer.userId)
         let viewerInterests = InterestSet(viewer.interests)
-        var best = BestScored(capacity: limit + 1)
+        // Two stages for the learned model: the rules pick the best `rerankDepth`, the model orders them
+        // (its features cost about five times the rules', so it never scores the long tail).
+        var best = BestScored(capacity: learned == nil ? limit + 1 : max(limit + 1, Self.rerankDepth))
         index.scan(for: viewer) { entry, km in
             guard entry.profile.verified, excluded.isEmpty || !excluded.contains(entry.profile.userId),
                   ranker.isMutuallyCompatible(viewer, entry.profile, distanceKm: km) else { return }
@@ -60,14 +62,17 @@ public struct CandidateFeed: Sendable {
             } else {
                 measures = ranker.measures(viewer, entry.profile)
             }
-            var breakdown = ranker.breakdown(viewer: viewer, candidate: entry.profile, candidateHistory: entry.tally.history, measures: measures)
-            if let learned {
-                breakdown = learnedBreakdown(breakdown, viewer, entry.profile, learned, ranker, viewerStats: viewerStats,
-                                             candidateStats: index.activity(of: entry.profile.userId))
-            }
-            best.offer(entry, breakdown)
+            best.offer(entry, ranker.breakdown(viewer: viewer, candidate: entry.profile, candidateHistory: entry.tally.history,
+                                               measures: measures))
         }
-        let ranked = best.sorted()
+        var ranked = best.sorted()
+        if let learned {
+            ranked = ranked.map {
+                Scored(candidate: $0.candidate, breakdown: learnedBreakdown($0.breakdown, viewer, $0.candidate, learned, ranker,
+                                                                            viewerStats: viewerStats,
+                                                                            candidateStats: index.activity(of: $0.candidate.userId)))
+            }.sorted(by: BestScored.ranksBefore)
+        }
         var page = Page(candidates: Array(ranked.prefix(limit)), hasMore: ranked.count > limit)
         if learned != nil { page.servedBy = "learned" }
         if case .ruleBased(let shadow?) = assignment {
@@ -80,6 +85,9 @@ public struct CandidateFeed: Sendable {
         }
         return page
     }
+
+    /// How many of the rules' best candidates the learned model re-orders per page.
+    public static let rerankDepth = 300
 
     /// The rule sub-scores (what the explanation reads), with `p_like_back` = P(candidate likes
     /// viewer) and `final` = √(P(viewer → candidate) · P(candidate → viewer)) from the model.
