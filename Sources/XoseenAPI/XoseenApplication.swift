@@ -85,7 +85,7 @@ public struct XoseenApplication: Sendable {
     public init(settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         self.settings = settings
         try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
-        database = try await DatabaseConfiguration(url: .sqlite(path: settings.dataDirectory + "/xoseen.sqlite"))
+        database = try await DatabaseConfiguration(url: .sqlite(path: Self.databasePath(in: settings.dataDirectory)))
             .open(migrations: XoseenSchema.migrations)
         let secret = try TokenSecret.load(environment: settings.environment, dataDirectory: settings.dataDirectory)
         signer = TokenSigner(secret: secret, timeToLive: settings.tokenTimeToLive, clock: clock)
@@ -114,6 +114,9 @@ public struct XoseenApplication: Sendable {
                                 chat: chat, verifications: VerificationStore(database: database), clock: clock)
         verifier = IdentityVerifier(store: context.verifications, modelsDirectory: settings.modelsDirectory, clock: clock)
     }
+
+    /// The store's file under a data directory (the server and the operator commands share it).
+    public static func databasePath(in dataDirectory: String) -> String { dataDirectory + "/xoseen.sqlite" }
 
     public var profiles: ProfileStore { context.profiles }
     public var matching: MatchingStore { context.matching }

@@ -2,6 +2,7 @@ import Foundation
 import Runtime
 import SQLStore
 import Xoseen
+import XoseenAPI
 
 /// Operator commands on the model registry, run against the same data directory as the server
 /// (SQLite lets both open it; the server picks changes up within seconds):
@@ -32,14 +33,15 @@ enum ModelCommands {
         }
         do {
             let options = try ServeOptions.parse(flags, product: "xoseen", defaults: ServeOptions(port: 8042))
-            let settings = XoseenSettingsPaths(dataDirectory: options.dataDirectory)
-            let database = try await DatabaseConfiguration(url: .sqlite(path: settings.database)).open(migrations: XoseenSchema.migrations)
+            let settings = XoseenApplication.Settings.fromEnvironment(dataDirectory: options.dataDirectory)
+            let database = try await DatabaseConfiguration(url: .sqlite(path: XoseenApplication.databasePath(in: settings.dataDirectory)))
+                .open(migrations: XoseenSchema.migrations)
             defer { database.closeSync() }
             let registry = ModelRegistry(database: database, dataDirectory: options.dataDirectory)
             let now = Date()
             switch (command, positional.count) {
             case ("train", 0):
-                let gazetteer = try Gazetteer(resourcesDirectory: settings.resources)
+                let gazetteer = try Gazetteer(resourcesDirectory: settings.resourcesDirectory)
                 let outcome = try await RankerTraining(database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer))
                     .run(at: now, promote: promote)
                 print(ModelReport.lines(version: outcome.version, report: outcome.report).joined(separator: "\n"))
@@ -80,15 +82,6 @@ enum ModelCommands {
             FileHandle.standardError.write(Data("xoseen \(command): \(error)\n".utf8))
             return 1
         }
-    }
-}
-
-/// Where the server keeps things under a data directory.
-struct XoseenSettingsPaths {
-    let dataDirectory: String
-    var database: String { dataDirectory + "/xoseen.sqlite" }
-    var resources: String {
-        ProcessInfo.processInfo.environment["XOSEEN_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/xoseen"
     }
 }
 

@@ -84,12 +84,7 @@ public struct ModelRegistry: Sendable {
     }
 
     public func serving() async throws -> Serving {
-        try await database.read { connection in
-            try connection.queryFirst("SELECT version, rollout_pct, shadow FROM ml_serving WHERE id = 1").map { row in
-                Serving(version: try row.decode(String?.self, "version"), rolloutPct: try row.decode(Double.self, "rollout_pct"),
-                        shadow: try row.decode(Bool.self, "shadow"))
-            } ?? .none
-        }
+        try await database.read { connection in try Self.readServing(connection) }
     }
 
     /// Makes `version` the serving model at `rolloutPct` (default: all viewers). Promoting and
@@ -100,7 +95,7 @@ public struct ModelRegistry: Sendable {
         guard known > 0 else { throw RegistryError.unknownVersion(version) }
         _ = try load(version)  // never promote a file that cannot serve
         try await database.write { connection in
-            let shadow = try connection.scalar(Bool.self, "SELECT shadow FROM ml_serving WHERE id = 1") ?? false
+            let shadow = try Self.readServing(connection).shadow
             try Self.upsertServing(connection, version: version, rolloutPct: rolloutPct, shadow: shadow, at: now)
             try connection.execute("UPDATE ml_models SET promoted_at = $2 WHERE version = $1", version, now)
             try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, $2, $3)", now, action,
@@ -111,7 +106,7 @@ public struct ModelRegistry: Sendable {
     /// Back to the rule-based ranker for everyone (the model stays registered).
     public func serveRules(at now: Date) async throws {
         try await database.write { connection in
-            let shadow = try connection.scalar(Bool.self, "SELECT shadow FROM ml_serving WHERE id = 1") ?? false
+            let shadow = try Self.readServing(connection).shadow
             try Self.upsertServing(connection, version: nil, rolloutPct: 0, shadow: shadow, at: now)
             try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, 'rules', 'rule_based for everyone')", now)
         }
@@ -128,14 +123,18 @@ public struct ModelRegistry: Sendable {
 
     private func update(at now: Date, audit: String, _ change: @escaping @Sendable (inout Serving) -> Void) async throws {
         try await database.write { connection in
-            var serving = try connection.queryFirst("SELECT version, rollout_pct, shadow FROM ml_serving WHERE id = 1").map { row in
-                Serving(version: try row.decode(String?.self, "version"), rolloutPct: try row.decode(Double.self, "rollout_pct"),
-                        shadow: try row.decode(Bool.self, "shadow"))
-            } ?? .none
+            var serving = try Self.readServing(connection)
             change(&serving)
             try Self.upsertServing(connection, version: serving.version, rolloutPct: serving.rolloutPct, shadow: serving.shadow, at: now)
             try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, 'serving', $2)", now, audit)
         }
+    }
+
+    static func readServing(_ connection: any SQLConnection) throws -> Serving {
+        try connection.queryFirst("SELECT version, rollout_pct, shadow FROM ml_serving WHERE id = 1").map { row in
+            Serving(version: try row.decode(String?.self, "version"), rolloutPct: try row.decode(Double.self, "rollout_pct"),
+                    shadow: try row.decode(Bool.self, "shadow"))
+        } ?? .none
     }
 
     static func upsertServing(_ connection: any SQLConnection, version: String?, rolloutPct: Double, shadow: Bool, at now: Date) throws {

@@ -42,34 +42,28 @@ public struct MatchingStore: Sendable {
 
     /// Likes and decisions others made about each user (`likesGiven` = likes received here).
     public func receivedHistories() async throws -> [String: LikeHistory] {
-        try await database.read { connection in
-            var result: [String: LikeHistory] = [:]
-            for row in try connection.query("""
-                SELECT candidate_id, SUM(CASE WHEN action = 'like' THEN 1 ELSE 0 END) AS likes, COUNT(*) AS total
-                FROM decisions GROUP BY candidate_id
-                """) {
-                result[try row.decode(String.self, "candidate_id")] = LikeHistory(likesGiven: try row.decode(Int.self, "likes"),
-                                                                                   decisionsMade: try row.decode(Int.self, "total"))
-            }
-            return result
+        try await database.read { connection in try Self.likeCounts(connection, groupedBy: "candidate_id") }
+    }
+
+    /// Likes and decisions per value of `column` (`viewer_id`: given; `candidate_id`: received).
+    static func likeCounts(_ connection: any SQLConnection, groupedBy column: String) throws -> [String: LikeHistory] {
+        var result: [String: LikeHistory] = [:]
+        for row in try connection.query("""
+            SELECT \(column) AS user_id, SUM(CASE WHEN action = 'like' THEN 1 ELSE 0 END) AS likes, COUNT(*) AS total
+            FROM decisions GROUP BY \(column)
+            """) {
+            result[try row.decode(String.self, "user_id")] = LikeHistory(likesGiven: try row.decode(Int.self, "likes"),
+                                                                          decisionsMade: try row.decode(Int.self, "total"))
         }
+        return result
     }
 
     /// Likes given and decisions made per user, and the population like rate, counted in the store
     /// (what ``CandidateIndex`` starts from; requests read the index's running counts).
     public func likeHistories() async throws -> (byUser: [String: LikeHistory], likeRate: Double) {
         try await database.read { connection in
-            var result: [String: LikeHistory] = [:]
-            var likes = 0, total = 0
-            for row in try connection.query("""
-                SELECT viewer_id, SUM(CASE WHEN action = 'like' THEN 1 ELSE 0 END) AS likes, COUNT(*) AS total
-                FROM decisions GROUP BY viewer_id
-                """) {
-                let history = LikeHistory(likesGiven: try row.decode(Int.self, "likes"), decisionsMade: try row.decode(Int.self, "total"))
-                result[try row.decode(String.self, "viewer_id")] = history
-                likes += history.likesGiven
-                total += history.decisionsMade
-            }
+            let result = try Self.likeCounts(connection, groupedBy: "viewer_id")
+            let likes = result.values.reduce(0) { $0 + $1.likesGiven }, total = result.values.reduce(0) { $0 + $1.decisionsMade }
             return (result, total == 0 ? 0.3 : Double(likes) / Double(total))
         }
     }

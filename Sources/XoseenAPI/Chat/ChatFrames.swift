@@ -21,6 +21,17 @@ enum ChatFrames {
         var clientId: String?
     }
 
+    /// The server-set members of a relayed `enc`/`pubkey` frame; the sender's payload follows them.
+    struct RelayHead: Encodable {
+        let type: String
+        let room: String
+        let seq: Int
+        let from: String
+        let name: String
+        let ts: Double
+        var clientId: String?
+    }
+
     struct Blocked: Encodable {
         var type = "blocked"
         let room: String
@@ -60,10 +71,9 @@ enum ChatFrames {
             return encode(Message(room: record.room, seq: record.seq, from: record.senderId, name: displayName, text: record.body,
                                   ts: ts, clientId: clientId))
         case .enc, .pubkey:
-            var head = encode(Message(type: record.kind.rawValue, room: record.room, seq: record.seq, from: record.senderId,
-                                      name: displayName, text: "", ts: ts, clientId: clientId))
-            // Drop the empty `text` member, then splice the opaque payload's members in.
-            head = head.replacingOccurrences(of: #","text":"""#, with: "")
+            let head = encode(RelayHead(type: record.kind.rawValue, room: record.room, seq: record.seq, from: record.senderId,
+                                        name: displayName, ts: ts, clientId: clientId))
+            // Splice the opaque payload's members in after the server's.
             let payload = record.body.dropFirst()
             return payload == "}" ? head : String(head.dropLast()) + "," + payload
         }
