@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "COpenBLAS", providers: [.apt(["libopenblas-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         // dlib's face pipeline behind a C header. Optimised even in debug builds (at -O0 one face
         // descriptor takes seconds); dlib's asserts off to match Debian's build of the library;
@@ -43,10 +44,12 @@ let package = Package(
             // exclusivity checks cost about 3% of a small request (perf), so release builds skip them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "SQLStore", dependencies: ["CSQLite", "Logging"]),
+        // Sentence embeddings (a BERT-style encoder on OpenBLAS): no product code.
+        .target(name: "SentenceEmbedding", dependencies: ["COpenBLAS"]),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer", "CWslay", "COpenSSL"]),
 
         // Products: API layers (routes + wire DTOs) and executables.
-        .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging"],
+        .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging", "SentenceEmbedding"],
                 exclude: ["Stories/Insight/RUBRIC.md"]),
         .target(name: "Imaging", dependencies: ["CZlib"]),
         .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "Imaging"]),
@@ -63,6 +66,7 @@ let package = Package(
         .executableTarget(name: "SafetyEval", dependencies: ["Xoseen"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
+        .testTarget(name: "SentenceEmbeddingTests", dependencies: ["SentenceEmbedding"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),
         .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting"]),
         .testTarget(name: "VerificationTests", dependencies: ["XoseenVerification", "Vision", "XoseenAPI", "HTTPTesting"]),

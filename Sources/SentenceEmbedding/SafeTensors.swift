@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `.safetensors` file mapped read-only: an 8-byte little-endian header length, a JSON header
+/// (`name → {dtype, shape, data_offsets}`), then the raw tensors. Only `F32` tensors are read.
+/// The mapping lives as long as this value; tensors are views into it (no copy).
+final class SafeTensors: @unchecked Sendable {
+    // Immutable after init: the mapping is read-only and never unmapped before deinit.
+    struct Entry: Decodable {
+        let dtype: String
+        let shape: [Int]
+        let data_offsets: [Int]
+    }
+
+    private let base: UnsafeRawPointer
+    private let length: Int
+    private let dataStart: Int
+    private let entries: [String: Entry]
+
+    init(path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw EmbeddingError.modelMissing(path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size > 8 else { throw EmbeddingError.malformedModel("\(path): too short") }
+        length = Int(info.st_size)
+        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            throw EmbeddingError.malformedModel("\(path): cannot map")
+        }
+        base = UnsafeRawPointer(mapped)
+        let headerLength = Int(UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)))
+        guard headerLength > 0, 8 + headerLength <= length else {
+            munmap(mapped, length)
+            throw EmbeddingError.malformedModel("\(path): bad header length")
+        }
+        dataStart = 8 + headerLength
+        let header = Data(bytes: base + 8, count: headerLength)
+        // The header may carry "__metadata__" (string → string): decode entries one by one.
+        guard let object = try? JSONSerialization.jsonObject(with: header) as? [String: Any] else {
+            munmap(mapped, length)
+            throw EmbeddingError.malformedModel("\(path): header is not a JSON object")
+        }
+        var entries: [String: Entry] = [:]
+        for (name, value) in object where name != "__metadata__" {
+            guard let json = try? JSONSerialization.data(withJSONObject: value),
+                  let entry = try? JSONDecoder().decode(Entry.self, from: json) else { continue }
+            entries[name] = entry
+        }
+        self.entries = entries
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: base), length) }
+
+    /// The named `F32` tensor, checked against the expected shape.
+    func floats(_ name: String, shape: [Int]) throws -> UnsafeBufferPointer<Float> {
+        guard let entry = entries[name] else { throw EmbeddingError.malformedModel("tensor \(name) missing") }
+        guard entry.dtype == "F32", entry.shape == shape, entry.data_offsets.count == 2 else {
+            throw EmbeddingError.malformedModel("tensor \(name): \(entry.dtype) \(entry.shape), expected F32 \(shape)")
+        }
+        let start = dataStart + entry.data_offsets[0], end = dataStart + entry.data_offsets[1]
+        let count = shape.reduce(1, *)
+        guard start <= end, end <= length, end - start == count * 4, start % 4 == 0 else {
+            throw EmbeddingError.malformedModel("tensor \(name): bad offsets")
+        }
+        return UnsafeBufferPointer(start: (base + start).assumingMemoryBound(to: Float.self), count: count)
+    }
+}
+
+public enum EmbeddingError: Error, Equatable, CustomStringConvertible {
+    case modelMissing(String)
+    case malformedModel(String)
+
+    public var description: String {
+        switch self {
+        case .modelMissing(let path): "sentence model not found: \(path)"
+        case .malformedModel(let why): "sentence model unusable: \(why)"
+        }
+    }
+}
