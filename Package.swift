@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "Vision", dependencies: ["CDlibFace", "CTesseract", "Logging"]),
         .target(name: "XoseenVerification", dependencies: ["Xoseen", "Vision", "COpenSSL", "SQLStore", "Logging"]),
         .target(name: "XoseenAPI", dependencies: ["Xoseen", "XoseenVerification", "HTTPServer", "SQLStore", "Logging", "Imaging"]),
-        .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime"]),
+        .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime", "SentenceEmbedding"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
         .executableTarget(name: "IngestBench", dependencies: ["Jarvis"]),
@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting"]),
         .testTarget(name: "VerificationTests", dependencies: ["XoseenVerification", "Vision", "XoseenAPI", "HTTPTesting"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),
-        .testTarget(name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting", "SentenceEmbedding"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -4,12 +4,14 @@ import Jarvis
 import JarvisAPI
 import Logging
 import Runtime
+import SentenceEmbedding
 
 // Environment (beyond the shared serve options):
 //   JARVIS_RESOURCES              Resources/jarvis directory (default ./Resources/jarvis)
 //   JARVIS_DEFAULT_FEEDS=0|1      load the curated real feeds on first start (default 1)
 //   JARVIS_SAMPLE_FEEDS=0|1       serve and poll the bundled offline samples (default 0; `make run` sets 1)
 //   JARVIS_ALLOW_PRIVATE_FEEDS=1  let user-added feed URLs reach private addresses (off by default)
+//   JARVIS_SENTENCE_MODEL         sentence model directory (default ./third_party/sentence-model)
 await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     let environment = ProcessInfo.processInfo.environment
     let resources = environment["JARVIS_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/jarvis"
@@ -24,9 +26,18 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     // Story intelligence: online clustering, a topic classifier trained at start-up on the
     // bundled labelled corpus (well under a second), and the story analyzer.
     let classifier = try TopicClassifier.trainedFromBundledCorpus(resourcesDirectory: resources)
-    let engines = JarvisApplication.StoryEngines(makeClusterer: { ClusteringEngine() }, classifier: classifier,
-                                                 analyzer: StoryAnalyzer())
+    // Sentence embeddings let articles that tell one event in other words meet; without the model
+    // (scripts/setup.sh fetches it) clustering compares words, entities and figures only.
     let log = Logger(label: "jarvis")
+    let sentenceModel = environment["JARVIS_SENTENCE_MODEL"] ?? FileManager.default.currentDirectoryPath + "/third_party/sentence-model"
+    var embedder: SentenceEncoder?
+    do {
+        embedder = try SentenceEncoder(directory: sentenceModel)
+    } catch {
+        log.warning("sentence model not loaded: clustering compares words only", ["error": "\(error)"])
+    }
+    let engines = JarvisApplication.StoryEngines(makeClusterer: { [embedder] in ClusteringEngine(embedder: embedder) }, classifier: classifier,
+                                                 analyzer: StoryAnalyzer())
     log.debug("topic classifier trained")
     let application = try await JarvisApplication(settings: settings, parser: StandardFeedDocumentParser(), engines: engines)
     log.debug("application opened")

@@ -15,7 +15,7 @@ import Testing
             if kv.count == 2, let v = Double(kv[1]) { c.set(String(kv[0]), v) }
         }
         for (name, ordered) in ClusteringEvalTests.orders(articles) {
-            let clusterer = StoryClusterer(configuration: c, makeStoryId: ClusterTests.counterIds())
+            let clusterer = StoryClusterer(configuration: c, embedder: CachedEmbedder.shared, makeStoryId: ClusterTests.counterIds())
             var eventsOfStory: [String: [String]] = [:]
             var lines: [String] = []
             for article in ordered {

@@ -66,7 +66,7 @@ import Testing
     }
 
     static func run(_ articles: [StoryArticle], configuration: ClusteringConfiguration = .init()) -> [String: String] {
-        let engine = ClusteringEngine(configuration: configuration)
+        let engine = ClusteringEngine(configuration: configuration, embedder: CachedEmbedder.shared)
         var assignment: [String: String] = [:]
         var merges: [String: String] = [:]
         for (i, article) in articles.enumerated() {
@@ -227,7 +227,7 @@ import Testing
                 let kv = pair.split(separator: "=")
                 if kv.count == 2, let v = Double(kv[1]) { c.set(String(kv[0]), v) }
             }
-            let clusterer = StoryClusterer(configuration: c, makeStoryId: ClusterTests.counterIds())
+            let clusterer = StoryClusterer(configuration: c, embedder: CachedEmbedder.shared, makeStoryId: ClusterTests.counterIds())
             var eventOfStory: [String: String] = [:]
             for article in set.articles {
                 let event = set.truth[article.id]!
@@ -286,6 +286,11 @@ extension ClusteringConfiguration {
         case "anchorWeight": anchorWeight = v
         case "anchorMissFactor": anchorMissFactor = v
         case "bodyCharacterLimit": bodyCharacterLimit = Int(v)
+        case "semanticWeight": semanticWeight = v
+        case "semanticFloor": semanticFloor = v
+        case "semanticJoinThreshold": semanticJoinThreshold = v
+        case "mergeSemanticThreshold": mergeSemanticThreshold = v
+        case "semanticCandidates": semanticCandidates = Int(v)
         default: Issue.record("unknown configuration field \(name)")
         }
     }

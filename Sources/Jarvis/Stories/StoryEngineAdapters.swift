@@ -1,4 +1,5 @@
 import Foundation
+import SentenceEmbedding
 import Synchronization
 
 /// `StoryClusterer` as the service's clustering engine: a new story takes the id the service
@@ -17,10 +18,11 @@ public final class ClusteringEngine: StoryClusteringEngine {
         }
     }
 
-    public init(configuration: ClusteringConfiguration = .init()) {
+    public init(configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil) {
         let proposal = Proposal()
         self.proposal = proposal
-        clusterer = StoryClusterer(configuration: configuration, makeStoryId: { proposal.take() ?? StoryClusterer.randomStoryId() })
+        clusterer = StoryClusterer(configuration: configuration, embedder: embedder,
+                                   makeStoryId: { proposal.take() ?? StoryClusterer.randomStoryId() })
     }
 
     public func assign(_ article: StoryArticle, proposedStoryId: String) -> StoryAssignment {

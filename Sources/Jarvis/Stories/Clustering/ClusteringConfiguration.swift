@@ -52,14 +52,27 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     /// is multiplied by this (a €200m fine and a €500m fine are two fines).
     public var quantityMissFactor: Double = 1
 
+    /// Meaning (sentence embeddings, when the clusterer has an embedder): the cosine of the
+    /// article's embedding and the story's mean embedding, rescaled so that `semanticFloor` and
+    /// below count 0 and 1 counts 1, is a part of the similarity with this weight. Different
+    /// words for one event ("bullion" / "gold", "quits" / "resigns") meet here.
+    public var semanticWeight: Double = 1.5
+    public var semanticFloor: Double = 0.2
+    /// Stories nearest in meaning that are scored too, whatever their postings say.
+    public var semanticCandidates: Int = 8
+
     // MARK: Decisions
 
-    /// An article joins its most similar story when the similarity reaches this.
+    /// An article joins its most similar story when the similarity reaches this (words,
+    /// entities and figures), or `semanticJoinThreshold` when meaning is part of the similarity.
     public var joinThreshold: Double = 0.19
+    public var semanticJoinThreshold: Double = 0.27
     /// A second story at least this similar to the article is merged into the first when
     /// their centroids are at least `mergeCentroidThreshold` alike (text cosine).
     public var mergeThreshold: Double = 0.22
     public var mergeCentroidThreshold: Double = 0.25
+    /// ... or when their mean embeddings are at least this alike (cosine).
+    public var mergeSemanticThreshold: Double = 0.7
     /// Near-identical texts (syndicated copies): SimHash Hamming distance at most this,
     /// for articles with at least `syndicationMinimumTerms` distinct terms.
     public var syndicationMaxDistance: Int = 3

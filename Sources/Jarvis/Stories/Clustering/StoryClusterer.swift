@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SentenceEmbedding
 
 /// What `StoryClusterer.assign` decided for one article.
 public enum ClusterDecision: Sendable, Equatable {
@@ -46,6 +47,7 @@ public enum ClusterDecision: Sendable, Equatable {
 public final class StoryClusterer {
     public let configuration: ClusteringConfiguration
     private let analyzer = TextAnalyzer()
+    private let embedder: (any TextEmbedder)?
     private let makeStoryId: () -> String
     private let logger = Logger(label: "jarvis.stories.clustering")
 
@@ -78,10 +80,15 @@ public final class StoryClusterer {
     /// Articles assigned or restored.
     public var articleCount: Int { storyOfArticle.count }
 
-    /// - Parameter makeStoryId: new story ids (default `story_` + 16 random hex digits); an id
-    ///   already in use is drawn again.
-    public init(configuration: ClusteringConfiguration = .init(), makeStoryId: @escaping () -> String = StoryClusterer.randomStoryId) {
+    /// - Parameters:
+    ///   - embedder: sentence embeddings for the meaning part of the similarity
+    ///     (`semanticWeight`); without one, articles are compared on words, entities and figures.
+    ///   - makeStoryId: new story ids (default `story_` + 16 random hex digits); an id already in
+    ///     use is drawn again.
+    public init(configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil,
+                makeStoryId: @escaping () -> String = StoryClusterer.randomStoryId) {
         self.configuration = configuration
+        self.embedder = embedder
         self.makeStoryId = makeStoryId
         logDocumentCount = log(Float(1 + configuration.backgroundDocuments))
     }
@@ -96,7 +103,7 @@ public final class StoryClusterer {
     /// Puts the article into the story it reports on, or a new one.
     @discardableResult
     public func assign(_ article: StoryArticle) -> ClusterDecision {
-        assign(article, features: ArticleFeatures(article: article, analyzer: analyzer, configuration: configuration))
+        assign(article, features: features(of: article))
     }
 
     /// As `assign(_:)`, with features computed beforehand (e.g. on another thread).
@@ -115,7 +122,9 @@ public final class StoryClusterer {
         }
 
         let scored = score(interned, time: time)
-        guard let best = scored.first, best.score >= Float(configuration.joinThreshold) else {
+        let threshold = interned.embedding.isEmpty || configuration.semanticWeight <= 0
+            ? configuration.joinThreshold : configuration.semanticJoinThreshold
+        guard let best = scored.first, best.score >= Float(threshold) else {
             let index = createStory(id: nil, time: time)
             add(articleId: article.id, features: features, interned: interned, time: time, to: index)
             return .newStory(stories[Int(index)].id)
@@ -123,7 +132,8 @@ public final class StoryClusterer {
 
         var group = [best.story]
         for other in scored.dropFirst() where other.score >= Float(configuration.mergeThreshold) {
-            if centroidSimilarity(best.story, other.story) >= Float(configuration.mergeCentroidThreshold) {
+            if centroidSimilarity(best.story, other.story) >= Float(configuration.mergeCentroidThreshold)
+                || semanticCentroidSimilarity(best.story, other.story) >= Float(configuration.mergeSemanticThreshold) {
                 group.append(other.story)
             }
         }
@@ -141,7 +151,7 @@ public final class StoryClusterer {
     /// time order). An unknown story id creates that story.
     public func restore(article: StoryArticle, storyId: String) {
         guard storyOfArticle[article.id] == nil else { return }
-        let features = ArticleFeatures(article: article, analyzer: analyzer, configuration: configuration)
+        let features = self.features(of: article)
         let time = features.time.timeIntervalSinceReferenceDate
         let interned = intern(features)
         let index = storyIndexById[storyId].flatMap(resolve) ?? createStory(id: storyId, time: time)
@@ -154,7 +164,7 @@ public final class StoryClusterer {
     /// The candidate stories and their similarity to the article, best first, without assigning
     /// it (tuning and debugging; copies are not looked for).
     public func candidates(for article: StoryArticle) -> [(storyId: String, similarity: Double)] {
-        let features = ArticleFeatures(article: article, analyzer: analyzer, configuration: configuration)
+        let features = self.features(of: article)
         return score(intern(features), time: features.time.timeIntervalSinceReferenceDate)
             .map { (stories[Int($0.story)].id, Double($0.score)) }
     }
@@ -195,6 +205,11 @@ public final class StoryClusterer {
     }
 
     // MARK: Features and IDF
+
+    /// What the clusterer compares (callers that prepare features elsewhere use the same call).
+    public func features(of article: StoryArticle) -> ArticleFeatures {
+        ArticleFeatures(article: article, analyzer: analyzer, configuration: configuration, embedder: embedder)
+    }
 
     private func idf(_ id: UInt32) -> Float { logDocumentCount - logDocumentFrequency[Int(id)] + 1 }
 
@@ -240,7 +255,7 @@ public final class StoryClusterer {
         terms.values = pairs.map { norm > 0 ? $0.1 / norm : 0 }
         let entities = features.entities.map { featureId("@" + $0) }.sorted()
         let quantities = features.quantities.map { featureId("#" + $0) }.sorted()
-        return InternedArticle(terms: terms, entities: entities, quantities: quantities)
+        return InternedArticle(terms: terms, entities: entities, quantities: quantities, embedding: features.embedding)
     }
 
     /// The article's features by informativeness: tf-idf for terms, idf for entities/quantities.
@@ -295,13 +310,17 @@ public final class StoryClusterer {
                 hitScratch[Int(story)] += weight
             }
         }
-        guard !touched.isEmpty else { return [] }
+        // Stories close in meaning whatever their words: the few nearest by embedding, among those
+        // in the index (bounded by the story window, not by the store).
+        let neighbours = semanticNeighbours(article.embedding)
+        guard !touched.isEmpty || !neighbours.isEmpty else { return [] }
         // Best hits first, ties by story index: one packed key per story sorts much faster than tuples
         // (positive Float bit patterns order like the floats).
         var keys = touched.map { UInt64(hitScratch[Int($0)].bitPattern) << 32 | UInt64(UInt32.max - UInt32(bitPattern: $0)) }
         for story in touched { hitScratch[Int(story)] = 0 }
         keys.sort(by: >)
-        let candidates = keys.prefix(configuration.maxCandidates).map { Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: $0)) }
+        var candidates = keys.prefix(configuration.maxCandidates).map { Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: $0)) }
+        for story in neighbours where !candidates.contains(story) { candidates.append(story) }
 
         var query = article.terms
         for i in query.values.indices { query.values[i] *= idf(query.ids[i]) }
@@ -355,10 +374,54 @@ public final class StoryClusterer {
                 factor *= Float(configuration.anchorMissFactor)
             }
         }
+        if configuration.semanticWeight > 0, !article.embedding.isEmpty, stories[i].semantic.count == article.embedding.count {
+            total += Float(configuration.semanticWeight) * semanticSimilarity(article.embedding, stories[i].semantic)
+            weights += Float(configuration.semanticWeight)
+        }
         let hours = distance / 3600
         let floor = configuration.timeFloor
         let proximity = floor + (1 - floor) * exp(-hours / configuration.timeDecayHours)
         return total / weights * Float(proximity) * factor
+    }
+
+    /// The `semanticCandidates` indexed stories whose mean embedding is closest to this one (above
+    /// `semanticFloor`), best first: a scan of the index, 384 multiply-adds a story.
+    private func semanticNeighbours(_ embedding: [Float]) -> [Int32] {
+        let k = configuration.semanticCandidates
+        guard k > 0, configuration.semanticWeight > 0, !embedding.isEmpty else { return [] }
+        var best: [(story: Int32, cosine: Float)] = []
+        let floor = Float(configuration.semanticFloor)
+        for index in indexedStories {
+            let i = Int(index)
+            guard stories[i].state == .indexed, stories[i].semantic.count == embedding.count else { continue }
+            let cosine = Self.cosine(embedding, stories[i].semantic)
+            guard cosine > floor, best.count < k || cosine > best[best.count - 1].cosine else { continue }
+            let at = best.firstIndex { $0.cosine < cosine } ?? best.count
+            best.insert((index, cosine), at: at)
+            if best.count > k { best.removeLast() }
+        }
+        return best.map(\.story)
+    }
+
+    /// Cosine of a unit vector and a sum of unit vectors.
+    private static func cosine(_ unit: [Float], _ sum: [Float]) -> Float {
+        var dot: Float = 0, norm: Float = 0
+        unit.withUnsafeBufferPointer { u in
+            sum.withUnsafeBufferPointer { v in
+                for c in 0..<min(u.count, v.count) {
+                    dot += u[c] * v[c]
+                    norm += v[c] * v[c]
+                }
+            }
+        }
+        return norm > 0 ? dot / norm.squareRoot() : 0
+    }
+
+    /// Cosine of the embedding and the story's summed embeddings, rescaled from
+    /// `semanticFloor...1` to `0...1`.
+    private func semanticSimilarity(_ embedding: [Float], _ sum: [Float]) -> Float {
+        let floor = Float(configuration.semanticFloor)
+        return max(0, (Self.cosine(embedding, sum) - floor) / (1 - floor))
     }
 
     /// The story's main entity: the most articles naming it, weighted by IDF.
@@ -425,6 +488,19 @@ public final class StoryClusterer {
         let nx = centroidNorm(Int(a)), ny = centroidNorm(Int(b))
         guard nx > 0, ny > 0 else { return 0 }
         return x.dot(y) { let w = idf($0); return w * w } / (nx * ny)
+    }
+
+    /// Cosine of two stories' mean embeddings (0 without embeddings).
+    private func semanticCentroidSimilarity(_ a: Int32, _ b: Int32) -> Float {
+        let x = stories[Int(a)].semantic, y = stories[Int(b)].semantic
+        guard !x.isEmpty, x.count == y.count else { return 0 }
+        var dot: Float = 0, nx: Float = 0, ny: Float = 0
+        for c in x.indices {
+            dot += x[c] * y[c]
+            nx += x[c] * x[c]
+            ny += y[c] * y[c]
+        }
+        return nx > 0 && ny > 0 ? dot / (nx * ny).squareRoot() : 0
     }
 
     /// The merge rule: more articles, then older, then created first.
@@ -497,6 +573,7 @@ public final class StoryClusterer {
         stories[i].normAt = -1
         stories[i].entities.add(SparseVector(ids: interned.entities, values: Array(repeating: 1, count: interned.entities.count)))
         stories[i].quantities.add(SparseVector(ids: interned.quantities, values: Array(repeating: 1, count: interned.quantities.count)))
+        stories[i].addSemantic(interned.embedding)
         pruneCentroid(i)
         for (feature, _) in rankedFeatures(interned, limit: configuration.postedFeatures, requirePostings: false) {
             post(index, under: feature)
@@ -539,6 +616,7 @@ public final class StoryClusterer {
         stories[s].normAt = -1
         stories[s].entities.add(stories[a].entities)
         stories[s].quantities.add(stories[a].quantities)
+        stories[s].addSemantic(stories[a].semantic)
         stories[s].first = min(stories[s].first, stories[a].first)
         stories[s].latest = max(stories[s].latest, stories[a].latest)
         pruneCentroid(s)
@@ -581,6 +659,8 @@ struct InternedArticle {
     var terms: SparseVector
     var entities: [UInt32]
     var quantities: [UInt32]
+    /// Sentence embedding (unit length), empty without an embedder.
+    var embedding: [Float]
 }
 
 struct SimhashEntry {
@@ -604,6 +684,8 @@ struct Story {
     /// How many articles named each entity / quantity.
     var entities = SparseVector()
     var quantities = SparseVector()
+    /// Sum of the members' sentence embeddings (empty without an embedder).
+    var semantic: [Float] = []
     var state = State.indexed
     /// Cached tf-idf norm of `terms` and the document count it was computed at (-1: stale).
     var norm: Float = 0
@@ -620,6 +702,16 @@ struct Story {
         terms = SparseVector()
         entities = SparseVector()
         quantities = SparseVector()
+        semantic = []
+    }
+
+    mutating func addSemantic(_ embedding: [Float]) {
+        guard !embedding.isEmpty else { return }
+        if semantic.isEmpty {
+            semantic = embedding
+        } else if semantic.count == embedding.count {
+            for c in semantic.indices { semantic[c] += embedding[c] }
+        }
     }
 }
 
