@@ -18,7 +18,19 @@ import Testing
             let clusterer = StoryClusterer(configuration: c, embedder: CachedEmbedder.shared, makeStoryId: ClusterTests.counterIds())
             var eventsOfStory: [String: [String]] = [:]
             var lines: [String] = []
-            for article in ordered {
+            // The server clusters feed by feed (one batch each) and reconciles each batch's stories.
+            var batch: [String] = []
+            func reconcileBatch() {
+                for (survivor, absorbed) in clusterer.reconcile(batch) {
+                    lines.append("  reconcile into \(eventsOfStory[survivor]!.first!): \(eventsOfStory[absorbed]!)")
+                    eventsOfStory[survivor]! += eventsOfStory[absorbed]!
+                    eventsOfStory[absorbed] = nil
+                }
+                batch = []
+            }
+            for (position, article) in ordered.enumerated() {
+                if name != "time", position > 0, ordered[position - 1].feedId != article.feedId { reconcileBatch() }
+                defer { if position == ordered.count - 1 { reconcileBatch() } }
                 let event = truth[article.id]!
                 let candidates = clusterer.candidates(for: article)
                 let decision = clusterer.assign(article)
@@ -30,6 +42,7 @@ import Testing
                 let majority = eventsOfStory[decision.storyId].flatMap(Self.majority)
                 let trueStories = eventsOfStory.filter { $0.value.contains(event) }.map(\.key)
                 eventsOfStory[decision.storyId, default: []].append(event)
+                if !batch.contains(decision.storyId) { batch.append(decision.storyId) }
                 let wrong = majority.map { $0 != event } ?? !trueStories.isEmpty
                 guard wrong else { continue }
                 let best = candidates.filter { trueStories.contains($0.storyId) }.first?.similarity
@@ -61,4 +74,61 @@ extension ClusteringDiagnosticsTests {
             print("\(article.id) \(article.headline)\n  terms: \(zip(f.terms, f.termWeights).map { "\($0)=\(String(format: "%.2f", $1))" }.joined(separator: " "))\n  entities: \(f.entities)\n  quantities: \(f.quantities)")
         }
     }
+}
+
+extension ClusteringDiagnosticsTests {
+    /// Random search around the defaults: `CLUSTER_SEARCH=40 swift test --filter ClusteringDiagnosticsTests/search`
+    /// prints, per configuration, mean and minimum B-cubed F1 over the server's orders on the tuning
+    /// half, the held-out half and the samples' truth. Choose on the tuning half; read the held-out one.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["CLUSTER_SEARCH"] != nil))
+    func search() throws {
+        let rounds = Int(ProcessInfo.processInfo.environment["CLUSTER_SEARCH"]!) ?? 20
+        let sets = [("tune", try ClusteringEvalTests.evalHalf(tuning: true)), ("held", try ClusteringEvalTests.evalHalf(tuning: false)),
+                    ("samples", try ClusteringEvalTests.loadSamples())]
+        var generator = SplitMix(seed: 7)
+        let ranges: [(String, ClosedRange<Double>)] = [
+            ("semanticWeight", 0.8...3), ("semanticFloor", 0.1...0.35), ("semanticJoinThreshold", 0.2...0.36),
+            ("textWeight", 0.4...0.9), ("entityWeight", 0.1...0.4), ("timeFloor", 0.4...0.9), ("timeDecayHours", 12...48),
+            ("anchorMissFactor", 0.6...1), ("mergeThreshold", 0.18...0.35), ("mergeSemanticThreshold", 0.55...0.9),
+        ]
+        let grid = ProcessInfo.processInfo.environment["CLUSTER_GRID"].map { $0.split(separator: "|").map(String.init) } ?? []
+        for round in 0...(grid.isEmpty ? rounds : grid.count) {
+            var c = ClusteringConfiguration()
+            var spec: [String] = []
+            if round > 0 && !grid.isEmpty {
+                for pair in grid[round - 1].split(separator: ";") {
+                    let kv = pair.split(separator: "=")
+                    if kv.count == 2, let v = Double(kv[1]) { c.set(String(kv[0]), v) }
+                }
+                spec = [grid[round - 1]]
+            } else if round > 0 {
+                for (name, range) in ranges {
+                    let v = range.lowerBound + (range.upperBound - range.lowerBound) * generator.unit()
+                    c.set(name, v)
+                    spec.append(String(format: "%@=%.3f", name, v))
+                }
+            }
+            var parts: [String] = []
+            for (name, set) in sets {
+                let scores = ClusteringEvalTests.orders(set.articles).map { order in
+                    ClusteringEvalTests.bcubed(predicted: ClusteringEvalTests.run(order.articles, configuration: c), truth: set.truth).2
+                }
+                parts.append(String(format: "%@ mean %.3f min %.3f", name, scores.reduce(0, +) / Double(scores.count), scores.min()!))
+            }
+            print("search " + parts.joined(separator: " | ") + " :: " + (spec.isEmpty ? "defaults" : spec.joined(separator: ";")))
+        }
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -288,6 +288,9 @@ extension ClusteringConfiguration {
         case "bodyCharacterLimit": bodyCharacterLimit = Int(v)
         case "semanticWeight": semanticWeight = v
         case "semanticFloor": semanticFloor = v
+        case "clearWinnerShare": clearWinnerShare = v
+        case "clearWinnerRatio": clearWinnerRatio = v
+        case "reconcileThreshold": reconcileThreshold = v
         case "semanticJoinThreshold": semanticJoinThreshold = v
         case "mergeSemanticThreshold": mergeSemanticThreshold = v
         case "semanticCandidates": semanticCandidates = Int(v)
