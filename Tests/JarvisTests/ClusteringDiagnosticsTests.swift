@@ -18,19 +18,7 @@ import Testing
             let clusterer = StoryClusterer(configuration: c, embedder: CachedEmbedder.shared, makeStoryId: ClusterTests.counterIds())
             var eventsOfStory: [String: [String]] = [:]
             var lines: [String] = []
-            // The server clusters feed by feed (one batch each) and reconciles each batch's stories.
-            var batch: [String] = []
-            func reconcileBatch() {
-                for (survivor, absorbed) in clusterer.reconcile(batch) {
-                    lines.append("  reconcile into \(eventsOfStory[survivor]!.first!): \(eventsOfStory[absorbed]!)")
-                    eventsOfStory[survivor]! += eventsOfStory[absorbed]!
-                    eventsOfStory[absorbed] = nil
-                }
-                batch = []
-            }
-            for (position, article) in ordered.enumerated() {
-                if name != "time", position > 0, ordered[position - 1].feedId != article.feedId { reconcileBatch() }
-                defer { if position == ordered.count - 1 { reconcileBatch() } }
+            for article in ordered {
                 let event = truth[article.id]!
                 let candidates = clusterer.candidates(for: article)
                 let decision = clusterer.assign(article)
@@ -42,7 +30,6 @@ import Testing
                 let majority = eventsOfStory[decision.storyId].flatMap(Self.majority)
                 let trueStories = eventsOfStory.filter { $0.value.contains(event) }.map(\.key)
                 eventsOfStory[decision.storyId, default: []].append(event)
-                if !batch.contains(decision.storyId) { batch.append(decision.storyId) }
                 let wrong = majority.map { $0 != event } ?? !trueStories.isEmpty
                 guard wrong else { continue }
                 let best = candidates.filter { trueStories.contains($0.storyId) }.first?.similarity

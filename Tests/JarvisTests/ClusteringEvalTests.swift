@@ -290,7 +290,6 @@ extension ClusteringConfiguration {
         case "semanticFloor": semanticFloor = v
         case "clearWinnerShare": clearWinnerShare = v
         case "clearWinnerRatio": clearWinnerRatio = v
-        case "reconcileThreshold": reconcileThreshold = v
         case "semanticJoinThreshold": semanticJoinThreshold = v
         case "mergeSemanticThreshold": mergeSemanticThreshold = v
         case "semanticCandidates": semanticCandidates = Int(v)

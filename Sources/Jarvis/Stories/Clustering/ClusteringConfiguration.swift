@@ -77,8 +77,6 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     /// `clearWinnerRatio` times the second-best story's score (0 turns the rule off).
     public var clearWinnerShare: Double = 0.7
     public var clearWinnerRatio: Double = 2
-    /// `StoryClusterer.reconcile`: a story joins the most similar other story at this score.
-    public var reconcileThreshold: Double = 0.35
     /// Near-identical texts (syndicated copies): SimHash Hamming distance at most this,
     /// for articles with at least `syndicationMinimumTerms` distinct terms.
     public var syndicationMaxDistance: Int = 3

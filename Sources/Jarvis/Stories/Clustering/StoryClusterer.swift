@@ -147,44 +147,6 @@ public final class StoryClusterer {
         return .joinedAndMerged(survivor: id, absorbed: absorbedIds, similarity: Double(best.score))
     }
 
-    /// Second look at stories after a batch: an article that arrived before the reports it belongs
-    /// with started a story of its own, and two halves of one event may each have grown. Each
-    /// listed story, read as one text (its centroid, entities, figures and mean embedding), is
-    /// scored against the other stories like an article; when the best reaches
-    /// `reconcileThreshold` the two are merged (the survivor by the usual rule). Returns the
-    /// merges in order; absorbed ids resolve to their survivor afterwards.
-    public func reconcile(_ storyIds: [String]) -> [(survivor: String, absorbed: String)] {
-        var merges: [(survivor: String, absorbed: String)] = []
-        for id in storyIds {
-            guard let index = storyIndexById[id].flatMap(resolve), stories[Int(index)].state == .indexed,
-                  let query = storyAsArticle(index) else { continue }
-            let time = stories[Int(index)].latest
-            guard let best = score(query, time: time).first(where: { $0.story != index }),
-                  best.score >= Float(configuration.reconcileThreshold) else { continue }
-            let survivor = survives(best.story, over: index) ? best.story : index
-            let absorbed = survivor == index ? best.story : index
-            let absorbedId = stories[Int(absorbed)].id
-            absorb(absorbed, into: survivor)
-            merges.append((stories[Int(survivor)].id, absorbedId))
-        }
-        return merges
-    }
-
-    /// A story as the clusterer reads an article: its unit-length term centroid, every entity and
-    /// figure any member named, its mean embedding.
-    private func storyAsArticle(_ index: Int32) -> InternedArticle? {
-        let story = stories[Int(index)]
-        guard !story.terms.isEmpty else { return nil }
-        var terms = story.terms
-        let norm = terms.norm { _ in 1 }
-        guard norm > 0 else { return nil }
-        for i in terms.values.indices { terms.values[i] /= norm }
-        var embedding = story.semantic
-        let length = embedding.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        if length > 0 { for c in embedding.indices { embedding[c] /= length } }
-        return InternedArticle(terms: terms, entities: story.entities.ids, quantities: story.quantities.ids, embedding: embedding)
-    }
-
     /// Below the join threshold, the best story still wins when it reaches `clearWinnerShare` of
     /// the threshold and scores `clearWinnerRatio` times the next story (or more): one story is
     /// plainly where the article belongs, in other words than its reports so far.
