@@ -71,6 +71,7 @@ extension ClusteringDiagnosticsTests {
     func search() throws {
         let rounds = Int(ProcessInfo.processInfo.environment["CLUSTER_SEARCH"]!) ?? 20
         let sets = [("tune", try ClusteringEvalTests.evalHalf(tuning: true)), ("held", try ClusteringEvalTests.evalHalf(tuning: false)),
+                    ("whole", try ClusteringEvalTests.loadEval()),
                     ("samples", try ClusteringEvalTests.loadSamples())]
         var generator = SplitMix(seed: 7)
         let ranges: [(String, ClosedRange<Double>)] = [
