@@ -60,6 +60,7 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     public var semanticFloor: Double = 0.2
     /// Stories nearest in meaning that are scored too, whatever their postings say.
     public var semanticCandidates: Int = 8
+    public var semanticScanLimit: Int = 4_096
 
     // MARK: Decisions
 

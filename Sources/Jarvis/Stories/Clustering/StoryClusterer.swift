@@ -394,14 +394,15 @@ public final class StoryClusterer {
         return total / weights * Float(proximity) * factor
     }
 
-    /// The `semanticCandidates` indexed stories whose mean embedding is closest to this one (above
-    /// `semanticFloor`), best first: a scan of the index, 384 multiply-adds a story.
+    /// The `semanticCandidates` stories whose mean embedding is closest to this one (above
+    /// `semanticFloor`), best first, among the `semanticScanLimit` newest stories in the index:
+    /// 384 multiply-adds a story, bounded whatever the size of the store or the window.
     private func semanticNeighbours(_ embedding: [Float]) -> [Int32] {
         let k = configuration.semanticCandidates
         guard k > 0, configuration.semanticWeight > 0, !embedding.isEmpty else { return [] }
         var best: [(story: Int32, cosine: Float)] = []
         let floor = Float(configuration.semanticFloor)
-        for index in indexedStories {
+        for index in indexedStories.suffix(configuration.semanticScanLimit) {
             let i = Int(index)
             guard stories[i].state == .indexed, stories[i].semantic.count == embedding.count else { continue }
             let cosine = Self.cosine(embedding, stories[i].semantic)
