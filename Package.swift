@@ -62,6 +62,7 @@ let package = Package(
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
         .executableTarget(name: "IngestBench", dependencies: ["Jarvis"]),
         .executableTarget(name: "StoryBench", dependencies: ["Jarvis"]),
+        .executableTarget(name: "SentenceBench", dependencies: ["SentenceEmbedding"]),
         .executableTarget(name: "ChatBench", dependencies: ["Xoseen", "SQLStore", "HTTPTesting"]),
         .executableTarget(name: "SafetyEval", dependencies: ["Xoseen"]),
 

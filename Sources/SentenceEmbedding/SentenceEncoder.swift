@@ -28,6 +28,9 @@ public final class SentenceEncoder: Sendable {
     public let architecture: Architecture
     private let tokenizer: WordPieceTokenizer
     private let weights: Weights
+    private let blas: OpenBLAS
+    /// The matrix kernels OpenBLAS runs ("SkylakeX", "Haswell"…), for logs and benchmarks.
+    public var kernels: String { blas.coreName }
 
     /// Loads `model.safetensors` and `vocab.txt` from `directory`.
     public init(directory: String, maxTokens: Int = 128, architecture: Architecture = .init()) throws {
@@ -36,13 +39,12 @@ public final class SentenceEncoder: Sendable {
         }
         self.maxTokens = maxTokens
         self.architecture = architecture
+        blas = try OpenBLAS.shared.get()
         tokenizer = try WordPieceTokenizer(vocabularyFile: directory + "/vocab.txt")
         weights = try Weights(file: SafeTensors(path: directory + "/model.safetensors"), architecture: architecture)
         guard tokenizer.vocabulary.count <= architecture.vocabulary else {
             throw EmbeddingError.malformedModel("vocab.txt has more entries than the embedding table")
         }
-        // One thread per call: callers run calls in parallel themselves, and a server has other work.
-        openblas_set_num_threads(1)
     }
 
     /// The default place of the model: `$JARVIS_SENTENCE_MODEL`, else `third_party/sentence-model`
@@ -90,7 +92,7 @@ public final class SentenceEncoder: Sendable {
                 q.withUnsafeBufferPointer { qp in
                     k.withUnsafeBufferPointer { kp in
                         scores.withUnsafeMutableBufferPointer { sp in
-                            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(t), Int32(t), Int32(headWidth), scale,
+                            blas.sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(t), Int32(t), Int32(headWidth), scale,
                                         qp.baseAddress! + offset, Int32(h), kp.baseAddress! + offset, Int32(h), 0, sp.baseAddress!, Int32(t))
                         }
                     }
@@ -99,7 +101,7 @@ public final class SentenceEncoder: Sendable {
                 scores.withUnsafeBufferPointer { sp in
                     v.withUnsafeBufferPointer { vp in
                         context.withUnsafeMutableBufferPointer { cp in
-                            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(t), Int32(headWidth), Int32(t), 1,
+                            blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(t), Int32(headWidth), Int32(t), 1,
                                         sp.baseAddress!, Int32(t), vp.baseAddress! + offset, Int32(h), 0, cp.baseAddress! + offset, Int32(h))
                         }
                     }
@@ -132,7 +134,7 @@ public final class SentenceEncoder: Sendable {
         output.withUnsafeMutableBufferPointer { out in
             for r in 0..<rows { (out.baseAddress! + r * n).update(from: dense.bias.baseAddress!, count: n) }
             input.withUnsafeBufferPointer { inp in
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(rows), Int32(n), Int32(kk), 1,
+                blas.sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(rows), Int32(n), Int32(kk), 1,
                             inp.baseAddress!, Int32(kk), dense.weight.baseAddress!, Int32(kk), 1, out.baseAddress!, Int32(n))
             }
         }

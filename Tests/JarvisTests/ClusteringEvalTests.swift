@@ -70,7 +70,7 @@ import Testing
         var assignment: [String: String] = [:]
         var merges: [String: String] = [:]
         for (i, article) in articles.enumerated() {
-            let decision = engine.assign(article, proposedStoryId: "story_\(i)")
+            let decision = engine.assign(article, features: engine.extractor(article), proposedStoryId: "story_\(i)")
             assignment[article.id] = decision.storyId
             if case .joinedAndMerged(let survivor, let absorbed) = decision { for id in absorbed { merges[id] = survivor } }
         }

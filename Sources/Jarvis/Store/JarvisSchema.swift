@@ -94,5 +94,14 @@ public enum JarvisSchema {
             CREATE INDEX stories_topic_order ON stories (topic, stale, analyzed, signal_score, updated_at, id)
                 WHERE merged_into IS NULL;
             """),
+        // Sentence embeddings of articles (little-endian Float32), so a restart restores the
+        // clustering index without running the encoder again; `model` names the encoder.
+        Migration(version: 4, name: "article embeddings", sql: """
+            CREATE TABLE article_embeddings (
+                article_id TEXT PRIMARY KEY REFERENCES articles (id) ON DELETE CASCADE,
+                model TEXT NOT NULL,
+                vector BLOB NOT NULL
+            );
+            """),
     ]
 }

@@ -25,17 +25,21 @@ public final class ClusteringEngine: StoryClusteringEngine {
                                    makeStoryId: { proposal.take() ?? StoryClusterer.randomStoryId() })
     }
 
-    public func assign(_ article: StoryArticle, proposedStoryId: String) -> StoryAssignment {
+    public var extractor: ArticleFeatureExtractor { clusterer.extractor }
+
+    public func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String) -> StoryAssignment {
         proposal.next = proposedStoryId
         defer { proposal.next = nil }
-        switch clusterer.assign(article) {
+        switch clusterer.assign(article, features: features) {
         case .newStory(let id): return .newStory(id)
         case .joined(let id, _): return .joined(id)
         case .joinedAndMerged(let survivor, let absorbed, _): return .joinedAndMerged(survivor: survivor, absorbed: absorbed)
         }
     }
 
-    public func restore(_ article: StoryArticle, storyId: String) { clusterer.restore(article: article, storyId: storyId) }
+    public func restore(_ article: StoryArticle, features: ArticleFeatures, storyId: String) {
+        clusterer.restore(article: article, features: features, storyId: storyId)
+    }
 
     public func forget(storyId: String) { clusterer.remove(storyId: storyId) }
 }

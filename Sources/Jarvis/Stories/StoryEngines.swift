@@ -18,8 +18,11 @@ public enum StoryAssignment: Sendable, Equatable {
 
 /// Online clustering, owned and serialised by `StoryService`.
 public protocol StoryClusteringEngine: AnyObject {
-    func assign(_ article: StoryArticle, proposedStoryId: String) -> StoryAssignment
-    func restore(_ article: StoryArticle, storyId: String)
+    /// Reads articles for `assign`/`restore`: pure and thread-safe, so the service prepares a
+    /// whole batch in parallel before its serial decisions.
+    var extractor: ArticleFeatureExtractor { get }
+    func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String) -> StoryAssignment
+    func restore(_ article: StoryArticle, features: ArticleFeatures, storyId: String)
     func forget(storyId: String)
 }
 

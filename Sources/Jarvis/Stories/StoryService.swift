@@ -49,10 +49,50 @@ public actor StoryService: StoryIngesting {
     }
 
     /// Rebuilds the clustering index from the stored assignments of live stories.
+    /// Stored embeddings are reused; missing ones are computed (in parallel) and stored.
     public func restore() async throws {
-        let assignments = try await stories.liveAssignments(since: clock().addingTimeInterval(-configuration.indexWindow))
-        for (article, storyId) in assignments { clusterer.restore(article, storyId: storyId) }
-        logger.info("clustering index restored", ["articles": "\(assignments.count)"])
+        let since = clock().addingTimeInterval(-configuration.indexWindow)
+        let assignments = try await stories.liveAssignments(since: since)
+        let extractor = clusterer.extractor
+        var stored: [String: [Float]] = [:]
+        if let model = extractor.embeddingModel { stored = try await stories.liveEmbeddings(since: since, model: model) }
+        let features = await Self.prepare(assignments.map(\.0), extractor: extractor, stored: stored)
+        await saveEmbeddings(of: assignments.map(\.0), features, except: stored)
+        for ((article, storyId), features) in zip(assignments, features) { clusterer.restore(article, features: features, storyId: storyId) }
+        logger.info("clustering index restored", ["articles": "\(assignments.count)", "embeddings_reused": "\(stored.count)"])
+    }
+
+    /// Features for a batch, computed in parallel off the actor (the sentence embedding costs
+    /// milliseconds an article), in the batch's order.
+    static func prepare(_ articles: [StoryArticle], extractor: ArticleFeatureExtractor,
+                        stored: [String: [Float]] = [:]) async -> [ArticleFeatures] {
+        guard articles.count > 1 else { return articles.map { extractor($0, embedding: stored[$0.id]) } }
+        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, articles.count))
+        return await withTaskGroup(of: (Int, [ArticleFeatures]).self) { group in
+            for lane in 0..<lanes {
+                group.addTask {
+                    (lane, stride(from: lane, to: articles.count, by: lanes).map { extractor(articles[$0], embedding: stored[articles[$0].id]) })
+                }
+            }
+            var results = [ArticleFeatures?](repeating: nil, count: articles.count)
+            for await (lane, features) in group {
+                for (k, f) in features.enumerated() { results[lane + k * lanes] = f }
+            }
+            return results.map { $0! }
+        }
+    }
+
+    /// Keeps new embeddings, so a restart need not compute them again. A failure only costs time.
+    private func saveEmbeddings(of articles: [StoryArticle], _ features: [ArticleFeatures], except stored: [String: [Float]] = [:]) async {
+        guard let model = clusterer.extractor.embeddingModel else { return }
+        let vectors = zip(articles, features).compactMap { article, f -> (articleId: String, vector: [Float])? in
+            f.embedding.isEmpty || stored[article.id] != nil ? nil : (article.id, f.embedding)
+        }
+        do {
+            try await stories.saveEmbeddings(vectors, model: model)
+        } catch {
+            logger.warning("embeddings not stored", ["count": "\(vectors.count)", "error": "\(error)"])
+        }
     }
 
     public func ingest(new articles: [(StoryArticle, provisionalStoryId: String)], changedStories: Set<String>) async {
@@ -64,9 +104,10 @@ public actor StoryService: StoryIngesting {
             let x = min(a.0.publishedAt, a.0.firstSeenAt), y = min(b.0.publishedAt, b.0.firstSeenAt)
             return x != y ? x < y : a.0.id < b.0.id
         }
+        let features = await Self.prepare(ordered.map(\.0), extractor: clusterer.extractor)
         // Every decision of the batch first, with no suspension point between them: the actor is
         // reentrant, and another feed's batch must not interleave with this one's time order.
-        let decisions = ordered.map { clusterer.assign($0.0, proposedStoryId: $0.provisionalStoryId) }
+        let decisions = zip(ordered, features).map { clusterer.assign($0.0.0, features: $0.1, proposedStoryId: $0.0.provisionalStoryId) }
         for ((article, provisional), decision) in zip(ordered, decisions) {
             do {
                 switch decision {
@@ -86,6 +127,7 @@ public actor StoryService: StoryIngesting {
                 logger.error("story assignment not stored", ["article": article.id, "error": "\(error)"])
             }
         }
+        await saveEmbeddings(of: ordered.map(\.0), features)
         for id in absorbedAll { events.publish(.storyStale(storyId: id)) }
         for id in touched.sorted() { await reanalyze(id, contentChanged: true) }
     }

@@ -219,6 +219,34 @@ public struct StoryStore: Sendable {
         }
     }
 
+    /// The stored embeddings (made by `model`) of the articles `liveAssignments(since:)` returns.
+    public func liveEmbeddings(since: Date, model: String) async throws -> [String: [Float]] {
+        try await database.read { connection in
+            var vectors: [String: [Float]] = [:]
+            for row in try connection.query("""
+                SELECT e.article_id, e.vector FROM article_embeddings e
+                JOIN articles a ON a.id = e.article_id JOIN stories s ON s.id = a.story_id
+                WHERE e.model = $2 AND s.merged_into IS NULL AND s.stale = 0 AND s.analyzed = 1 AND s.last_article_at >= $1
+                """, since, model) {
+                vectors[try row.decode(String.self, "article_id")] = ArticleEmbeddingCoding.floats(try row.decode([UInt8].self, "vector"))
+            }
+            return vectors
+        }
+    }
+
+    /// Stores articles' embeddings (one transaction; an article's earlier vector is replaced).
+    public func saveEmbeddings(_ vectors: [(articleId: String, vector: [Float])], model: String) async throws {
+        guard !vectors.isEmpty else { return }
+        try await database.write { connection in
+            for (articleId, vector) in vectors {
+                try connection.execute("""
+                    INSERT INTO article_embeddings (article_id, model, vector) VALUES ($1, $2, $3)
+                    ON CONFLICT (article_id) DO UPDATE SET model = excluded.model, vector = excluded.vector
+                    """, articleId, model, ArticleEmbeddingCoding.bytes(vector))
+            }
+        }
+    }
+
     /// Moves an article into `storyId`, dropping the provisional story it was stored with.
     public func move(articleId: String, from provisional: String, to storyId: String) async throws {
         guard provisional != storyId else { return }

@@ -17,6 +17,7 @@ final class CachedEmbedder: TextEmbedder {
     init(_ encoder: SentenceEncoder) { self.encoder = encoder }
 
     var dimension: Int { encoder.dimension }
+    var identifier: String { encoder.identifier }
 
     func embed(_ text: String) -> [Float] {
         if let hit = cache.withLock({ $0[text] }) { return hit }

@@ -21,8 +21,10 @@ public struct ArticleFeatures: Sendable, Equatable {
     /// an embedder.
     public var embedding: [Float]
 
+    /// - Parameters:
+    ///   - embedder: computes `embedding`, unless `embedding` is given (one stored earlier).
     public init(article: StoryArticle, analyzer: TextAnalyzer = TextAnalyzer(),
-                configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil) {
+                configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil, embedding: [Float]? = nil) {
         let body = article.body.count > configuration.bodyCharacterLimit
             ? String(article.body.prefix(configuration.bodyCharacterLimit)) : article.body
 
@@ -91,7 +93,7 @@ public struct ArticleFeatures: Sendable, Equatable {
         time = min(article.publishedAt, article.firstSeenAt)
         urlKey = article.canonicalUrl.flatMap(Self.normalisedURL).map(FNV1a.hash)
         contentKey = article.contentHash.isEmpty ? nil : FNV1a.hash(article.contentHash)
-        embedding = embedder.map { $0.embed(Self.embeddingText(headline: article.headline, body: body)) } ?? []
+        self.embedding = embedding ?? embedder.map { $0.embed(Self.embeddingText(headline: article.headline, body: body)) } ?? []
     }
 
     /// What the embedder reads: the headline, then the lead (the encoder keeps the first tokens).

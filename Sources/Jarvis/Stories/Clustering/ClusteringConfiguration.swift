@@ -74,8 +74,9 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     public var mergeCentroidThreshold: Double = 0.25
     /// ... or when their mean embeddings are at least this alike (cosine).
     public var mergeSemanticThreshold: Double = 0.7
-    /// A clear winner joins below the threshold: at least `clearWinnerShare` of it, and
-    /// `clearWinnerRatio` times the second-best story's score (0 turns the rule off).
+    /// With meaning in the similarity, a clear winner joins below the threshold: at least
+    /// `clearWinnerShare` of it, and `clearWinnerRatio` times the second-best story's score (0
+    /// turns the rule off). Words alone are too noisy for it.
     public var clearWinnerShare: Double = 0.7
     public var clearWinnerRatio: Double = 2
     /// Near-identical texts (syndicated copies): SimHash Hamming distance at most this,

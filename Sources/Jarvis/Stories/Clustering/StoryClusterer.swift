@@ -47,7 +47,8 @@ public enum ClusterDecision: Sendable, Equatable {
 public final class StoryClusterer {
     public let configuration: ClusteringConfiguration
     private let analyzer = TextAnalyzer()
-    private let embedder: (any TextEmbedder)?
+    /// How articles are read (features for `assign(_:features:)` must come from the same one).
+    public let extractor: ArticleFeatureExtractor
     private let makeStoryId: () -> String
     private let logger = Logger(label: "jarvis.stories.clustering")
 
@@ -88,7 +89,7 @@ public final class StoryClusterer {
     public init(configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil,
                 makeStoryId: @escaping () -> String = StoryClusterer.randomStoryId) {
         self.configuration = configuration
-        self.embedder = embedder
+        extractor = ArticleFeatureExtractor(configuration: configuration, embedder: embedder)
         self.makeStoryId = makeStoryId
         logDocumentCount = log(Float(1 + configuration.backgroundDocuments))
     }
@@ -122,9 +123,9 @@ public final class StoryClusterer {
         }
 
         let scored = score(interned, time: time)
-        let threshold = interned.embedding.isEmpty || configuration.semanticWeight <= 0
-            ? configuration.joinThreshold : configuration.semanticJoinThreshold
-        guard let best = scored.first, best.score >= Float(threshold) || standsOut(scored, threshold: threshold) else {
+        let semantic = !interned.embedding.isEmpty && configuration.semanticWeight > 0
+        let threshold = semantic ? configuration.semanticJoinThreshold : configuration.joinThreshold
+        guard let best = scored.first, best.score >= Float(threshold) || (semantic && standsOut(scored, threshold: threshold)) else {
             let index = createStory(id: nil, time: time)
             add(articleId: article.id, features: features, interned: interned, time: time, to: index)
             return .newStory(stories[Int(index)].id)
@@ -160,8 +161,12 @@ public final class StoryClusterer {
     /// Rebuilds the index from a stored assignment without deciding anything (at startup, in
     /// time order). An unknown story id creates that story.
     public func restore(article: StoryArticle, storyId: String) {
+        restore(article: article, features: features(of: article), storyId: storyId)
+    }
+
+    /// As `restore(article:storyId:)`, with features computed beforehand (by `extractor`).
+    public func restore(article: StoryArticle, features: ArticleFeatures, storyId: String) {
         guard storyOfArticle[article.id] == nil else { return }
-        let features = self.features(of: article)
         let time = features.time.timeIntervalSinceReferenceDate
         let interned = intern(features)
         let index = storyIndexById[storyId].flatMap(resolve) ?? createStory(id: storyId, time: time)
@@ -216,10 +221,8 @@ public final class StoryClusterer {
 
     // MARK: Features and IDF
 
-    /// What the clusterer compares (callers that prepare features elsewhere use the same call).
-    public func features(of article: StoryArticle) -> ArticleFeatures {
-        ArticleFeatures(article: article, analyzer: analyzer, configuration: configuration, embedder: embedder)
-    }
+    /// What the clusterer compares.
+    public func features(of article: StoryArticle) -> ArticleFeatures { extractor(article) }
 
     private func idf(_ id: UInt32) -> Float { logDocumentCount - logDocumentFrequency[Int(id)] + 1 }
 

@@ -1,0 +1,80 @@
+// SentenceBench: the sentence encoder's cost per article, on real-length news texts.
+//
+//   SentenceBench [--model DIR] [--set Resources/jarvis/eval/stories-eval.json] [--rounds 3]
+//
+// Embeds the headline + body of every article in a labelled story set (the text the clusterer
+// embeds), one at a time on one thread (latency: p50 / p90 / p99), then all of them spread over
+// every core (throughput), and prints tokens per text and the resident memory. Driven by
+// `make bench-embed`.
+import Dispatch
+import Foundation
+import SentenceEmbedding
+
+var model = SentenceEncoder.defaultDirectory
+var setPath = FileManager.default.currentDirectoryPath + "/Resources/jarvis/eval/stories-eval.json"
+var rounds = 3
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--model": model = arguments.next() ?? model
+    case "--set": setPath = arguments.next() ?? setPath
+    case "--rounds": rounds = max(1, Int(arguments.next() ?? "") ?? rounds)
+    default:
+        FileHandle.standardError.write(Data("usage: SentenceBench [--model DIR] [--set FILE] [--rounds N]\n".utf8))
+        exit(2)
+    }
+}
+
+struct StorySet: Decodable {
+    struct Article: Decodable {
+        let headline: String
+        let body: String
+    }
+    let articles: [Article]
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func residentMegabytes() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+    return kb / 1024
+}
+
+do {
+    let loadStart = now()
+    let encoder = try SentenceEncoder(directory: model)
+    let loadMs = Double(now() - loadStart) / 1e6
+    let set = try JSONDecoder().decode(StorySet.self, from: Data(contentsOf: URL(fileURLWithPath: setPath)))
+    // The clusterer's text: headline, then the lead (ArticleFeatures.embeddingText).
+    let texts = set.articles.map { $0.headline + ". " + String($0.body.prefix(1_000)) }
+    let tokens = texts.map { encoder.tokens($0).count }.sorted()
+    _ = encoder.embed(texts[0])
+
+    var latencies: [Double] = []
+    for _ in 0..<rounds {
+        for text in texts {
+            let start = now()
+            _ = encoder.embed(text)
+            latencies.append(Double(now() - start) / 1e6)
+        }
+    }
+    latencies.sort()
+    func p(_ q: Double) -> Double { latencies[min(latencies.count - 1, Int(Double(latencies.count) * q))] }
+
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let total = texts.count * rounds
+    let parallelStart = now()
+    DispatchQueue.concurrentPerform(iterations: total) { i in _ = encoder.embed(texts[i % texts.count]) }
+    let parallelSeconds = Double(now() - parallelStart) / 1e9
+
+    print("SentenceBench: all-MiniLM-L6-v2 (6 layers, 384 wide) on OpenBLAS (\(encoder.kernels) kernels), \(texts.count) texts × \(rounds) rounds")
+    print(String(format: "model load %.0f ms, tokens per text p50 %d max %d, RSS %.0f MiB", loadMs, tokens[tokens.count / 2], tokens.last!, residentMegabytes()))
+    print(String(format: "one thread: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms per text (%.0f texts/s)", p(0.5), p(0.9), p(0.99),
+                 1000 / (latencies.reduce(0, +) / Double(latencies.count))))
+    print(String(format: "%d cores: %.0f texts/s", cores, Double(total) / parallelSeconds))
+} catch {
+    FileHandle.standardError.write(Data("SentenceBench: \(error)\n".utf8))
+    exit(1)
+}
