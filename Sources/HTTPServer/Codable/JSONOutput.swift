@@ -19,6 +19,9 @@ struct JSONOutput {
     /// The bytes written so far, copied out.
     var data: Data { Data(bytes: start, count: count) }
 
+    /// The bytes written so far, copied into a response body.
+    var responseBytes: ResponseBytes { ResponseBytes(copying: UnsafeRawBufferPointer(start: start, count: count)) }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }

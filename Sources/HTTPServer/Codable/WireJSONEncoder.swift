@@ -27,11 +27,20 @@ public struct WireJSONEncoder: Sendable {
     }
 
     public func encode<T: Encodable>(_ value: T) throws -> Data {
+        try encode(value) { $0.data }
+    }
+
+    /// The same bytes in a buffer the transport hands to libmicrohttpd without copying.
+    public func encodeResponseBytes<T: Encodable>(_ value: T) throws -> ResponseBytes {
+        try encode(value) { $0.responseBytes }
+    }
+
+    private func encode<T: Encodable, Output>(_ value: T, into output: (JSONOutput) -> Output) throws -> Output {
         let writer = JSONWriterCache.take(options: self)
         defer { JSONWriterCache.give(writer) }
         try writer.encodeValue(value, depth: 0)
         writer.closeDeeper(than: 0)
-        return writer.output.data
+        return output(writer.output)
     }
 }
 

@@ -5,6 +5,8 @@ public struct Response: Sendable {
     public enum Body: Sendable {
         case empty
         case bytes(Data)
+        /// Bytes libmicrohttpd takes over without a copy (see `ResponseBytes`).
+        case buffer(ResponseBytes)
         /// An open file descriptor; the server takes ownership and closes it.
         case file(descriptor: Int32, offset: UInt64, length: UInt64)
     }
@@ -25,6 +27,7 @@ public struct Response: Sendable {
         switch body {
         case .empty: 0
         case .bytes(let data): UInt64(data.count)
+        case .buffer(let bytes): UInt64(bytes.count)
         case .file(_, _, let length): length
         }
     }
@@ -39,13 +42,13 @@ public struct Response: Sendable {
     /// A JSON response encoded with the given encoder (each product owns its wire encoder).
     public static func json<T: Encodable>(_ value: T, status: HTTPStatus = .ok,
                                           encoder: WireJSONEncoder = WireJSONEncoder()) throws -> Response {
-        let data: Data
+        let bytes: ResponseBytes
         do {
-            data = try encoder.encode(value)
+            bytes = try encoder.encodeResponseBytes(value)
         } catch {
             throw HTTPError(.internalServerError, code: .internalError, message: "Response could not be encoded.")
         }
-        return Response(status: status, headers: jsonHeaders, body: .bytes(data))
+        return Response(status: status, headers: jsonHeaders, body: .buffer(bytes))
     }
 
     /// Raw JSON bytes (already encoded).

@@ -49,6 +49,13 @@ enum MHDCallbacks {
         withCore(cls) { $0.complete(exchange, termination: termination) }
     }
 
+    /// MHD is done with a `ResponseBytes` body (the answer is sent or dropped): drops the
+    /// reference `ServerCore.queue` gave it.
+    static let releaseBody: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        Unmanaged<ResponseBytes.Storage>.fromOpaque(cls).release()
+    }
+
     static let upgrade: MHD_UpgradeHandler = { cls, _, _, extraIn, extraInSize, socket, handle in
         guard let cls, let handle else { return }
         let context = Unmanaged<UpgradeContext>.fromOpaque(cls).takeRetainedValue()

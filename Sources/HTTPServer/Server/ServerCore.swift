@@ -248,6 +248,14 @@ final class ServerCore: @unchecked Sendable {
             created = data.withUnsafeBytes { raw in
                 MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
             }
+        case .buffer(let bytes):
+            // MHD sends straight from the buffer and keeps it alive until `releaseBody`.
+            let retained = Unmanaged.passRetained(bytes.storage)
+            created = bytes.storage.withUnsafeMutablePointerToElements { elements in
+                MHD_create_response_from_buffer_with_free_callback_cls(bytes.count, elements, MHDCallbacks.releaseBody,
+                                                                       retained.toOpaque())
+            }
+            if created == nil { retained.release() }
         case .file(let descriptor, let offset, let length):
             created = MHD_create_response_from_fd_at_offset64(length, descriptor, offset)
             if created == nil { close(descriptor) }
