@@ -36,6 +36,21 @@ struct JSONOutput {
         count += bytes.count
     }
 
+    /// Writes `"bytes"` when no byte needs a JSON escape (control, `"`, `\\`) and returns
+    /// true; otherwise writes nothing and returns false. One capacity check for the lot.
+    mutating func appendQuotedIfPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            return false
+        }
+        let needed = count + bytes.count + 2
+        if needed > capacity { grow(toHold: needed) }
+        start[count] = UInt8(ascii: "\"")
+        if let base = bytes.baseAddress { (start + count + 1).update(from: base, count: bytes.count) }
+        start[needed - 1] = UInt8(ascii: "\"")
+        count = needed
+        return true
+    }
+
     mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }

@@ -215,18 +215,23 @@ final class JSONByteWriter: Encoder {
     }
 
     func writeString(_ string: String) {
-        output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
-            // Most strings need no escaping: copy the runs between escapes in one go.
-            var run = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                output.append(UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                writeEscape(byte)
-                run = index + 1
-            }
-            output.append(UnsafeBufferPointer(rebasing: utf8[run...]))
+            // Most strings (every key, most values) need no escaping: one scan, one copy.
+            if !output.appendQuotedIfPlain(utf8) { writeEscaped(utf8) }
         }
+    }
+
+    private func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        output.append(UInt8(ascii: "\""))
+        // Copy the runs between escapes in one go.
+        var run = 0
+        for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            output.append(UnsafeBufferPointer(rebasing: utf8[run..<index]))
+            writeEscape(byte)
+            run = index + 1
+        }
+        output.append(UnsafeBufferPointer(rebasing: utf8[run...]))
         output.append(UInt8(ascii: "\""))
     }
 
