@@ -6,8 +6,11 @@ import Logging
 /// object it was given and calls into `ServerCore`; no logic lives here.
 ///
 /// Ownership: `ServerCore` is retained by `HTTPServer` for the daemon's lifetime. Each
-/// `Exchange` is retained in `uriLog` and released in `completed`, which MHD calls exactly
-/// once for every request that reached `uriLog`.
+/// connection's `Exchange` is retained in `connection` when MHD accepts the connection and
+/// released there when MHD closes it; `uriLog` hands MHD that same exchange, unretained, as
+/// each request's context. (Should a connection ever come without one, `uriLog` makes a
+/// one-off exchange, retained, and `completed` — which MHD calls exactly once for every
+/// request that reached `uriLog` — releases it.)
 ///
 /// The request callbacks borrow the core and the exchange (`_withUnsafeGuaranteedRef`)
 /// instead of retaining them for the call: both are kept alive as described above, and the
@@ -22,15 +25,35 @@ enum MHDCallbacks {
         Unmanaged<ServerCore>.fromOpaque(cls!)._withUnsafeGuaranteedRef(body)
     }
 
-    static let uriLog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
-        cls, uri, _ in
-        let length = uri.map { strlen($0) } ?? 0
-        let exchange = withCore(cls) { core in
-            uri.map { uri in
-                uri.withMemoryRebound(to: UInt8.self, capacity: length) { core.begin(target: UnsafeBufferPointer(start: $0, count: length)) }
-            } ?? core.begin(target: UnsafeBufferPointer(start: nil, count: 0))
+    static let connection: MHD_NotifyConnectionCallback = { cls, _, socketContext, event in
+        guard let socketContext else { return }
+        if event == .CONNECTION_NOTIFY_STARTED {
+            let exchange = withCore(cls) { $0.makeExchange() }
+            socketContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
+        } else if let raw = socketContext.pointee {
+            socketContext.pointee = nil
+            Unmanaged<Exchange>.fromOpaque(raw).release()
         }
-        return Unmanaged.passRetained(exchange).toOpaque()
+    }
+
+    static let uriLog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+        cls, uri, connection in
+        let length = uri.map { strlen($0) } ?? 0
+        return withCore(cls) { core in
+            let context: Unmanaged<Exchange>
+            if let connection, let raw = cmhd_socket_context(connection) {
+                context = Unmanaged<Exchange>.fromOpaque(raw)
+            } else {
+                context = Unmanaged.passRetained(core.makeExchange(isOneOff: true))
+            }
+            context._withUnsafeGuaranteedRef { exchange in
+                guard let uri else { return core.begin(exchange, target: UnsafeBufferPointer(start: nil, count: 0)) }
+                uri.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    core.begin(exchange, target: UnsafeBufferPointer(start: $0, count: length))
+                }
+            }
+            return context.toOpaque()
+        }
     }
 
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, upload, uploadSize, context in
@@ -45,8 +68,12 @@ enum MHDCallbacks {
     static let completed: MHD_RequestCompletedCallback = { cls, _, context, termination in
         guard let context, let raw = context.pointee else { return }
         context.pointee = nil
-        let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
-        withCore(cls) { $0.complete(exchange, termination: termination) }
+        let exchange = Unmanaged<Exchange>.fromOpaque(raw)
+        let isOneOff = exchange._withUnsafeGuaranteedRef { exchange in
+            withCore(cls) { $0.complete(exchange, termination: termination) }
+            return exchange.isOneOff
+        }
+        if isOneOff { exchange.release() }
     }
 
     /// MHD is done with a `ResponseBytes` body (the answer is sent or dropped): drops the
