@@ -37,15 +37,18 @@ struct JSONOutput {
     }
 
     /// Writes `"bytes"` when no byte needs a JSON escape (control, `"`, `\\`) and returns
-    /// true; otherwise writes nothing and returns false. One capacity check for the lot.
+    /// true; otherwise writes nothing and returns false. Copies while it checks: one pass
+    /// and one capacity check for the lot (the strings are mostly a few bytes long).
     mutating func appendQuotedIfPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            return false
-        }
         let needed = count + bytes.count + 2
         if needed > capacity { grow(toHold: needed) }
+        let destination = start + count + 1
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            destination[index] = byte
+        }
         start[count] = UInt8(ascii: "\"")
-        if let base = bytes.baseAddress { (start + count + 1).update(from: base, count: bytes.count) }
         start[needed - 1] = UInt8(ascii: "\"")
         count = needed
         return true
