@@ -93,10 +93,15 @@ enum MHDCallbacks {
     }
 
     /// `cls` is the `HTTPHeaders` being filled, on the iterating caller's stack.
-    static let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
+    /// MHD passes the lengths, so the strings are built without measuring them again.
+    static let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
         guard let cls, let key else { return MHD_Result.YES }
-        cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+        cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(string(key, keySize), value.map { string($0, valueSize) } ?? "")
         return MHD_Result.YES
+    }
+
+    private static func string(_ bytes: UnsafePointer<CChar>, _ count: Int) -> String {
+        bytes.withMemoryRebound(to: UInt8.self, capacity: count) { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) }
     }
 
     /// Every libmicrohttpd panic is fatal: it is logged, then the process aborts (MHD's panic

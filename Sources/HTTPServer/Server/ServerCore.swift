@@ -311,7 +311,7 @@ final class ServerCore: @unchecked Sendable {
         headers.removeAll()
         headers.reserveCapacity(16)
         withUnsafeMutablePointer(to: &headers) { pointer in
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader, pointer)
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, MHDCallbacks.collectHeader, pointer)
         }
     }
 
