@@ -5,6 +5,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public init() {}
     /// Room for `capacity` fields in one allocation (a request's headers arrive one by one).
     init(capacity: Int) { fields.reserveCapacity(capacity) }
+    init(fields: [(name: String, value: String)]) { self.fields = fields }
     mutating func reserveCapacity(_ capacity: Int) { fields.reserveCapacity(capacity) }
     public init(_ fields: [(String, String)]) { self.fields = fields.map { (name: $0.0, value: $0.1) } }
     public init(dictionaryLiteral elements: (String, String)...) { self.init(elements) }
