@@ -26,6 +26,8 @@ typedef struct {
     void *log_context;
     void *(*uri_log_handler)(void *cls, const char *uri, struct MHD_Connection *connection);
     void *uri_log_context;
+    MHD_NotifyConnectionCallback connection_handler;   /* may be NULL */
+    void *connection_context;
 } cmhd_daemon_options;
 
 static inline struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *o) {
@@ -40,6 +42,7 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *o)
         MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned int)(o->listen_backlog ? o->listen_backlog : 511),
         MHD_OPTION_NOTIFY_COMPLETED, o->completed_handler, o->completed_context,
         MHD_OPTION_URI_LOG_CALLBACK, o->uri_log_handler, o->uri_log_context,
+        MHD_OPTION_NOTIFY_CONNECTION, o->connection_handler, o->connection_context,
         MHD_OPTION_END);
 }
 
@@ -65,6 +68,12 @@ static inline unsigned int cmhd_current_connections(struct MHD_Daemon *d) {
 static inline const struct sockaddr *cmhd_client_address(struct MHD_Connection *c) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info ? info->client_addr : NULL;
+}
+
+/* What the connection callback stored for this connection at MHD_CONNECTION_NOTIFY_STARTED. */
+static inline void *cmhd_socket_context(struct MHD_Connection *c) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
 }
 
 #endif

@@ -19,6 +19,9 @@ struct JSONOutput {
     /// The bytes written so far, copied out.
     var data: Data { Data(bytes: start, count: count) }
 
+    /// The bytes written so far, copied into a response body.
+    var responseBytes: ResponseBytes { ResponseBytes(copying: UnsafeRawBufferPointer(start: start, count: count)) }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }
@@ -31,6 +34,24 @@ struct JSONOutput {
         if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
         (start + count).update(from: base, count: bytes.count)
         count += bytes.count
+    }
+
+    /// Writes `"bytes"` when no byte needs a JSON escape (control, `"`, `\\`) and returns
+    /// true; otherwise writes nothing and returns false. Copies while it checks: one pass
+    /// and one capacity check for the lot (the strings are mostly a few bytes long).
+    mutating func appendQuotedIfPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let needed = count + bytes.count + 2
+        if needed > capacity { grow(toHold: needed) }
+        let destination = start + count + 1
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            destination[index] = byte
+        }
+        start[count] = UInt8(ascii: "\"")
+        start[needed - 1] = UInt8(ascii: "\"")
+        count = needed
+        return true
     }
 
     mutating func append(_ text: String) {

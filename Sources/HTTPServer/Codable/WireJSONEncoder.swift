@@ -27,11 +27,20 @@ public struct WireJSONEncoder: Sendable {
     }
 
     public func encode<T: Encodable>(_ value: T) throws -> Data {
+        try encode(value) { $0.data }
+    }
+
+    /// The same bytes in a buffer the transport hands to libmicrohttpd without copying.
+    public func encodeResponseBytes<T: Encodable>(_ value: T) throws -> ResponseBytes {
+        try encode(value) { $0.responseBytes }
+    }
+
+    private func encode<T: Encodable, Output>(_ value: T, into output: (JSONOutput) -> Output) throws -> Output {
         let writer = JSONWriterCache.take(options: self)
         defer { JSONWriterCache.give(writer) }
         try writer.encodeValue(value, depth: 0)
         writer.closeDeeper(than: 0)
-        return writer.output.data
+        return output(writer.output)
     }
 }
 
@@ -206,18 +215,23 @@ final class JSONByteWriter: Encoder {
     }
 
     func writeString(_ string: String) {
-        output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
-            // Most strings need no escaping: copy the runs between escapes in one go.
-            var run = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                output.append(UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                writeEscape(byte)
-                run = index + 1
-            }
-            output.append(UnsafeBufferPointer(rebasing: utf8[run...]))
+            // Most strings (every key, most values) need no escaping: one scan, one copy.
+            if !output.appendQuotedIfPlain(utf8) { writeEscaped(utf8) }
         }
+    }
+
+    private func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        output.append(UInt8(ascii: "\""))
+        // Copy the runs between escapes in one go.
+        var run = 0
+        for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            output.append(UnsafeBufferPointer(rebasing: utf8[run..<index]))
+            writeEscape(byte)
+            run = index + 1
+        }
+        output.append(UnsafeBufferPointer(rebasing: utf8[run...]))
         output.append(UInt8(ascii: "\""))
     }
 

@@ -5,6 +5,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public init() {}
     /// Room for `capacity` fields in one allocation (a request's headers arrive one by one).
     init(capacity: Int) { fields.reserveCapacity(capacity) }
+    init(fields: [(name: String, value: String)]) { self.fields = fields }
+    mutating func reserveCapacity(_ capacity: Int) { fields.reserveCapacity(capacity) }
     public init(_ fields: [(String, String)]) { self.fields = fields.map { (name: $0.0, value: $0.1) } }
     public init(dictionaryLiteral elements: (String, String)...) { self.init(elements) }
 
@@ -27,6 +29,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     public mutating func remove(_ name: String) { fields.removeAll(where: { Self.equal($0.name, name) }) }
+
+    /// Empties the list, keeping its storage when nothing else shares it (the transport
+    /// refills one list per connection).
+    mutating func removeAll() { fields.removeAll(keepingCapacity: true) }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 

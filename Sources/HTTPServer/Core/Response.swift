@@ -5,6 +5,8 @@ public struct Response: Sendable {
     public enum Body: Sendable {
         case empty
         case bytes(Data)
+        /// Bytes libmicrohttpd takes over without a copy (see `ResponseBytes`).
+        case buffer(ResponseBytes)
         /// An open file descriptor; the server takes ownership and closes it.
         case file(descriptor: Int32, offset: UInt64, length: UInt64)
     }
@@ -25,6 +27,7 @@ public struct Response: Sendable {
         switch body {
         case .empty: 0
         case .bytes(let data): UInt64(data.count)
+        case .buffer(let bytes): UInt64(bytes.count)
         case .file(_, _, let length): length
         }
     }
@@ -39,13 +42,13 @@ public struct Response: Sendable {
     /// A JSON response encoded with the given encoder (each product owns its wire encoder).
     public static func json<T: Encodable>(_ value: T, status: HTTPStatus = .ok,
                                           encoder: WireJSONEncoder = WireJSONEncoder()) throws -> Response {
-        let data: Data
+        let bytes: ResponseBytes
         do {
-            data = try encoder.encode(value)
+            bytes = try encoder.encodeResponseBytes(value)
         } catch {
             throw HTTPError(.internalServerError, code: .internalError, message: "Response could not be encoded.")
         }
-        return Response(status: status, headers: jsonHeaders, body: .bytes(data))
+        return Response(status: status, headers: jsonHeaders, body: .buffer(bytes))
     }
 
     /// Raw JSON bytes (already encoded).
@@ -53,12 +56,10 @@ public struct Response: Sendable {
         Response(status: status, headers: jsonHeaders, body: .bytes(bytes))
     }
 
-    /// One allocation per response. (Not a shared constant: every worker thread would then
-    /// retain and release the same storage, and that reference count bouncing between cores
-    /// costs more than the allocation.)
-    private static var jsonHeaders: HTTPHeaders {
-        var headers = HTTPHeaders(capacity: 1)
-        headers.add("Content-Type", "application/json; charset=utf-8")
-        return headers
-    }
+    /// A constant the compiler lays out statically: its storage is immortal, so sharing it
+    /// costs neither an allocation per response nor a reference count that every worker
+    /// thread writes (a constant built at run time bounced its count between the cores).
+    private static let jsonFields: [(name: String, value: String)] = [(name: "Content-Type", value: "application/json; charset=utf-8")]
+
+    private static var jsonHeaders: HTTPHeaders { HTTPHeaders(fields: jsonFields) }
 }

@@ -6,9 +6,16 @@ import Synchronization
 /// notice: headers, body accumulation, dispatch to the handler, and the hand-back of its
 /// response to MHD.
 ///
+/// One per connection, reused for each of its requests (`begin` resets it): a keep-alive
+/// connection's requests run one after another, and reuse saves the object's allocation and
+/// lets the header list keep its storage. The connection callback creates it when MHD
+/// accepts the connection and drops it when MHD closes it (see `MHDCallbacks`).
+///
 /// Threading: MHD calls in for a given connection from one worker thread at a time, so the
 /// plain `var`s are only touched there. The handler's task may finish on another thread;
-/// what it shares with MHD (`completion`) sits behind a Mutex.
+/// what it shares with MHD (`completion`) sits behind a Mutex. A task that still holds the
+/// exchange after its answer only holds a reference: it touches nothing once `finish` has
+/// returned, and MHD starts the connection's next request only after that answer is sent.
 final class Exchange: @unchecked Sendable {
     enum Phase { case new, receiving, dispatched, responded }
     enum Completion {
@@ -17,7 +24,12 @@ final class Exchange: @unchecked Sendable {
         case finished(Response)
     }
 
-    let startedAt: UInt64
+    /// The in-flight count of the worker thread that owns the connection.
+    let counter: InFlightCounter.Slot
+    /// True for an exchange made for one request only (no connection context; released in
+    /// `completed`).
+    let isOneOff: Bool
+    var startedAt: UInt64 = 0
     var phase = Phase.new
     var method = HTTPMethod.get
     var path = ""
@@ -38,15 +50,41 @@ final class Exchange: @unchecked Sendable {
     var bytesSent: UInt64 = 0
     let completion = Mutex(Completion.running)
 
-    /// `target` is the request target as sent (`/path?query`), split here over its bytes.
-    init(target: UnsafeBufferPointer<UInt8>, startedAt: UInt64) {
+    init(counter: InFlightCounter.Slot, isOneOff: Bool = false) {
+        self.counter = counter
+        self.isOneOff = isOneOff
+    }
+
+    /// Starts the next request. `target` is the request target as sent (`/path?query`),
+    /// split here over its bytes.
+    func begin(target: UnsafeBufferPointer<UInt8>, startedAt: UInt64) {
         self.startedAt = startedAt
+        phase = .new
+        method = .get
         let question = target.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex
         let pathEnd = target[..<question].firstIndex(of: UInt8(ascii: "#")) ?? question
         path = String(decoding: UnsafeBufferPointer(rebasing: target[..<pathEnd]), as: UTF8.self)
-        if question < target.endIndex {
-            query = String(decoding: UnsafeBufferPointer(rebasing: target[(question + 1)...]), as: UTF8.self)
-        }
+        query = question < target.endIndex
+            ? String(decoding: UnsafeBufferPointer(rebasing: target[(question + 1)...]), as: UTF8.self) : ""
+        route = nil
+        parameters.removeAll()
+        pendingError = nil
+        body = Data()
+        bodyLimit = 0
+        drainedBytes = 0
+        multipart = nil
+        status = 0
+        bytesSent = 0
+        completion.withLock { $0 = .running }
+    }
+
+    /// The request is over: lets go of what it alone needed (its spooled upload files are
+    /// removed by then). The small fields are reset by the next `begin`.
+    func end() {
+        multipart = nil
+        pendingError = nil
+        body = Data()
+        completion.withLock { $0 = .running }
     }
 
     /// Appends body bytes under the cap; past it, remembers a 413 and drains the rest.

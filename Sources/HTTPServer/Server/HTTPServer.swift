@@ -37,7 +37,7 @@ public final class HTTPServer: Sendable {
     public var port: Int? { daemon.withLock { $0.map { Int($0.port) } } }
 
     /// Requests currently being received or handled.
-    public var requestsInFlight: Int { core.inFlight.load(ordering: .relaxed) }
+    public var requestsInFlight: Int { core.inFlight.total }
 
     /// Binds and starts serving. Throws when the address cannot be bound.
     public func start() throws {
@@ -69,6 +69,8 @@ public final class HTTPServer: Sendable {
                     options.log_handler = MHDCallbacks.log
                     options.uri_log_handler = MHDCallbacks.uriLog
                     options.uri_log_context = Unmanaged.passUnretained(core).toOpaque()
+                    options.connection_handler = MHDCallbacks.connection
+                    options.connection_context = Unmanaged.passUnretained(core).toOpaque()
                     return cmhd_start_daemon(&options)
                 }
             }
@@ -102,12 +104,12 @@ public final class HTTPServer: Sendable {
         var raced: Int32 = 0
         let listener = cmhd_quiesce_daemon(handle.pointer, &raced)
         if raced != 0 { logger.notice("survived libmicrohttpd's quiesce race; the daemon closes the listener") }
-        logger.notice("shutting down", ["inFlight": "\(core.inFlight.load(ordering: .relaxed))",
+        logger.notice("shutting down", ["inFlight": "\(core.inFlight.total)",
                                         "websockets": "\(core.loop.liveConnections)"])
         let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
         await core.loop.shutdown(code: .goingAway, reason: "server shutting down",
                                  timeout: min(configuration.shutdownGracePeriod, .seconds(3)))
-        while core.inFlight.load(ordering: .acquiring) > 0 && ContinuousClock.now < deadline {
+        while core.inFlight.total > 0 && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }
         daemon.withLock { current in

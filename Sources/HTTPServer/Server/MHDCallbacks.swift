@@ -6,8 +6,11 @@ import Logging
 /// object it was given and calls into `ServerCore`; no logic lives here.
 ///
 /// Ownership: `ServerCore` is retained by `HTTPServer` for the daemon's lifetime. Each
-/// `Exchange` is retained in `uriLog` and released in `completed`, which MHD calls exactly
-/// once for every request that reached `uriLog`.
+/// connection's `Exchange` is retained in `connection` when MHD accepts the connection and
+/// released there when MHD closes it; `uriLog` hands MHD that same exchange, unretained, as
+/// each request's context. (Should a connection ever come without one, `uriLog` makes a
+/// one-off exchange, retained, and `completed` — which MHD calls exactly once for every
+/// request that reached `uriLog` — releases it.)
 ///
 /// The request callbacks borrow the core and the exchange (`_withUnsafeGuaranteedRef`)
 /// instead of retaining them for the call: both are kept alive as described above, and the
@@ -22,15 +25,35 @@ enum MHDCallbacks {
         Unmanaged<ServerCore>.fromOpaque(cls!)._withUnsafeGuaranteedRef(body)
     }
 
-    static let uriLog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
-        cls, uri, _ in
-        let length = uri.map { strlen($0) } ?? 0
-        let exchange = withCore(cls) { core in
-            uri.map { uri in
-                uri.withMemoryRebound(to: UInt8.self, capacity: length) { core.begin(target: UnsafeBufferPointer(start: $0, count: length)) }
-            } ?? core.begin(target: UnsafeBufferPointer(start: nil, count: 0))
+    static let connection: MHD_NotifyConnectionCallback = { cls, _, socketContext, event in
+        guard let socketContext else { return }
+        if event == .CONNECTION_NOTIFY_STARTED {
+            let exchange = withCore(cls) { $0.makeExchange() }
+            socketContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
+        } else if let raw = socketContext.pointee {
+            socketContext.pointee = nil
+            Unmanaged<Exchange>.fromOpaque(raw).release()
         }
-        return Unmanaged.passRetained(exchange).toOpaque()
+    }
+
+    static let uriLog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+        cls, uri, connection in
+        let length = uri.map { strlen($0) } ?? 0
+        return withCore(cls) { core in
+            let context: Unmanaged<Exchange>
+            if let connection, let raw = cmhd_socket_context(connection) {
+                context = Unmanaged<Exchange>.fromOpaque(raw)
+            } else {
+                context = Unmanaged.passRetained(core.makeExchange(isOneOff: true))
+            }
+            context._withUnsafeGuaranteedRef { exchange in
+                guard let uri else { return core.begin(exchange, target: UnsafeBufferPointer(start: nil, count: 0)) }
+                uri.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    core.begin(exchange, target: UnsafeBufferPointer(start: $0, count: length))
+                }
+            }
+            return context.toOpaque()
+        }
     }
 
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, upload, uploadSize, context in
@@ -45,8 +68,19 @@ enum MHDCallbacks {
     static let completed: MHD_RequestCompletedCallback = { cls, _, context, termination in
         guard let context, let raw = context.pointee else { return }
         context.pointee = nil
-        let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
-        withCore(cls) { $0.complete(exchange, termination: termination) }
+        let exchange = Unmanaged<Exchange>.fromOpaque(raw)
+        let isOneOff = exchange._withUnsafeGuaranteedRef { exchange in
+            withCore(cls) { $0.complete(exchange, termination: termination) }
+            return exchange.isOneOff
+        }
+        if isOneOff { exchange.release() }
+    }
+
+    /// MHD is done with a `ResponseBytes` body (the answer is sent or dropped): drops the
+    /// reference `ServerCore.queue` gave it.
+    static let releaseBody: MHD_ContentReaderFreeCallback = { cls in
+        guard let cls else { return }
+        Unmanaged<ResponseBytes.Storage>.fromOpaque(cls).release()
     }
 
     static let upgrade: MHD_UpgradeHandler = { cls, _, _, extraIn, extraInSize, socket, handle in
@@ -59,10 +93,15 @@ enum MHDCallbacks {
     }
 
     /// `cls` is the `HTTPHeaders` being filled, on the iterating caller's stack.
-    static let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
+    /// MHD passes the lengths, so the strings are built without measuring them again.
+    static let collectHeader: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
         guard let cls, let key else { return MHD_Result.YES }
-        cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+        cls.assumingMemoryBound(to: HTTPHeaders.self).pointee.add(string(key, keySize), value.map { string($0, valueSize) } ?? "")
         return MHD_Result.YES
+    }
+
+    private static func string(_ bytes: UnsafePointer<CChar>, _ count: Int) -> String {
+        bytes.withMemoryRebound(to: UInt8.self, capacity: count) { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) }
     }
 
     /// Every libmicrohttpd panic is fatal: it is logged, then the process aborts (MHD's panic

@@ -7,14 +7,14 @@ import Synchronization
 /// cycle they drive. This file and `MHDCallbacks.swift` are the only places where C calls
 /// into Swift for HTTP.
 final class ServerCore: @unchecked Sendable {
-    // @unchecked: immutable after init except `inFlight`/`draining` (atomics); per-request
+    // @unchecked: immutable after init except `inFlight`/`draining` (atomic); per-request
     // state lives in `Exchange`.
     let router: RouteTable
     let configuration: ServerConfiguration
     let loop: WebSocketLoop
     let logger = Logger(label: "http")
     let accessLogLevel: LogLevel
-    let inFlight = Atomic<Int>(0)
+    let inFlight = InFlightCounter()
     let draining = Atomic<Bool>(false)
 
     init(router: Router, configuration: ServerConfiguration, hub: WebSocketHub) {
@@ -26,9 +26,14 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: - Request cycle (called on MHD worker threads)
 
-    func begin(target: UnsafeBufferPointer<UInt8>) -> Exchange {
-        inFlight.wrappingAdd(1, ordering: .relaxed)
-        return Exchange(target: target, startedAt: DispatchTime.now().uptimeNanoseconds)
+    /// A new connection's exchange (called on the worker thread that owns the connection).
+    func makeExchange(isOneOff: Bool = false) -> Exchange {
+        Exchange(counter: inFlight.slotForCurrentThread, isOneOff: isOneOff)
+    }
+
+    func begin(_ exchange: Exchange, target: UnsafeBufferPointer<UInt8>) {
+        exchange.counter.begin()
+        exchange.begin(target: target, startedAt: Self.monotonicNanoseconds())
     }
 
     func access(_ exchange: Exchange, connection: OpaquePointer, method: UnsafePointer<CChar>?,
@@ -38,7 +43,7 @@ final class ServerCore: @unchecked Sendable {
             exchange.phase = .receiving
             exchange.connection = connection
             exchange.method = method.map(HTTPMethod.init(cString:)) ?? .get
-            exchange.headers = Self.headers(of: connection)
+            Self.collectHeaders(of: connection, into: &exchange.headers)
             if let early = prepare(exchange, connection: connection) {
                 return queue(configuration.errorRenderer.render(early), for: exchange)
             }
@@ -79,9 +84,10 @@ final class ServerCore: @unchecked Sendable {
 
     func complete(_ exchange: Exchange, termination: MHD_RequestTerminationCode) {
         exchange.multipart?.removeSpooledFiles()
-        inFlight.wrappingSubtract(1, ordering: .releasing)
+        defer { exchange.end() }
+        exchange.counter.end()
         guard logger.isEnabled(accessLogLevel) else { return }
-        let micros = (DispatchTime.now().uptimeNanoseconds - exchange.startedAt) / 1000
+        let micros = (Self.monotonicNanoseconds() - exchange.startedAt) / 1000
         let latency = "\(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())"
         if termination == MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK || exchange.status != 0 {
             logger.log(accessLogLevel, "request", [
@@ -248,6 +254,14 @@ final class ServerCore: @unchecked Sendable {
             created = data.withUnsafeBytes { raw in
                 MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
             }
+        case .buffer(let bytes):
+            // MHD sends straight from the buffer and keeps it alive until `releaseBody`.
+            let retained = Unmanaged.passRetained(bytes.storage)
+            created = bytes.storage.withUnsafeMutablePointerToElements { elements in
+                MHD_create_response_from_buffer_with_free_callback_cls(bytes.count, elements, MHDCallbacks.releaseBody,
+                                                                       retained.toOpaque())
+            }
+            if created == nil { retained.release() }
         case .file(let descriptor, let offset, let length):
             created = MHD_create_response_from_fd_at_offset64(length, descriptor, offset)
             if created == nil { close(descriptor) }
@@ -284,6 +298,14 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: - Helpers
 
+    /// For the access log's latency: the clock read straight from the vDSO (the request path
+    /// then runs no libdispatch code).
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
     /// Explicit `withCString`: the implicit String-to-pointer conversion heap-copies short
     /// (inline) strings such as "Content-Type"; this copies them on the stack.
     static func add(_ field: (name: String, value: String), to response: OpaquePointer) {
@@ -292,12 +314,13 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    static func headers(of connection: OpaquePointer) -> HTTPHeaders {
-        var headers = HTTPHeaders(capacity: 16)
+    /// Replaces `headers` with the request's, reusing the list's storage when it can.
+    static func collectHeaders(of connection: OpaquePointer, into headers: inout HTTPHeaders) {
+        headers.removeAll()
+        headers.reserveCapacity(16)
         withUnsafeMutablePointer(to: &headers) { pointer in
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader, pointer)
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, MHDCallbacks.collectHeader, pointer)
         }
-        return headers
     }
 
     static func describe(_ termination: MHD_RequestTerminationCode) -> String {
