@@ -95,8 +95,10 @@ struct SyntheticNews {
     }
 
     static func name(_ r: inout SplitMix64) -> String {
-        // 3–4 syllables of 30: about 800k names, more than the events live at once at 1M articles.
-        let n = 3 + r.below(2)
+        // 3–4 syllables of 30: about 837k names (27k of 3, 810k of 4), drawn about uniformly: 1 in 31
+        // is of 3 syllables. (Half of 3 made the 27k short names the pool for half of all draws: with
+        // ~48k stories in the 4-day window, each short name was in ~5 unrelated live stories.)
+        let n = r.below(31) == 0 ? 3 : 4
         var s = ""
         for _ in 0..<n { s += syllables[r.below(syllables.count)] }
         return s.capitalisedFirst
