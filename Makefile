@@ -16,6 +16,12 @@ bench-http:
 	@scripts/setup.sh wrk gcc && swift build -c release --product http-bench-server \
 	  && SWIFT_BENCH_SERVER="$$(swift build -c release --show-bin-path)/http-bench-server" scripts/bench-http.sh
 
+# The sentence encoder's cost per article (Jarvis clustering's meaning part) on the evaluation texts.
+.PHONY: bench-embed
+bench-embed:
+	@scripts/setup.sh && swift build -c release --product SentenceBench \
+	  && "$$(swift build -c release --show-bin-path)/SentenceBench"
+
 bench-ingest:
 	@scripts/setup.sh && scripts/bench-ingest.sh
 
