@@ -59,73 +59,110 @@ public final class SentenceEncoder: Sendable {
 
     /// The unit-length embedding of `text` (`dimension` floats).
     public func embed(_ text: String) -> [Float] {
-        let ids = tokenizer.encode(text, maxTokens: maxTokens)
-        return forward(ids)
+        forward([tokenizer.encode(text, maxTokens: maxTokens)])[0]
     }
+
+    /// Embeddings of several texts, in order. Their tokens share each matrix product (attention
+    /// stays within each text), which spares most of the per-call cost of packing the weights:
+    /// cheaper per text than one call each.
+    public func embed(_ texts: [String]) -> [[Float]] {
+        var out: [[Float]] = []
+        out.reserveCapacity(texts.count)
+        var batch: [[Int32]] = []
+        var tokens = 0
+        for text in texts {
+            let ids = tokenizer.encode(text, maxTokens: maxTokens)
+            if !batch.isEmpty && tokens + ids.count > Self.batchTokens {
+                out += forward(batch)
+                batch = []
+                tokens = 0
+            }
+            batch.append(ids)
+            tokens += ids.count
+        }
+        if !batch.isEmpty { out += forward(batch) }
+        return out
+    }
+
+    /// Tokens per forward pass when embedding several texts (bounds the scratch memory: ~7 MB).
+    static let batchTokens = 1_024
 
     // MARK: Forward pass
 
-    private func forward(_ ids: [Int32]) -> [Float] {
+    /// One pass over the texts' tokens stacked as rows; returns one unit vector per text.
+    private func forward(_ texts: [[Int32]]) -> [[Float]] {
         let a = architecture
-        let t = ids.count, h = a.hidden, headWidth = a.hidden / a.heads
-        var x = [Float](repeating: 0, count: t * h)
+        let h = a.hidden, headWidth = a.hidden / a.heads
+        let rows = texts.reduce(0) { $0 + $1.count }
+        var starts: [Int] = []
+        var offset = 0
+        for ids in texts { starts.append(offset); offset += ids.count }
+        let longest = texts.map(\.count).max() ?? 0
+        var x = [Float](repeating: 0, count: rows * h)
         var q = x, k = x, v = x, context = x, projected = x
-        var scores = [Float](repeating: 0, count: t * t)
-        var inner = [Float](repeating: 0, count: t * a.intermediate)
+        var scores = [Float](repeating: 0, count: longest * longest)
+        var inner = [Float](repeating: 0, count: rows * a.intermediate)
 
-        // Embeddings: word + position + token type 0, then LayerNorm.
-        for (row, id) in ids.enumerated() {
-            let word = Int(id) * h, position = row * h
-            for c in 0..<h {
-                x[row * h + c] = weights.word[word + c] + weights.position[position + c] + weights.tokenType[c]
+        // Embeddings: word + position (from 0 in each text) + token type 0, then LayerNorm.
+        for (text, ids) in texts.enumerated() {
+            for (position, id) in ids.enumerated() {
+                let row = starts[text] + position, word = Int(id) * h
+                for c in 0..<h {
+                    x[row * h + c] = weights.word[word + c] + weights.position[position * h + c] + weights.tokenType[c]
+                }
             }
         }
-        layerNorm(&x, rows: t, gamma: weights.embeddingNorm.gamma, beta: weights.embeddingNorm.beta)
+        layerNorm(&x, rows: rows, gamma: weights.embeddingNorm.gamma, beta: weights.embeddingNorm.beta)
 
         let scale = 1 / Float(headWidth).squareRoot()
         for layer in weights.layers {
-            linear(x, rows: t, layer.query, into: &q)
-            linear(x, rows: t, layer.key, into: &k)
-            linear(x, rows: t, layer.value, into: &v)
-            for head in 0..<a.heads {
-                let offset = head * headWidth
-                q.withUnsafeBufferPointer { qp in
-                    k.withUnsafeBufferPointer { kp in
-                        scores.withUnsafeMutableBufferPointer { sp in
-                            blas.sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(t), Int32(t), Int32(headWidth), scale,
-                                        qp.baseAddress! + offset, Int32(h), kp.baseAddress! + offset, Int32(h), 0, sp.baseAddress!, Int32(t))
+            linear(x, rows: rows, layer.query, into: &q)
+            linear(x, rows: rows, layer.key, into: &k)
+            linear(x, rows: rows, layer.value, into: &v)
+            for (text, ids) in texts.enumerated() {
+                let t = ids.count, base = starts[text] * h
+                for head in 0..<a.heads {
+                    let offset = base + head * headWidth
+                    q.withUnsafeBufferPointer { qp in
+                        k.withUnsafeBufferPointer { kp in
+                            scores.withUnsafeMutableBufferPointer { sp in
+                                blas.sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(t), Int32(t), Int32(headWidth), scale,
+                                           qp.baseAddress! + offset, Int32(h), kp.baseAddress! + offset, Int32(h), 0, sp.baseAddress!, Int32(t))
+                            }
                         }
                     }
-                }
-                softmaxRows(&scores, rows: t)
-                scores.withUnsafeBufferPointer { sp in
-                    v.withUnsafeBufferPointer { vp in
-                        context.withUnsafeMutableBufferPointer { cp in
-                            blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(t), Int32(headWidth), Int32(t), 1,
-                                        sp.baseAddress!, Int32(t), vp.baseAddress! + offset, Int32(h), 0, cp.baseAddress! + offset, Int32(h))
+                    softmaxRows(&scores, rows: t)
+                    scores.withUnsafeBufferPointer { sp in
+                        v.withUnsafeBufferPointer { vp in
+                            context.withUnsafeMutableBufferPointer { cp in
+                                blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(t), Int32(headWidth), Int32(t), 1,
+                                           sp.baseAddress!, Int32(t), vp.baseAddress! + offset, Int32(h), 0, cp.baseAddress! + offset, Int32(h))
+                            }
                         }
                     }
                 }
             }
-            linear(context, rows: t, layer.attentionOutput, into: &projected)
+            linear(context, rows: rows, layer.attentionOutput, into: &projected)
             for i in x.indices { x[i] += projected[i] }
-            layerNorm(&x, rows: t, gamma: layer.attentionNorm.gamma, beta: layer.attentionNorm.beta)
+            layerNorm(&x, rows: rows, gamma: layer.attentionNorm.gamma, beta: layer.attentionNorm.beta)
 
-            linear(x, rows: t, layer.intermediate, into: &inner)
+            linear(x, rows: rows, layer.intermediate, into: &inner)
             for i in inner.indices { inner[i] = gelu(inner[i]) }
-            linear(inner, rows: t, layer.output, into: &projected)
+            linear(inner, rows: rows, layer.output, into: &projected)
             for i in x.indices { x[i] += projected[i] }
-            layerNorm(&x, rows: t, gamma: layer.outputNorm.gamma, beta: layer.outputNorm.beta)
+            layerNorm(&x, rows: rows, gamma: layer.outputNorm.gamma, beta: layer.outputNorm.beta)
         }
 
-        // Mean over every token (the mask is all ones: one text, no padding), then unit length.
-        var pooled = [Float](repeating: 0, count: h)
-        for row in 0..<t { for c in 0..<h { pooled[c] += x[row * h + c] } }
-        var norm: Float = 0
-        for c in 0..<h { norm += pooled[c] * pooled[c] }
-        norm = norm.squareRoot()
-        if norm > 0 { for c in 0..<h { pooled[c] /= norm } }
-        return pooled
+        // Mean over each text's tokens (no padding: every token counts), then unit length.
+        return texts.indices.map { text in
+            var pooled = [Float](repeating: 0, count: h)
+            for row in starts[text]..<(starts[text] + texts[text].count) { for c in 0..<h { pooled[c] += x[row * h + c] } }
+            var norm: Float = 0
+            for c in 0..<h { norm += pooled[c] * pooled[c] }
+            norm = norm.squareRoot()
+            if norm > 0 { for c in 0..<h { pooled[c] /= norm } }
+            return pooled
+        }
     }
 
     /// `output = input · Wᵀ + b` for `rows` rows (W is `out × in`, row-major, as stored).

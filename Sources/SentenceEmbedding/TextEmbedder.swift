@@ -4,6 +4,12 @@ public protocol TextEmbedder: Sendable {
     /// Names the model and its settings: embeddings with different identifiers do not compare.
     var identifier: String { get }
     func embed(_ text: String) -> [Float]
+    /// Several texts at once, in order (an embedder may share work between them).
+    func embed(_ texts: [String]) -> [[Float]]
+}
+
+extension TextEmbedder {
+    public func embed(_ texts: [String]) -> [[Float]] { texts.map { embed($0) } }
 }
 
 extension SentenceEncoder: TextEmbedder {

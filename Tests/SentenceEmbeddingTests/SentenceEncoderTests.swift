@@ -56,6 +56,21 @@ import Testing
         #expect(abs(horse - 0.2474) < 0.002)
     }
 
+    @Test func aBatchGivesEachTextItsOwnEmbedding() {
+        let texts = ["Kenya's central bank cuts rates again", "", "Café Zürich — naïve résumé!",
+                     Array(repeating: "inflation", count: 500).joined(separator: " "),
+                     "Gold hits record above $3,700 an ounce as dollar weakens"]
+        // Enough texts to span several forward passes (1,024 tokens each).
+        let many = Array(repeating: texts, count: 5).flatMap { $0 }
+        let batched = Self.encoder.embed(many)
+        #expect(batched.count == many.count)
+        for (text, vector) in zip(many, batched) {
+            let single = Self.encoder.embed(text)
+            #expect(zip(single, vector).allSatisfy { abs($0 - $1) < 1e-5 }, "\(text.prefix(30))")
+        }
+        #expect(Self.encoder.embed([String]()).isEmpty)
+    }
+
     @Test func theSameTextGivesTheSameEmbeddingFromManyThreads() async {
         let reference = Self.encoder.embed("Parliament approves the finance bill amid protests")
         let results = await withTaskGroup(of: [Float].self) { group in

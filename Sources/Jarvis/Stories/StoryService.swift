@@ -66,12 +66,12 @@ public actor StoryService: StoryIngesting {
     /// milliseconds an article), in the batch's order.
     static func prepare(_ articles: [StoryArticle], extractor: ArticleFeatureExtractor,
                         stored: [String: [Float]] = [:]) async -> [ArticleFeatures] {
-        guard articles.count > 1 else { return articles.map { extractor($0, embedding: stored[$0.id]) } }
+        guard articles.count > 1 else { return extractor(articles, stored: stored) }
         let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, articles.count))
         return await withTaskGroup(of: (Int, [ArticleFeatures]).self) { group in
             for lane in 0..<lanes {
                 group.addTask {
-                    (lane, stride(from: lane, to: articles.count, by: lanes).map { extractor(articles[$0], embedding: stored[articles[$0].id]) })
+                    (lane, extractor(stride(from: lane, to: articles.count, by: lanes).map { articles[$0] }, stored: stored))
                 }
             }
             var results = [ArticleFeatures?](repeating: nil, count: articles.count)

@@ -18,7 +18,22 @@ public struct ArticleFeatureExtractor: Sendable {
     public var embeddingModel: String? { embedder?.identifier }
 
     public func callAsFunction(_ article: StoryArticle, embedding: [Float]? = nil) -> ArticleFeatures {
-        let reused = embedding.flatMap { $0.count == embedder?.dimension ? $0 : nil }
-        return ArticleFeatures(article: article, analyzer: analyzer, configuration: configuration, embedder: embedder, embedding: reused)
+        self([article], stored: embedding.map { [article.id: $0] } ?? [:])[0]
+    }
+
+    /// Features of several articles, in order; their embeddings are computed together (cheaper
+    /// per article), except those found in `stored` (by article id, if of the right width).
+    public func callAsFunction(_ articles: [StoryArticle], stored: [String: [Float]] = [:]) -> [ArticleFeatures] {
+        var embeddings: [[Float]?] = articles.map { article in
+            stored[article.id].flatMap { $0.count == embedder?.dimension ? $0 : nil }
+        }
+        if let embedder {
+            let missing = articles.indices.filter { embeddings[$0] == nil }
+            let vectors = embedder.embed(missing.map { ArticleFeatures.embeddingText(of: articles[$0], configuration: configuration) })
+            for (index, vector) in zip(missing, vectors) { embeddings[index] = vector }
+        }
+        return articles.indices.map { i in
+            ArticleFeatures(article: articles[i], analyzer: analyzer, configuration: configuration, embedder: nil, embedding: embeddings[i] ?? [])
+        }
     }
 }

@@ -96,6 +96,13 @@ public struct ArticleFeatures: Sendable, Equatable {
         self.embedding = embedding ?? embedder.map { $0.embed(Self.embeddingText(headline: article.headline, body: body)) } ?? []
     }
 
+    /// What the embedder reads for this article.
+    static func embeddingText(of article: StoryArticle, configuration: ClusteringConfiguration) -> String {
+        let body = article.body.count > configuration.bodyCharacterLimit
+            ? String(article.body.prefix(configuration.bodyCharacterLimit)) : article.body
+        return embeddingText(headline: article.headline, body: body)
+    }
+
     /// What the embedder reads: the headline, then the lead (the encoder keeps the first tokens).
     static func embeddingText(headline: String, body: String) -> String {
         let lead = body.count > 1_000 ? String(body.prefix(1_000)) : body
