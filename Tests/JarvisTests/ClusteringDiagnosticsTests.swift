@@ -73,7 +73,7 @@ extension ClusteringDiagnosticsTests {
         let sets = [("tune", try ClusteringEvalTests.evalHalf(tuning: true)), ("held", try ClusteringEvalTests.evalHalf(tuning: false)),
                     ("whole", try ClusteringEvalTests.loadEval()),
                     ("samples", try ClusteringEvalTests.loadSamples())]
-        var generator = SplitMix(seed: 7)
+        var generator = SearchRandom(seed: 7)
         let ranges: [(String, ClosedRange<Double>)] = [
             ("semanticWeight", 0.8...3), ("semanticFloor", 0.1...0.35), ("semanticJoinThreshold", 0.2...0.36),
             ("textWeight", 0.4...0.9), ("entityWeight", 0.1...0.4), ("timeFloor", 0.4...0.9), ("timeDecayHours", 12...48),
@@ -108,15 +108,12 @@ extension ClusteringDiagnosticsTests {
     }
 }
 
-struct SplitMix {
+/// A seeded generator for the search (a 64-bit linear congruential step; quality is no concern here).
+struct SearchRandom {
     var state: UInt64
     init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    mutating func unit() -> Double {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(state >> 11) / Double(1 << 53)
     }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
