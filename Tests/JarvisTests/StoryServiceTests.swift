@@ -3,6 +3,7 @@ import HTTPServer
 import HTTPTesting
 import Jarvis
 import JarvisAPI
+import Synchronization
 import Testing
 
 /// The story service between the poller and the feed: clustering decisions reach the store,
@@ -83,5 +84,62 @@ import Testing
             let after = try IOS.decoder().decode(IOS.PaginatedStories.self, from: Data(try await server.client.get("/stories").body))
             #expect(after.total == 0)
         }
+    }
+}
+
+extension StoryServiceTests {
+    /// Items `guid|link|headline|body|seconds since the epoch`.
+    struct TimedLineParser: FeedDocumentParsing {
+        func articles(from document: Data, feedURL: URL, now: Date) throws -> [IncomingArticle] {
+            String(decoding: document, as: UTF8.self).split(separator: "\n").dropFirst().map { line in
+                let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                return IncomingArticle(guid: parts[0], link: parts[1], headline: parts[2], body: parts[3],
+                                       publishedAt: Date(timeIntervalSince1970: Double(parts[4])!))
+            }
+        }
+    }
+
+    /// Records the order in which articles reach the clustering engine.
+    final class RecordingEngine: StoryClusteringEngine, @unchecked Sendable {  // used by one service, serially
+        let inner = ClusteringEngine()
+        let order = Mutex<[String]>([])
+        var extractor: ArticleFeatureExtractor { inner.extractor }
+        func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String) -> StoryAssignment {
+            order.withLock { $0.append(article.headline) }
+            return inner.assign(article, features: features, proposedStoryId: proposedStoryId)
+        }
+        func restore(_ article: StoryArticle, features: ArticleFeatures, storyId: String) { inner.restore(article, features: features, storyId: storyId) }
+        func forget(storyId: String) { inner.forget(storyId: storyId) }
+    }
+
+    @Test func feedsPolledTogetherAreClusteredTogetherOldestFirst() async throws {
+        let clock = TestClock(Date())
+        let t = Int(clock.read().timeIntervalSince1970)
+        // Each feed lists newest first; the two feeds' items alternate in time.
+        func items(_ rows: [(String, Int)]) -> Data {
+            Data((["items"] + rows.map { "\($0.0)|https://x.example/\($0.0)|Report \($0.0) on event \($0.0)|Body of \($0.0).|\(t - 3600 + $0.1)" })
+                .joined(separator: "\n").utf8)
+        }
+        let fetcher = ScriptedFetcher([
+            Self.a: [.fetched(body: items([("a3", 50), ("a2", 30), ("a1", 10)]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
+            Self.b: [.fetched(body: items([("b3", 60), ("b2", 40), ("b1", 20)]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
+        ])
+        let engine = RecordingEngine()
+        var configuration = StoryService.Configuration()
+        configuration.gatherWindow = .seconds(2)  // generous: a loaded machine must not split the two batches
+        let engines = JarvisApplication.StoryEngines(makeClusterer: { engine }, classifier: HintClassifier(), analyzer: PlainAnalyzer(),
+                                                     configuration: configuration)
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let application = try await JarvisApplication(settings: .init(dataDirectory: directory), parser: TimedLineParser(), fetcher: fetcher,
+                                                      engines: engines, clock: { clock.read() })
+        defer { application.database.closeSync() }
+        _ = try await application.feeds.create(NewFeed(url: Self.a, name: "Outlet A", pollIntervalSeconds: 900), now: clock.read())
+        _ = try await application.feeds.create(NewFeed(url: Self.b, name: "Outlet B", pollIntervalSeconds: 900), now: clock.read())
+        _ = await application.poller.pollDueFeeds()
+        #expect(engine.order.withLock { $0 }.map { String($0.split(separator: " ")[1]) } == ["a1", "b1", "a2", "b2", "a3", "b3"])
+        // And every article was placed before the poll returned.
+        let stored = try await application.database.read { try $0.query("SELECT count(*) AS n FROM stories WHERE analyzed = 1") }
+        #expect(try stored[0].decode(Int.self, "n") >= 1)
     }
 }

@@ -24,6 +24,9 @@ public actor StoryService: StoryIngesting {
         public var sweepInterval: Duration = .seconds(300)
         /// Stories older than this are not reloaded into the clustering index at start-up.
         public var indexWindow: TimeInterval = 7 * 24 * 3600
+        /// How long a batch waits for batches of other feeds polled at the same moment, so that
+        /// they are clustered together in time order rather than in the order their fetches end.
+        public var gatherWindow: Duration = .milliseconds(250)
         public init() {}
     }
 
@@ -95,7 +98,33 @@ public actor StoryService: StoryIngesting {
         }
     }
 
+    /// Batches that arrived while another was being clustered, with the callers waiting for them.
+    private var waiting: [(articles: [(StoryArticle, provisionalStoryId: String)], changed: Set<String>,
+                           done: CheckedContinuation<Void, Never>?)] = []
+    private var clustering = false
+
+    /// Batches from feeds polled together are clustered together, oldest article first: the
+    /// first caller clusters its batch with every batch that arrives within `gatherWindow`, and
+    /// then with those that arrived while it worked; later callers wait for their batch's turn.
+    /// Each call returns once its own articles are placed and their stories analysed.
     public func ingest(new articles: [(StoryArticle, provisionalStoryId: String)], changedStories: Set<String>) async {
+        guard !clustering else {
+            await withCheckedContinuation { waiting.append((articles, changedStories, $0)) }
+            return
+        }
+        clustering = true
+        waiting.append((articles, changedStories, nil))
+        if configuration.gatherWindow > .zero { try? await Task.sleep(for: configuration.gatherWindow) }
+        while !waiting.isEmpty {
+            let round = waiting
+            waiting = []
+            await cluster(round.flatMap(\.articles), changedStories: round.reduce(into: Set<String>()) { $0.formUnion($1.changed) })
+            for entry in round { entry.done?.resume() }
+        }
+        clustering = false
+    }
+
+    private func cluster(_ articles: [(StoryArticle, provisionalStoryId: String)], changedStories: Set<String>) async {
         var touched = changedStories
         var absorbedAll: [String] = []
         // Oldest first: a feed lists its newest item first, but a follow-up finds its story more
