@@ -15,7 +15,10 @@ enum JSONWriterCache {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         let created = pthread_key_create(&key) { idle in
-            if let idle { Unmanaged<JSONByteWriter>.fromOpaque(idle).release() }
+            guard let idle else { return }
+            let writer = Unmanaged<JSONByteWriter>.fromOpaque(idle)
+            writer._withUnsafeGuaranteedRef { $0.dropKeyedContainers() }
+            writer.release()
         }
         precondition(created == 0, "pthread_key_create failed")
         return key
@@ -30,7 +33,10 @@ enum JSONWriterCache {
     }
 
     static func give(_ writer: JSONByteWriter) {
-        guard writer.output.reservedBytes <= maxKeptBytes, pthread_getspecific(key) == nil else { return }
+        guard writer.output.reservedBytes <= maxKeptBytes, pthread_getspecific(key) == nil else {
+            writer.dropKeyedContainers()
+            return
+        }
         pthread_setspecific(key, Unmanaged.passRetained(writer).toOpaque())
     }
 }
