@@ -56,8 +56,7 @@ struct JSONOutput {
                 offset += 8
             }
             if offset < length {
-                var word: UInt64 = 0x2020_2020_2020_2020
-                withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: source + offset, byteCount: length - offset) }
+                let word = Self.loadTail(source + offset, count: length - offset)
                 if Self.needsEscape(word) { return false }
                 destination.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
             }
@@ -66,6 +65,28 @@ struct JSONOutput {
         start[needed - 1] = UInt8(ascii: "\"")
         count = needed
         return true
+    }
+
+    /// The last 1...7 bytes as one word, padded with spaces: read as 4, 2 and 1 bytes, so
+    /// nothing past the end is touched (and no `memcpy` call for a few bytes).
+    @inline(__always)
+    static func loadTail(_ source: UnsafeRawPointer, count: Int) -> UInt64 {
+        var word: UInt64 = 0, shift: UInt64 = 0, offset = 0
+        if count & 4 != 0 {
+            word = UInt64(source.loadUnaligned(as: UInt32.self))
+            shift = 32
+            offset = 4
+        }
+        if count & 2 != 0 {
+            word |= UInt64(source.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) &<< shift
+            shift += 16
+            offset += 2
+        }
+        if count & 1 != 0 {
+            word |= UInt64(source.load(fromByteOffset: offset, as: UInt8.self)) &<< shift
+            shift += 8
+        }
+        return word | (0x2020_2020_2020_2020 &<< shift)
     }
 
     /// Whether any of the eight bytes is below 0x20, `"` or `\\` (bytes of 0x80 and up never
