@@ -54,7 +54,7 @@ final class JSONByteWriter: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// Open containers, innermost last: (depth, closing byte, has elements).
-    private var open: [(depth: Int, closer: UInt8, hasElements: Bool)] = []
+    private var open = OpenContainers()
     /// The depth at which the next value's container would open.
     private var valueDepth = 0
     /// Whether the value currently being encoded has written anything.
@@ -74,19 +74,21 @@ final class JSONByteWriter: Encoder {
 
     init(options: WireJSONEncoder) {
         self.options = options
-        open.reserveCapacity(8)
     }
 
     /// Lets go of the cached containers (and so of their references to this writer).
     func dropKeyedContainers() { keyedContainers.removeAll() }
 
-    deinit { output.deallocate() }
+    deinit {
+        output.deallocate()
+        open.deallocate()
+    }
 
     /// Ready for the next encode, keeping the buffers (see `JSONWriterCache`).
     func reset(options: WireJSONEncoder) {
         self.options = options
         output.removeAll()
-        open.removeAll(keepingCapacity: true)
+        open.removeAll()
         codingPath.removeAll(keepingCapacity: true)
         valueDepth = 0
         valueStarted = false
@@ -104,9 +106,9 @@ final class JSONByteWriter: Encoder {
     /// Starts an element of the container at `depth`: closes deeper containers, writes the comma.
     func beginElement(depth: Int) {
         closeDeeper(than: depth)
-        if let index = open.indices.last, open[index].depth == depth {
-            if open[index].hasElements { output.append(UInt8(ascii: ",")) }
-            open[index].hasElements = true
+        if let last = open.lastPointer, last.pointee.depth == depth {
+            if last.pointee.hasElements { output.append(UInt8(ascii: ",")) }
+            last.pointee.hasElements = true
         }
     }
 
@@ -123,7 +125,7 @@ final class JSONByteWriter: Encoder {
         closeDeeper(than: depth)
         if let last = open.last, last.depth == depth, valueStarted { return depth }
         output.append(opener)
-        open.append((depth, closer, false))
+        open.append(.init(depth: depth, closer: closer, hasElements: false))
         valueStarted = true
         return depth
     }
@@ -306,6 +308,40 @@ final class JSONByteWriter: Encoder {
     }
 }
 
+/// The writer's stack of open containers, innermost last, in memory of its own: pushed,
+/// peeked and popped a few times per value, where an array's uniqueness and bounds checks
+/// cost more than the work. Owned by one `JSONByteWriter`, which frees it.
+struct OpenContainers {
+    struct Entry {
+        var depth: Int
+        var closer: UInt8
+        var hasElements: Bool
+    }
+
+    private var base = UnsafeMutablePointer<Entry>.allocate(capacity: 8)
+    private var capacity = 8
+    private var count = 0
+
+    var last: Entry? { count > 0 ? base[count - 1] : nil }
+    var lastPointer: UnsafeMutablePointer<Entry>? { count > 0 ? base + (count - 1) : nil }
+
+    mutating func append(_ entry: Entry) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: entry)
+        count += 1
+    }
+
+    mutating func removeLast() { count -= 1 }
+    mutating func removeAll() { count = 0 }
+    func deallocate() { base.deallocate() }
+}
+
 /// Owns one cached `KeyedEncodingContainer` in memory of its own, so the writer can read it
 /// back through a raw pointer without knowing `Key` until it is asked for that key type.
 final class KeyedContainerSlot<Key: CodingKey> {
@@ -435,7 +471,7 @@ struct WireSingleValueContainer: SingleValueEncodingContainer {
 }
 
 extension JSONByteWriter {
-    func pushOpen(depth: Int, closer: UInt8) { open.append((depth, closer, false)) }
+    func pushOpen(depth: Int, closer: UInt8) { open.append(.init(depth: depth, closer: closer, hasElements: false)) }
     func markValueStarted() { valueStarted = true }
 }
 
