@@ -76,6 +76,10 @@ final class JSONByteWriter: Encoder {
         self.options = options
     }
 
+    /// Set on the writer a thread keeps (see `JSONWriterCache`), and while it encodes.
+    var isThreadWriter = false
+    var isBusy = false
+
     /// Lets go of the cached containers (and so of their references to this writer).
     func dropKeyedContainers() { keyedContainers.removeAll() }
 
@@ -89,7 +93,8 @@ final class JSONByteWriter: Encoder {
         self.options = options
         output.removeAll()
         open.removeAll()
-        codingPath.removeAll(keepingCapacity: true)
+        // Empty unless the last encode threw (`removeAll` costs a call even then).
+        if !codingPath.isEmpty { codingPath.removeAll(keepingCapacity: true) }
         valueDepth = 0
         valueStarted = false
     }
