@@ -80,9 +80,10 @@ final class Exchange: @unchecked Sendable {
     /// The request is over: lets go of what it alone needed (its spooled upload files are
     /// removed by then). The small fields are reset by the next `begin`.
     func end() {
-        multipart = nil
-        pendingError = nil
-        body = Data()
+        // Checked first: most requests have none of these, and clearing one is an outlined call.
+        if multipart != nil { multipart = nil }
+        if pendingError != nil { pendingError = nil }
+        if !body.isEmpty { body = Data() }
         completion.withLock { $0 = .running }
     }
 
