@@ -94,4 +94,45 @@ import Testing
         #expect(try WireJSONEncoder().encode(large).count == 100 * 1002 + 99 + 2)
         #expect(try text(["a": [1]]) == #"{"a":[1]}"#)
     }
+
+    /// The plain-string path checks eight bytes at a time: an escape at any position of
+    /// strings of every length up to a few words must still be found.
+    @Test func escapesAtEveryPositionAndLength() throws {
+        for length in 0...20 {
+            let plain = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0))) })
+            #expect(try text(plain) == "\"\(plain)\"")
+            #expect(try text("é" + plain + "€") == "\"é\(plain)€\"")
+            for position in 0..<length {
+                for (special, escaped) in [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1F}", #"\u001f"#)] {
+                    var characters = Array(plain)
+                    characters[position] = Character(special)
+                    let expected = String(plain.prefix(position)) + escaped + String(plain.dropFirst(position + 1))
+                    #expect(try text(String(characters)) == "\"\(expected)\"")
+                }
+            }
+        }
+        #expect(try text(" !#[]~\u{7F}") == "\" !#[]~\u{7F}\"")
+    }
+
+    /// The same key type at several depths at once, and different key types at one depth:
+    /// the writer reuses keyed containers by (key type, depth) across values and encodes.
+    struct Tree: Encodable {
+        let name: String
+        let children: [Tree]
+        let leaf: Leaf?
+        struct Leaf: Encodable { let weight: Int }
+    }
+
+    @Test func keyedContainersReusedAcrossDepthsAndEncodes() throws {
+        let tree = Tree(name: "a", children: [
+            Tree(name: "b", children: [Tree(name: "c", children: [], leaf: .init(weight: 3))], leaf: nil),
+            Tree(name: "d", children: [], leaf: .init(weight: 4)),
+        ], leaf: .init(weight: 1))
+        let expected = #"{"name":"a","children":[{"name":"b","children":[{"name":"c","children":[],"leaf":{"weight":3}}],"#
+            + #""leaf":null},{"name":"d","children":[],"leaf":{"weight":4}}],"leaf":{"weight":1}}"#
+        for _ in 0..<3 {
+            #expect(try text(tree) == expected)
+            #expect(try text([tree.leaf, nil]) == #"[{"weight":1},null]"#)
+        }
+    }
 }

@@ -37,21 +37,74 @@ struct JSONOutput {
     }
 
     /// Writes `"bytes"` when no byte needs a JSON escape (control, `"`, `\\`) and returns
-    /// true; otherwise writes nothing and returns false. Copies while it checks: one pass
-    /// and one capacity check for the lot (the strings are mostly a few bytes long).
+    /// true; otherwise writes nothing and returns false. One capacity check for the lot, and
+    /// the bytes are checked and copied eight at a time (most strings are keys and short
+    /// values: one word, padded with spaces, which need no escape).
     mutating func appendQuotedIfPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let needed = count + bytes.count + 2
-        if needed > capacity { grow(toHold: needed) }
-        let destination = start + count + 1
-        for index in bytes.indices {
-            let byte = bytes[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-            destination[index] = byte
+        let length = bytes.count
+        let needed = count + length + 2
+        // Room for whole words: the last store may run up to 7 bytes past the closing quote
+        // (into capacity, overwritten by whatever comes next).
+        if needed + 8 > capacity { grow(toHold: needed + 8) }
+        let destination = UnsafeMutableRawPointer(start + count + 1)
+        if let source = bytes.baseAddress.map(UnsafeRawPointer.init) {
+            var offset = 0
+            while length - offset >= 8 {
+                let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                if Self.needsEscape(word) { return false }
+                destination.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            if offset < length {
+                let word = Self.loadTail(source + offset, count: length - offset)
+                if Self.needsEscape(word) { return false }
+                destination.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+            }
         }
         start[count] = UInt8(ascii: "\"")
         start[needed - 1] = UInt8(ascii: "\"")
         count = needed
         return true
+    }
+
+    /// The last 1...7 bytes as one word, padded with spaces: read as 4, 2 and 1 bytes, so
+    /// nothing past the end is touched (and no `memcpy` call for a few bytes).
+    @inline(__always)
+    static func loadTail(_ source: UnsafeRawPointer, count: Int) -> UInt64 {
+        var word: UInt64 = 0, shift: UInt64 = 0, offset = 0
+        if count & 4 != 0 {
+            word = UInt64(source.loadUnaligned(as: UInt32.self))
+            shift = 32
+            offset = 4
+        }
+        if count & 2 != 0 {
+            word |= UInt64(source.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) &<< shift
+            shift += 16
+            offset += 2
+        }
+        if count & 1 != 0 {
+            word |= UInt64(source.load(fromByteOffset: offset, as: UInt8.self)) &<< shift
+            shift += 8
+        }
+        return word | (0x2020_2020_2020_2020 &<< shift)
+    }
+
+    /// Whether any of the eight bytes is below 0x20, `"` or `\\` (bytes of 0x80 and up never
+    /// count: UTF-8 continuation and lead bytes pass).
+    @inline(__always)
+    static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        return control || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+    }
+
+    /// Hands `body` room for `length` bytes at the end and counts them as written.
+    @inline(__always)
+    mutating func appendUninitialized(_ length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if count + length > capacity { grow(toHold: count + length) }
+        body(start + count)
+        count += length
     }
 
     mutating func append(_ text: String) {

@@ -54,25 +54,47 @@ final class JSONByteWriter: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// Open containers, innermost last: (depth, closing byte, has elements).
-    private var open: [(depth: Int, closer: UInt8, hasElements: Bool)] = []
+    private var open = OpenContainers()
     /// The depth at which the next value's container would open.
     private var valueDepth = 0
     /// Whether the value currently being encoded has written anything.
     private var valueStarted = false
 
+    /// Keyed containers made for earlier values, by key type and depth. A container only holds
+    /// this writer and its depth, so the next value of the same type at the same depth (the
+    /// next element of an array, the next response) can have the same one: making one costs
+    /// two generic-metadata lookups, a witness-table lookup and the box's allocation, which
+    /// was a quarter of a small response's encode (callgrind, see the README).
+    /// Each slot holds a `KeyedEncodingContainer<Key>` for its `key` (`ObjectIdentifier(Key.self)`);
+    /// `owner` keeps it. The slots refer back to this writer: `dropKeyedContainers` breaks
+    /// that cycle before a writer is let go.
+    private var keyedContainers: [(key: ObjectIdentifier, depth: Int, slot: UnsafeMutableRawPointer, owner: AnyObject)] = []
+    /// Beyond this many (key type, depth) pairs, containers are made afresh each time.
+    static let maxKeyedContainers = 32
+
     init(options: WireJSONEncoder) {
         self.options = options
-        open.reserveCapacity(8)
     }
 
-    deinit { output.deallocate() }
+    /// Set on the writer a thread keeps (see `JSONWriterCache`), and while it encodes.
+    var isThreadWriter = false
+    var isBusy = false
+
+    /// Lets go of the cached containers (and so of their references to this writer).
+    func dropKeyedContainers() { keyedContainers.removeAll() }
+
+    deinit {
+        output.deallocate()
+        open.deallocate()
+    }
 
     /// Ready for the next encode, keeping the buffers (see `JSONWriterCache`).
     func reset(options: WireJSONEncoder) {
         self.options = options
         output.removeAll()
-        open.removeAll(keepingCapacity: true)
-        codingPath.removeAll(keepingCapacity: true)
+        open.removeAll()
+        // Empty unless the last encode threw (`removeAll` costs a call even then).
+        if !codingPath.isEmpty { codingPath.removeAll(keepingCapacity: true) }
         valueDepth = 0
         valueStarted = false
     }
@@ -89,9 +111,9 @@ final class JSONByteWriter: Encoder {
     /// Starts an element of the container at `depth`: closes deeper containers, writes the comma.
     func beginElement(depth: Int) {
         closeDeeper(than: depth)
-        if let index = open.indices.last, open[index].depth == depth {
-            if open[index].hasElements { output.append(UInt8(ascii: ",")) }
-            open[index].hasElements = true
+        if let last = open.lastPointer, last.pointee.depth == depth {
+            if last.pointee.hasElements { output.append(UInt8(ascii: ",")) }
+            last.pointee.hasElements = true
         }
     }
 
@@ -108,7 +130,7 @@ final class JSONByteWriter: Encoder {
         closeDeeper(than: depth)
         if let last = open.last, last.depth == depth, valueStarted { return depth }
         output.append(opener)
-        open.append((depth, closer, false))
+        open.append(.init(depth: depth, closer: closer, hasElements: false))
         valueStarted = true
         return depth
     }
@@ -182,16 +204,23 @@ final class JSONByteWriter: Encoder {
     func writeInteger<I: BinaryInteger>(_ value: I) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = UInt64(value.magnitude)
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            let digits = buffer.bindMemory(to: UInt8.self)
-            var index = digits.count
+        if magnitude < 10 {
+            output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
+        var length = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        output.appendUninitialized(length) { digits in
+            var index = length
             repeat {
                 index -= 1
-                digits[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                digits[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            output.append(UnsafeBufferPointer(rebasing: digits[index...]))
         }
     }
 
@@ -215,10 +244,16 @@ final class JSONByteWriter: Encoder {
     }
 
     func writeString(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
+        // Native and small strings lend their UTF-8 in place (no copy of the string value).
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
             // Most strings (every key, most values) need no escaping: one scan, one copy.
             if !output.appendQuotedIfPlain(utf8) { writeEscaped(utf8) }
+        }
+        if written == nil {
+            var string = string
+            string.withUTF8 { utf8 in
+                if !output.appendQuotedIfPlain(utf8) { writeEscaped(utf8) }
+            }
         }
     }
 
@@ -257,7 +292,16 @@ final class JSONByteWriter: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let depth = openContainer(UInt8(ascii: "{"), UInt8(ascii: "}"))
-        return KeyedEncodingContainer(WireKeyedContainer<Key>(writer: self, depth: depth))
+        let id = ObjectIdentifier(type)
+        for entry in keyedContainers where entry.key == id && entry.depth == depth {
+            return entry.slot.assumingMemoryBound(to: KeyedEncodingContainer<Key>.self).pointee
+        }
+        let container = KeyedEncodingContainer(WireKeyedContainer<Key>(writer: self, depth: depth))
+        if keyedContainers.count < Self.maxKeyedContainers {
+            let owner = KeyedContainerSlot(container)
+            keyedContainers.append((id, depth, UnsafeMutableRawPointer(owner.slot), owner))
+        }
+        return container
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -266,6 +310,56 @@ final class JSONByteWriter: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         WireSingleValueContainer(writer: self, depth: valueDepth)
+    }
+}
+
+/// The writer's stack of open containers, innermost last, in memory of its own: pushed,
+/// peeked and popped a few times per value, where an array's uniqueness and bounds checks
+/// cost more than the work. Owned by one `JSONByteWriter`, which frees it.
+struct OpenContainers {
+    struct Entry {
+        var depth: Int
+        var closer: UInt8
+        var hasElements: Bool
+    }
+
+    private var base = UnsafeMutablePointer<Entry>.allocate(capacity: 8)
+    private var capacity = 8
+    private var count = 0
+
+    var last: Entry? { count > 0 ? base[count - 1] : nil }
+    var lastPointer: UnsafeMutablePointer<Entry>? { count > 0 ? base + (count - 1) : nil }
+
+    mutating func append(_ entry: Entry) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: entry)
+        count += 1
+    }
+
+    mutating func removeLast() { count -= 1 }
+    mutating func removeAll() { count = 0 }
+    func deallocate() { base.deallocate() }
+}
+
+/// Owns one cached `KeyedEncodingContainer` in memory of its own, so the writer can read it
+/// back through a raw pointer without knowing `Key` until it is asked for that key type.
+final class KeyedContainerSlot<Key: CodingKey> {
+    let slot: UnsafeMutablePointer<KeyedEncodingContainer<Key>>
+
+    init(_ container: KeyedEncodingContainer<Key>) {
+        slot = .allocate(capacity: 1)
+        slot.initialize(to: container)
+    }
+
+    deinit {
+        slot.deinitialize(count: 1)
+        slot.deallocate()
     }
 }
 
@@ -382,7 +476,7 @@ struct WireSingleValueContainer: SingleValueEncodingContainer {
 }
 
 extension JSONByteWriter {
-    func pushOpen(depth: Int, closer: UInt8) { open.append((depth, closer, false)) }
+    func pushOpen(depth: Int, closer: UInt8) { open.append(.init(depth: depth, closer: closer, hasElements: false)) }
     func markValueStarted() { valueStarted = true }
 }
 

@@ -57,7 +57,10 @@ public struct PathParameters: Sendable {
     public subscript(name: String) -> String? { storage.first(where: { $0.0 == name })?.1 }
     mutating func append(_ name: String, _ value: String) { storage.append((name, value)) }
     /// Keeps the storage for the next request's captures when no request still holds it.
-    mutating func removeAll() { storage.removeAll(keepingCapacity: true) }
+    /// (Most routes capture nothing: then there is nothing to do, and `removeAll` is a call.)
+    mutating func removeAll() {
+        if !storage.isEmpty { storage.removeAll(keepingCapacity: true) }
+    }
 }
 
 /// Type-keyed storage that middleware uses to hand values to handlers.

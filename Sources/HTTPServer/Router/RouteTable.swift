@@ -119,14 +119,16 @@ final class RouteTable: Sendable {
     /// Resolves a request path to a route. Segments are percent-decoded after splitting,
     /// so `%2F` inside a segment never creates a new segment.
     func match(method: HTTPMethod, path: String) throws(HTTPError) -> RouteMatch {
-        var path = path
-        let found = path.withUTF8 { bytes -> RouteMatch? in
+        func match(_ bytes: UnsafeBufferPointer<UInt8>) -> RouteMatch? {
             guard bytes.contains(UInt8(ascii: "%")) else {
-                return match(method: method, PathSegments(bytes: bytes, separator: UInt8(ascii: "/")))
+                return self.match(method: method, PathSegments(bytes: bytes, separator: UInt8(ascii: "/")))
             }
             guard let decoded = PathSegments.decoding(bytes) else { return nil }
-            return decoded.withUnsafeBufferPointer { match(method: method, PathSegments(bytes: $0, separator: PathSegments.decodedSeparator)) }
+            return decoded.withUnsafeBufferPointer { self.match(method: method, PathSegments(bytes: $0, separator: PathSegments.decodedSeparator)) }
         }
+        // Native and small strings lend their bytes in place; others are copied first.
+        var path = path
+        let found = path.utf8.withContiguousStorageIfAvailable(match) ?? path.withUTF8(match)
         guard let found else {
             throw HTTPError(.badRequest, code: .invalidRequest, message: "Malformed percent-encoding in path.")
         }

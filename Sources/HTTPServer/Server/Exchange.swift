@@ -56,7 +56,9 @@ final class Exchange: @unchecked Sendable {
     }
 
     /// Starts the next request. `target` is the request target as sent (`/path?query`),
-    /// split here over its bytes.
+    /// split here over its bytes. What `end` lets go of (body, upload, pending error,
+    /// completion) is already reset: MHD reports every request's completion before the
+    /// connection's next one starts.
     func begin(target: UnsafeBufferPointer<UInt8>, startedAt: UInt64) {
         self.startedAt = startedAt
         phase = .new
@@ -68,22 +70,20 @@ final class Exchange: @unchecked Sendable {
             ? String(decoding: UnsafeBufferPointer(rebasing: target[(question + 1)...]), as: UTF8.self) : ""
         route = nil
         parameters.removeAll()
-        pendingError = nil
-        body = Data()
         bodyLimit = 0
         drainedBytes = 0
-        multipart = nil
         status = 0
         bytesSent = 0
-        completion.withLock { $0 = .running }
+        assert(pendingError == nil && multipart == nil && body.isEmpty, "the previous request was not ended")
     }
 
     /// The request is over: lets go of what it alone needed (its spooled upload files are
     /// removed by then). The small fields are reset by the next `begin`.
     func end() {
-        multipart = nil
-        pendingError = nil
-        body = Data()
+        // Checked first: most requests have none of these, and clearing one is an outlined call.
+        if multipart != nil { multipart = nil }
+        if pendingError != nil { pendingError = nil }
+        if !body.isEmpty { body = Data() }
         completion.withLock { $0 = .running }
     }
 
