@@ -143,3 +143,55 @@ extension StoryServiceTests {
         #expect(try stored[0].decode(Int.self, "n") >= 1)
     }
 }
+
+extension StoryServiceTests {
+    /// Fetches answered at once, with the moment each began.
+    final class TimedFetcher: FeedFetching {
+        let inner: ScriptedFetcher
+        let starts = Mutex<[String: Date]>([:])
+        init(_ inner: ScriptedFetcher) { self.inner = inner }
+        func fetch(_ request: FetchRequest) async -> FetchOutcome {
+            starts.withLock { $0[request.url.absoluteString] = Date() }
+            return await inner.fetch(request)
+        }
+    }
+
+    /// Clustering that takes its time.
+    final class SlowEngine: StoryClusteringEngine, @unchecked Sendable {  // used by one service, serially
+        let inner = ClusteringEngine()
+        var extractor: ArticleFeatureExtractor { inner.extractor }
+        func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String) -> StoryAssignment {
+            Thread.sleep(forTimeInterval: 1.5)
+            return inner.assign(article, features: features, proposedStoryId: proposedStoryId)
+        }
+        func restore(_ article: StoryArticle, features: ArticleFeatures, storyId: String) { inner.restore(article, features: features, storyId: storyId) }
+        func forget(storyId: String) { inner.forget(storyId: storyId) }
+    }
+
+    @Test func aHostSlotIsFreedOnceTheAnswerIsInNotAfterClustering() async throws {
+        let first = "https://same.example/one", second = "https://same.example/two"
+        let fetcher = TimedFetcher(ScriptedFetcher([
+            first: [.fetched(body: Self.items(["o1|https://same.example/o1|Quarry collapse traps miners in Shinyanga|Rescuers worked overnight."]),
+                             etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
+            second: [.fetched(body: Self.items(["t1|https://same.example/t1|Ferry service resumes on Lake Victoria|The operator said repairs were done."]),
+                              etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
+        ]))
+        var settings = JarvisApplication.Settings(dataDirectory: temporaryDirectory())
+        settings.poller.maxPerHost = 1
+        settings.poller.idleCheck = .milliseconds(50)
+        defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
+        let engines = JarvisApplication.StoryEngines(makeClusterer: { SlowEngine() }, classifier: HintClassifier(), analyzer: PlainAnalyzer())
+        let application = try await JarvisApplication(settings: settings, parser: LineParser(), fetcher: fetcher, engines: engines)
+        defer { application.database.closeSync() }
+        _ = try await application.feeds.create(NewFeed(url: first, name: "One", pollIntervalSeconds: 900), now: Date())
+        _ = try await application.feeds.create(NewFeed(url: second, name: "Two", pollIntervalSeconds: 900), now: Date())
+        let poller = Task { await application.poller.run() }
+        for _ in 0..<200 where fetcher.starts.withLock({ $0.count }) < 2 { try await Task.sleep(for: .milliseconds(20)) }
+        poller.cancel()
+        await poller.value  // the polls under way finish (their clustering too) before the database closes
+        let starts = fetcher.starts.withLock { $0 }
+        let a = try #require(starts[first]), b = try #require(starts[second])
+        // One slot on the host: the second fetch waits for the first answer, not for its 1.5 s of clustering.
+        #expect(abs(a.timeIntervalSince(b)) < 1.0)
+    }
+}

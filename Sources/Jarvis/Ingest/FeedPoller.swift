@@ -64,7 +64,9 @@ public final class FeedPoller: Sendable {
                 let due = (try? await feeds.due(at: now, limit: 256)) ?? []
                 for feed in due where claim(feed) {
                     group.addTask { [self] in
-                        _ = await poll(feed)
+                        // The host's slot is for fetching (politeness to the publisher): it is freed
+                        // as soon as the answer is in, not after our own storing and clustering.
+                        _ = await poll(feed, fetched: { releaseHost(of: feed) })
                         release(feed)
                     }
                 }
@@ -97,11 +99,15 @@ public final class FeedPoller: Sendable {
     }
 
     /// One poll of one feed: fetch, parse, store, schedule.
-    public func poll(_ feed: Feed) async -> Report? {
-        guard let url = URL(string: feed.url) else { return nil }
+    public func poll(_ feed: Feed, fetched: () -> Void = {}) async -> Report? {
+        guard let url = URL(string: feed.url) else {
+            fetched()
+            return nil
+        }
         let trusted = configuration.trustedOrigins.contains(Self.origin(of: url))
         let outcome = await fetcher.fetch(FetchRequest(url: url, etag: feed.etag, lastModified: feed.lastModified,
                                                        allowPrivateAddresses: trusted))
+        fetched()
         if Task.isCancelled { return nil }  // shutting down: the next run polls it again
         let now = clock()
         let policy = configuration.policy
@@ -219,12 +225,17 @@ public final class FeedPoller: Sendable {
         return hostFree
     }
 
-    private func release(_ feed: Feed) {
+    /// Frees the feed's host slot (once per claim).
+    private func releaseHost(of feed: Feed) {
         let host = URL(string: feed.url)?.host?.lowercased() ?? ""
         busyHosts.withLock { hosts in
             hosts[host, default: 1] -= 1
             if hosts[host] == 0 { hosts[host] = nil }
         }
+    }
+
+    /// Frees the feed itself: it may be polled again.
+    private func release(_ feed: Feed) {
         _ = inFlight.withLock { $0.remove(feed.id) }
     }
 }
