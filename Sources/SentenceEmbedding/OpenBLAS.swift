@@ -27,10 +27,10 @@ struct OpenBLAS: @unchecked Sendable {
     private static func load() -> Result<OpenBLAS, EmbeddingError> {
         if getenv("OPENBLAS_CORETYPE") == nil, let core = coreType(flags: cpuFlags()) { setenv("OPENBLAS_CORETYPE", core, 0) }
         guard let handle = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL) else {
-            return .failure(.malformedModel("OpenBLAS not found (apt-get install -y libopenblas-dev): \(String(cString: dlerror()))"))
+            return .failure(.blasUnavailable("libopenblas.so.0 not found (apt-get install -y libopenblas-dev): \(String(cString: dlerror()))"))
         }
         guard let gemm = dlsym(handle, "cblas_sgemm"), let threads = dlsym(handle, "openblas_set_num_threads") else {
-            return .failure(.malformedModel("libopenblas.so.0 lacks cblas_sgemm"))
+            return .failure(.blasUnavailable("libopenblas.so.0 lacks cblas_sgemm"))
         }
         // One thread per call: callers run calls in parallel themselves, and a server has other work.
         unsafeBitCast(threads, to: (@convention(c) (Int32) -> Void).self)(1)

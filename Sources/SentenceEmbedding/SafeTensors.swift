@@ -8,10 +8,10 @@ import Glibc
 /// The mapping lives as long as this value; tensors are views into it (no copy).
 final class SafeTensors: @unchecked Sendable {
     // Immutable after init: the mapping is read-only and never unmapped before deinit.
-    struct Entry: Decodable {
+    struct Entry {
         let dtype: String
         let shape: [Int]
-        let data_offsets: [Int]
+        let offsets: [Int]
     }
 
     private let base: UnsafeRawPointer
@@ -37,16 +37,16 @@ final class SafeTensors: @unchecked Sendable {
         }
         dataStart = 8 + headerLength
         let header = Data(bytes: base + 8, count: headerLength)
-        // The header may carry "__metadata__" (string → string): decode entries one by one.
+        // Each tensor is {dtype, shape, data_offsets}; "__metadata__" (string → string) is skipped.
         guard let object = try? JSONSerialization.jsonObject(with: header) as? [String: Any] else {
             munmap(mapped, length)
             throw EmbeddingError.malformedModel("\(path): header is not a JSON object")
         }
         var entries: [String: Entry] = [:]
-        for (name, value) in object where name != "__metadata__" {
-            guard let json = try? JSONSerialization.data(withJSONObject: value),
-                  let entry = try? JSONDecoder().decode(Entry.self, from: json) else { continue }
-            entries[name] = entry
+        for (name, value) in object {
+            guard let fields = value as? [String: Any], let dtype = fields["dtype"] as? String,
+                  let shape = fields["shape"] as? [Int], let offsets = fields["data_offsets"] as? [Int] else { continue }
+            entries[name] = Entry(dtype: dtype, shape: shape, offsets: offsets)
         }
         self.entries = entries
     }
@@ -56,10 +56,10 @@ final class SafeTensors: @unchecked Sendable {
     /// The named `F32` tensor, checked against the expected shape.
     func floats(_ name: String, shape: [Int]) throws -> UnsafeBufferPointer<Float> {
         guard let entry = entries[name] else { throw EmbeddingError.malformedModel("tensor \(name) missing") }
-        guard entry.dtype == "F32", entry.shape == shape, entry.data_offsets.count == 2 else {
+        guard entry.dtype == "F32", entry.shape == shape, entry.offsets.count == 2 else {
             throw EmbeddingError.malformedModel("tensor \(name): \(entry.dtype) \(entry.shape), expected F32 \(shape)")
         }
-        let start = dataStart + entry.data_offsets[0], end = dataStart + entry.data_offsets[1]
+        let start = dataStart + entry.offsets[0], end = dataStart + entry.offsets[1]
         let count = shape.reduce(1, *)
         guard start <= end, end <= length, end - start == count * 4, start % 4 == 0 else {
             throw EmbeddingError.malformedModel("tensor \(name): bad offsets")
@@ -71,11 +71,13 @@ final class SafeTensors: @unchecked Sendable {
 public enum EmbeddingError: Error, Equatable, CustomStringConvertible {
     case modelMissing(String)
     case malformedModel(String)
+    case blasUnavailable(String)
 
     public var description: String {
         switch self {
         case .modelMissing(let path): "sentence model not found: \(path)"
         case .malformedModel(let why): "sentence model unusable: \(why)"
+        case .blasUnavailable(let why): "OpenBLAS unavailable: \(why)"
         }
     }
 }

@@ -99,13 +99,14 @@ extension StoryServiceTests {
         }
     }
 
-    /// Records the order in which articles reach the clustering engine.
-    final class RecordingEngine: StoryClusteringEngine, @unchecked Sendable {  // used by one service, serially
+    /// The real engine, with a hook called before each decision (to record the order, or to be slow).
+    final class HookedEngine: StoryClusteringEngine, @unchecked Sendable {  // used by one service, serially
         let inner = ClusteringEngine()
-        let order = Mutex<[String]>([])
+        let beforeAssign: @Sendable (StoryArticle) -> Void
+        init(beforeAssign: @escaping @Sendable (StoryArticle) -> Void) { self.beforeAssign = beforeAssign }
         var extractor: ArticleFeatureExtractor { inner.extractor }
         func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String) -> StoryAssignment {
-            order.withLock { $0.append(article.headline) }
+            beforeAssign(article)
             return inner.assign(article, features: features, proposedStoryId: proposedStoryId)
         }
         func restore(_ article: StoryArticle, features: ArticleFeatures, storyId: String) { inner.restore(article, features: features, storyId: storyId) }
@@ -124,7 +125,8 @@ extension StoryServiceTests {
             Self.a: [.fetched(body: items([("a3", 50), ("a2", 30), ("a1", 10)]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
             Self.b: [.fetched(body: items([("b3", 60), ("b2", 40), ("b1", 20)]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
         ])
-        let engine = RecordingEngine()
+        let order = Mutex<[String]>([])
+        let engine = HookedEngine { article in order.withLock { $0.append(article.headline) } }
         var configuration = StoryService.Configuration()
         configuration.gatherWindow = .seconds(2)  // generous: a loaded machine must not split the two batches
         let engines = JarvisApplication.StoryEngines(makeClusterer: { engine }, classifier: HintClassifier(), analyzer: PlainAnalyzer(),
@@ -137,7 +139,7 @@ extension StoryServiceTests {
         _ = try await application.feeds.create(NewFeed(url: Self.a, name: "Outlet A", pollIntervalSeconds: 900), now: clock.read())
         _ = try await application.feeds.create(NewFeed(url: Self.b, name: "Outlet B", pollIntervalSeconds: 900), now: clock.read())
         _ = await application.poller.pollDueFeeds()
-        #expect(engine.order.withLock { $0 }.map { String($0.split(separator: " ")[1]) } == ["a1", "b1", "a2", "b2", "a3", "b3"])
+        #expect(order.withLock { $0 }.map { String($0.split(separator: " ")[1]) } == ["a1", "b1", "a2", "b2", "a3", "b3"])
         // And every article was placed before the poll returned.
         let stored = try await application.database.read { try $0.query("SELECT count(*) AS n FROM stories WHERE analyzed = 1") }
         #expect(try stored[0].decode(Int.self, "n") >= 1)
@@ -156,18 +158,6 @@ extension StoryServiceTests {
         }
     }
 
-    /// Clustering that takes its time.
-    final class SlowEngine: StoryClusteringEngine, @unchecked Sendable {  // used by one service, serially
-        let inner = ClusteringEngine()
-        var extractor: ArticleFeatureExtractor { inner.extractor }
-        func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String) -> StoryAssignment {
-            Thread.sleep(forTimeInterval: 1.5)
-            return inner.assign(article, features: features, proposedStoryId: proposedStoryId)
-        }
-        func restore(_ article: StoryArticle, features: ArticleFeatures, storyId: String) { inner.restore(article, features: features, storyId: storyId) }
-        func forget(storyId: String) { inner.forget(storyId: storyId) }
-    }
-
     @Test func aHostSlotIsFreedOnceTheAnswerIsInNotAfterClustering() async throws {
         let first = "https://same.example/one", second = "https://same.example/two"
         let fetcher = TimedFetcher(ScriptedFetcher([
@@ -180,7 +170,7 @@ extension StoryServiceTests {
         settings.poller.maxPerHost = 1
         settings.poller.idleCheck = .milliseconds(50)
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
-        let engines = JarvisApplication.StoryEngines(makeClusterer: { SlowEngine() }, classifier: HintClassifier(), analyzer: PlainAnalyzer())
+        let engines = JarvisApplication.StoryEngines(makeClusterer: { HookedEngine { _ in Thread.sleep(forTimeInterval: 1.5) } }, classifier: HintClassifier(), analyzer: PlainAnalyzer())
         let application = try await JarvisApplication(settings: settings, parser: LineParser(), fetcher: fetcher, engines: engines)
         defer { application.database.closeSync() }
         _ = try await application.feeds.create(NewFeed(url: first, name: "One", pollIntervalSeconds: 900), now: Date())

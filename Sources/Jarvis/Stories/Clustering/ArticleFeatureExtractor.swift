@@ -29,11 +29,11 @@ public struct ArticleFeatureExtractor: Sendable {
         }
         if let embedder {
             let missing = articles.indices.filter { embeddings[$0] == nil }
-            let vectors = embedder.embed(missing.map { ArticleFeatures.embeddingText(of: articles[$0], configuration: configuration) })
+            let vectors = embedder.embed(missing.map { ArticleFeatures.embeddingText(of: articles[$0]) })
             for (index, vector) in zip(missing, vectors) { embeddings[index] = vector }
         }
         return articles.indices.map { i in
-            ArticleFeatures(article: articles[i], analyzer: analyzer, configuration: configuration, embedder: nil, embedding: embeddings[i] ?? [])
+            ArticleFeatures(article: articles[i], analyzer: analyzer, configuration: configuration, embedding: embeddings[i] ?? [])
         }
     }
 }

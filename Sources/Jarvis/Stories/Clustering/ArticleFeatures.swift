@@ -1,5 +1,4 @@
 import Foundation
-import SentenceEmbedding
 
 /// What the clusterer compares, extracted from one article. Pure and `Sendable`: callers may
 /// compute it off the clusterer's serial path (`StoryClusterer.assign(_:features:)`).
@@ -17,14 +16,12 @@ public struct ArticleFeatures: Sendable, Equatable {
     public var time: Date
     public var urlKey: UInt64?
     public var contentKey: UInt64?
-    /// The sentence embedding of the headline and the body's lead (unit length), empty without
-    /// an embedder.
+    /// The sentence embedding of `embeddingText(of:)` (unit length), empty without an embedder;
+    /// computed by `ArticleFeatureExtractor`, which embeds a batch at once.
     public var embedding: [Float]
 
-    /// - Parameters:
-    ///   - embedder: computes `embedding`, unless `embedding` is given (one stored earlier).
     public init(article: StoryArticle, analyzer: TextAnalyzer = TextAnalyzer(),
-                configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil, embedding: [Float]? = nil) {
+                configuration: ClusteringConfiguration = .init(), embedding: [Float] = []) {
         let body = article.body.count > configuration.bodyCharacterLimit
             ? String(article.body.prefix(configuration.bodyCharacterLimit)) : article.body
 
@@ -93,22 +90,15 @@ public struct ArticleFeatures: Sendable, Equatable {
         time = min(article.publishedAt, article.firstSeenAt)
         urlKey = article.canonicalUrl.flatMap(Self.normalisedURL).map(FNV1a.hash)
         contentKey = article.contentHash.isEmpty ? nil : FNV1a.hash(article.contentHash)
-        self.embedding = embedding ?? embedder.map { $0.embed(Self.embeddingText(headline: article.headline, body: body)) } ?? []
-    }
-
-    /// What the embedder reads for this article.
-    static func embeddingText(of article: StoryArticle, configuration: ClusteringConfiguration) -> String {
-        let body = article.body.count > configuration.bodyCharacterLimit
-            ? String(article.body.prefix(configuration.bodyCharacterLimit)) : article.body
-        return embeddingText(headline: article.headline, body: body)
+        self.embedding = embedding
     }
 
     /// What the embedder reads: the headline, then the lead (the encoder keeps the first tokens).
-    static func embeddingText(headline: String, body: String) -> String {
-        let lead = body.count > 1_000 ? String(body.prefix(1_000)) : body
-        guard !lead.isEmpty else { return headline }
-        let end = headline.last.map { ".!?".contains($0) } ?? true
-        return headline + (end ? " " : ". ") + lead
+    static func embeddingText(of article: StoryArticle) -> String {
+        let lead = article.body.count > 1_000 ? String(article.body.prefix(1_000)) : article.body
+        guard !lead.isEmpty else { return article.headline }
+        let end = article.headline.last.map { ".!?".contains($0) } ?? true
+        return article.headline + (end ? " " : ". ") + lead
     }
 
     /// Demonyms become their place ("kenyan" → "kenya"): one word for one country.
