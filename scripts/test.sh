@@ -7,7 +7,17 @@ scripts/setup.sh || exit 1
 ulimit -n 65536 2>/dev/null || true
 
 log=$(mktemp)
-{ swift build && swift build --build-tests; } 2>&1 | tail -n 30 || true
+# A failed build is a failed run: never let a stale .build report passes.
+build_log=$(mktemp)
+if ! { swift build && swift build --build-tests; } >"$build_log" 2>&1; then
+    tail -n 60 "$build_log"
+    rm -f "$build_log" "$log"
+    echo "build failed"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+tail -n 5 "$build_log"
+rm -f "$build_log"
 # Serial: several suites are timing-sensitive (idle timeouts, pings) and a few are CPU-heavy;
 # on 2 cores, running them all at once starves the timing ones.
 swift test --skip-build --no-parallel "$@" 2>&1 | tee "$log"
