@@ -73,6 +73,11 @@ let package = Package(
         .testTarget(name: "VerificationTests", dependencies: ["XoseenVerification", "Vision", "XoseenAPI", "HTTPTesting"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),
         .testTarget(name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting", "SentenceEmbedding"], resources: [.copy("Fixtures")]),
+
+        // libFuzzer targets (`make fuzz`, docs/fuzzing.md). A plain build makes a corpus replayer; the
+        // fuzzing build (scripts/fuzz.sh: -sanitize=fuzzer,address -DFUZZING) makes the libFuzzer binary.
+        .executableTarget(name: "Fuzzers", dependencies: ["HTTPServer", "Jarvis", "JarvisAPI", "Xoseen", "XoseenAPI", "XoseenVerification", "Logging"],
+                          path: "Fuzz/Targets"),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
