@@ -79,7 +79,9 @@ def main():
     docs = os.path.join(work, "docs")
     os.makedirs(docs)
     port = free_port()
-    env = dict(os.environ, XOSEEN_MODELS=os.path.join(ROOT, "third_party", "face-models"))
+    # Hundreds of attempts from one address: the per-address and per-user limits are off here.
+    env = dict(os.environ, XOSEEN_MODELS=os.path.join(ROOT, "third_party", "face-models"),
+               XOSEEN_VERIFY_PER_ADDRESS_HOUR="0", XOSEEN_VERIFY_PER_USER_HOUR="0")
     server = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", os.path.join(work, "data")],
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     try:

@@ -71,7 +71,9 @@ public struct JarvisApplication: Sendable {
     public init(settings: Settings, parser: any FeedDocumentParsing, fetcher: (any FeedFetching)? = nil,
                 engines: StoryEngines? = nil, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         self.settings = settings
-        try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+        // Owner-only data at rest (0700 directory, 0600 database files), as for Xoseen.
+        try PrivateFiles.prepareDirectory(settings.dataDirectory)
+        try PrivateFiles.prepareDatabaseFile(settings.dataDirectory + "/jarvis.sqlite")
         let url = DatabaseURL.sqlite(path: settings.dataDirectory + "/jarvis.sqlite")
         database = try await DatabaseConfiguration(url: url).open(migrations: JarvisSchema.migrations)
         events = JarvisEventBus()

@@ -47,7 +47,15 @@ public struct XoseenApplication: Sendable {
             self.environment = environment
             self.modelsDirectory = environment["XOSEEN_MODELS"] ?? FileManager.default.currentDirectoryPath + "/third_party/face-models"
             self.operatorToken = environment["XOSEEN_OPERATOR_TOKEN"]
+            if let depth = environment["XOSEEN_VERIFY_QUEUE"].flatMap(Int.init), depth > 0 { verifierLimits.queueDepth = depth }
+            if let megapixels = environment["XOSEEN_VERIFY_MAX_MEGAPIXELS"].flatMap(Int.init), megapixels > 0 {
+                verifierLimits.pixelsPerAttempt = megapixels * 1_000_000
+            }
         }
+
+        /// The verifier's cost bounds (`XOSEEN_VERIFY_QUEUE`, `XOSEEN_VERIFY_MAX_MEGAPIXELS`); the
+        /// per-address and per-user attempt limits read `XOSEEN_VERIFY_PER_*` (see `VerificationLimits`).
+        public var verifierLimits = IdentityVerifier.Limits()
 
         /// From the process environment (`XOSEEN_REQUIRE_AUTH`, `XOSEEN_TOKEN_TTL_SEC`, `XOSEEN_TOKEN_SECRET`,
         /// `XOSEEN_SEED_COUNT`).
@@ -84,7 +92,9 @@ public struct XoseenApplication: Sendable {
 
     public init(settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         self.settings = settings
-        try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+        // Dates of birth, face descriptors and chat live here: owner-only (0700 / 0600).
+        try PrivateFiles.prepareDirectory(settings.dataDirectory)
+        try PrivateFiles.prepareDatabaseFile(Self.databasePath(in: settings.dataDirectory))
         database = try await DatabaseConfiguration(url: .sqlite(path: Self.databasePath(in: settings.dataDirectory)))
             .open(migrations: XoseenSchema.migrations)
         let secret = try TokenSecret.load(environment: settings.environment, dataDirectory: settings.dataDirectory)
@@ -112,7 +122,8 @@ public struct XoseenApplication: Sendable {
                                 feed: CandidateFeed(index: index, matching: matching, ranker: RuleBasedRanker(gazetteer: gazetteer),
                                                     learning: learning),
                                 chat: chat, verifications: VerificationStore(database: database), clock: clock)
-        verifier = IdentityVerifier(store: context.verifications, modelsDirectory: settings.modelsDirectory, clock: clock)
+        verifier = IdentityVerifier(store: context.verifications, modelsDirectory: settings.modelsDirectory,
+                                    limits: settings.verifierLimits, clock: clock)
     }
 
     /// The store's file under a data directory (the server and the operator commands share it).
@@ -165,7 +176,8 @@ public struct XoseenApplication: Sendable {
         ChatRoutes(chat: context.chat).register(on: &router)
         AssistRoutes(context: context).register(on: &router)
         BlindDateRoutes(context: context).register(on: &router)
-        VerificationRoutes(context: context, verifier: verifier, operatorToken: settings.operatorToken).register(on: &router)
+        VerificationRoutes(context: context, verifier: verifier, operatorToken: settings.operatorToken,
+                           limits: VerificationLimits(environment: settings.environment)).register(on: &router)
         return router
     }
 }

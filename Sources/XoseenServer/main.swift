@@ -7,7 +7,11 @@ import XoseenAPI
 // Environment (beyond the shared serve options): XOSEEN_REQUIRE_AUTH=1, XOSEEN_TOKEN_TTL_SEC,
 // XOSEEN_TOKEN_SECRET (else a secret is generated in the data directory on first start), XOSEEN_SEED_COUNT,
 // XOSEEN_CHAT_BURST / XOSEEN_CHAT_RATE, XOSEEN_TRAIN_INTERVAL_SEC, XOSEEN_PROMOTION_MARGIN.
-// Operator commands on the model registry: see ModelCommands.swift.
+// Operator commands on the model registry: see ModelCommands.swift; `read-document`: DocumentCommand.swift.
+if CommandLine.arguments.dropFirst().first == DocumentCommand.name {
+    LogSystem.bootstrap(level: .warning)
+    exit(await DocumentCommand.run(Array(CommandLine.arguments.dropFirst())))
+}
 if let command = CommandLine.arguments.dropFirst().first, ModelCommands.names.contains(command) {
     LogSystem.bootstrap(level: .warning)
     exit(await ModelCommands.run(Array(CommandLine.arguments.dropFirst())))

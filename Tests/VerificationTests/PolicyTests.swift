@@ -12,7 +12,7 @@ import XoseenVerification
                   duplicate: Bool = false) -> VerificationEvidence {
         let field = dob.flatMap(CalendarDate.init(iso:)).map { DateOfBirthField(date: $0, confidence: labelled ? 85 : 40, labelled: labelled) }
         return VerificationEvidence(selfieFaces: faces, documentFaceFound: true, faceDistance: faces == 1 ? distance : nil,
-                                    profilePhotos: photos, document: DocumentReading(field: field), documentKind: .stateId,
+                                    profilePhotos: photos, document: DocumentReading(field: field, documentWords: 4), documentKind: .stateId,
                                     typedDOB: typed.flatMap(CalendarDate.init(iso:)), duplicateFace: duplicate, assistive: assistive)
     }
 
@@ -46,9 +46,11 @@ import XoseenVerification
         let disagree = policy.decide(evidence(typed: "1991-03-14"), today: today)
         #expect(disagree.decision == .manualReview && disagree.reasons.contains(.dobMismatch))
         #expect(disagree.dateOfBirth?.iso == "1990-03-14", "the document wins")
+        // A typed date alone is the user's word: at most a review, and it establishes no age.
         let fallback = policy.decide(evidence(dob: nil, typed: "1991-03-14"), today: today)
-        #expect(fallback.decision == .verified)
+        #expect(fallback.decision == .manualReview)
         #expect(fallback.reasons == [.dobFromTypedFallback])
+        #expect(fallback.ageSource == .typed)
         #expect(fallback.trustScore < policy.decide(evidence(), today: today).trustScore)
         let nothing = policy.decide(evidence(dob: nil), today: today)
         #expect(nothing.decision == .manualReview && nothing.reasons.contains(.dobUnreadable) && nothing.ageDisplayed == nil)
@@ -67,5 +69,23 @@ import XoseenVerification
         #expect(catfish.decision == .manualReview && catfish.reasons == [.profilePhotoMismatch])
         let duplicate = policy.decide(evidence(duplicate: true), today: today)
         #expect(duplicate.decision == .manualReview && duplicate.reasons == [.duplicateFace])
+    }
+
+    @Test func onlyTheDocumentItselfCanVerify() {
+        // A weak (unlabelled) reading that the typed date agrees with: still only a review.
+        let weak = policy.decide(evidence(labelled: false, typed: "1990-03-14"), today: today)
+        #expect(weak.decision == .manualReview && weak.reasons.contains(.dobLowConfidence))
+        #expect(weak.ageSource == .weakReading)
+        // A plain photo as the "document": nothing of a document on it.
+        let portrait = VerificationEvidence(selfieFaces: 1, documentFaceFound: true, faceDistance: 0.36, profilePhotos: [],
+                                            document: DocumentReading(), documentKind: .stateId,
+                                            typedDOB: CalendarDate(iso: "1990-03-14"), duplicateFace: false, assistive: false)
+        let outcome = policy.decide(portrait, today: today)
+        #expect(outcome.decision == .rejected && outcome.reasons.contains(.noDocumentDetected))
+        #expect(policy.decide(evidence(), today: today).ageSource == .document)
+        // Absurd dates of birth.
+        #expect(!policy.isPlausibleBirthDate(CalendarDate(year: 1900, month: 1, day: 1)!, today: today))
+        #expect(!policy.isPlausibleBirthDate(CalendarDate(year: 2027, month: 1, day: 1)!, today: today))
+        #expect(policy.isPlausibleBirthDate(CalendarDate(year: 1907, month: 1, day: 1)!, today: today))
     }
 }

@@ -91,13 +91,6 @@ import Testing
         }
     }
 
-    @Test func statusOfAnUnknownUserIs404() async throws {
-        try await H.withXoseen { _, server in
-            let response = try await server.client.get("/verify/verification/status/usr_nobody")
-            #expect(response.status == 404)
-        }
-    }
-
     @Test func theOperatorAPINeedsItsToken() async throws {
         try await H.withXoseen { _, server in
             #expect(try await server.client.get("/verify/verification/review").status == 401)
@@ -110,6 +103,18 @@ import Testing
         try await H.withXoseen(operatorToken: nil) { _, server in
             let off = try await server.client.get("/verify/verification/review", headers: [("X-Operator-Token", "anything")])
             #expect(off.status == 403)
+        }
+    }
+}
+
+extension VerifyLiveInputTests {
+    /// A typed date of birth that cannot be anyone's: refused before any image work.
+    @Test(arguments: ["1890-06-01", "2999-01-01"])
+    func absurdDatesOfBirthAre422(_ dob: String) async throws {
+        try await H.withXoseen { _, server in
+            let response = try await H.verify(server, user: "usr_absurd", document: Self.photo, selfie: Self.photo, fields: [("dob", dob)])
+            #expect(response.status == 422)
+            #expect(try error(response).field == "dob")
         }
     }
 }

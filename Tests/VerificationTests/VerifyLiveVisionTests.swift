@@ -31,12 +31,14 @@ import Testing
             #expect(verified.trustScore >= 70 && verified.trustScore <= 100)
             #expect(!response.bodyString.contains("1990"), "the date of birth never leaves the verifier")
 
-            let status = try decision(try await server.client.get("/verify/verification/status/usr_live"))
+            let claim = H.claim(verified.claimToken)
+            let status = try decision(try await server.client.get("/verify/verification/status/usr_live", headers: claim))
             #expect(status.decision == "verified" && status.trustScore == verified.trustScore)
 
-            // Now the profile can be created; the verifier's score and age win over the submitted ones.
+            // Now the profile can be created (by the claim's holder); the verifier's score and age
+            // win over the submitted ones.
             let created = try await server.client.post("/web/profile", body: Array(try JSONSerialization.data(withJSONObject: profile)),
-                                                       contentType: "application/json")
+                                                       contentType: "application/json", headers: claim)
             #expect(created.status == 200, "\(created.bodyString)")
             let stored = try #require(try await application.profiles.profile("usr_live"))
             #expect(stored.verified && stored.trustScore == verified.trustScore && stored.ageDisplayed == verified.ageDisplayed)
@@ -72,7 +74,7 @@ import Testing
             let approve = try await server.client.post("/verify/verification/review/usr_pass", json: ["action": "approve", "note": "checked by hand"],
                                                        headers: operatorHeaders)
             #expect(approve.status == 200, "\(approve.bodyString)")
-            let status = try decision(try await server.client.get("/verify/verification/status/usr_pass"))
+            let status = try decision(try await server.client.get("/verify/verification/status/usr_pass", headers: H.claim(pending.claimToken)))
             #expect(status.decision == "verified" && status.reasons.contains("operator_approved"))
             let audit = try await server.client.get("/verify/verification/review/usr_pass/audit", headers: operatorHeaders)
             #expect(audit.bodyString.contains("\"actor\":\"operator\"") && audit.bodyString.contains("checked by hand"))

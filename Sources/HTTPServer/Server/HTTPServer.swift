@@ -46,6 +46,11 @@ public final class HTTPServer: Sendable {
             HTTPServer.installPanicHandler
             try FileManager.default.createDirectory(atPath: configuration.uploadDirectory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
+            // A spool that already existed must be ours and private (uploads are IDs and selfies).
+            var info = stat()
+            guard stat(configuration.uploadDirectory, &info) == 0, info.st_uid == geteuid(), chmod(configuration.uploadDirectory, 0o700) == 0 else {
+                throw ServerStartError(message: "the upload directory \(configuration.uploadDirectory) is not owned by this user or cannot be made private")
+            }
             var storage = sockaddr_storage()
             let ipv6 = try Self.bindAddress(host: configuration.host, port: configuration.port, into: &storage)
             var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue

@@ -38,11 +38,27 @@ public struct ServerConfiguration: Sendable {
         self.connectionMemoryLimit = connectionMemoryLimit
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.maxBodyBytes = maxBodyBytes
-        self.uploadDirectory = uploadDirectory ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("http-uploads")
+        self.uploadDirectory = uploadDirectory ?? Self.privateSpool
         self.shutdownGracePeriod = shutdownGracePeriod
         self.errorRenderer = errorRenderer
         self.accessLogLevel = accessLogLevel
     }
+}
+
+extension ServerConfiguration {
+    /// The default upload spool: a directory of this process's own, made by `mkdtemp` (0700,
+    /// an unpredictable name), never a fixed shared path under `$TMPDIR` that another local
+    /// user could create first. Made once per process, on first use.
+    public static let privateSpool: String = {
+        var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("http-uploads-XXXXXX")).utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer in
+            guard let made = mkdtemp(buffer.baseAddress!) else {
+                // No writable temporary directory: `HTTPServer.start` reports the failure to create it.
+                return (NSTemporaryDirectory() as NSString).appendingPathComponent("http-uploads-\(getpid())")
+            }
+            return String(cString: made)
+        }
+    }()
 }
 
 /// The level access-log lines are written at (so an operator can silence them).

@@ -21,6 +21,16 @@ public final class DecodedImage: @unchecked Sendable {
     /// Decodes the file at `path` after checking its format and declared dimensions against
     /// `limits`: a hostile header never gets as far as a pixel buffer.
     public static func load(path: String, limits: ImageLimits = .standard) throws(ImageError) -> DecodedImage {
+        let (width, height) = try header(path: path, limits: limits)
+        guard let decoded = pixRead(path) else { throw .corrupt }
+        let image = DecodedImage(owning: decoded)
+        guard image.width == width, image.height == height else { throw .corrupt }
+        return try image.asRGB()
+    }
+
+    /// The declared width and height, after the format and size checks `load` makes; reads the
+    /// header only (a caller can budget several files' pixels before decoding any).
+    public static func header(path: String, limits: ImageLimits = .standard) throws(ImageError) -> (width: Int, height: Int) {
         _ = quiet
         var format: Int32 = 0
         guard findFileFormat(path, &format) == 0, format != Int32(IFF_UNKNOWN) else { throw .notAnImage }
@@ -35,10 +45,7 @@ public final class DecodedImage: @unchecked Sendable {
             throw .tooManyPixels(width: width, height: height)
         }
         guard width >= limits.minSide, height >= limits.minSide else { throw .tooSmall(width: width, height: height) }
-        guard let decoded = pixRead(path) else { throw .corrupt }
-        let image = DecodedImage(owning: decoded)
-        guard image.width == width, image.height == height else { throw .corrupt }
-        return try image.asRGB()
+        return (width, height)
     }
 
     private func asRGB() throws(ImageError) -> DecodedImage {

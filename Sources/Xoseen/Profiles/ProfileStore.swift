@@ -29,6 +29,23 @@ public struct ProfileStore: Sendable {
         }
     }
 
+    /// Sign-up: inserts the profile only if the id is still free, deciding inside the write
+    /// transaction (two concurrent sign-ups for one id: exactly one is created). `within` runs
+    /// in the same transaction first (the verifier's claim is consumed there) and may throw to
+    /// abort it. False when the id was taken meanwhile.
+    public func create(_ profile: Profile, within: @escaping @Sendable (any SQLConnection) throws -> Void = { _ in }) async throws -> Bool {
+        let row = try Self.row(for: profile)
+        let created = try await database.write { connection -> Bool in
+            if try connection.scalar(Int.self, "SELECT 1 FROM users WHERE id = $1", profile.userId) != nil { return false }
+            try within(connection)
+            try connection.execute(Self.upsertSQL, row)
+            return true
+        }
+        // After the commit: the feed never serves a profile the database lacks.
+        if created { index.upsert(profile) }
+        return created
+    }
+
     static let upsertSQL = """
         INSERT INTO users (id, display_name, age_displayed, trust_score, intent, interests, city_area, age_min, age_max,
                            max_distance_km, gender, seeking, asexual, asexual_only, bio, texting_style, photo_seed,

@@ -180,5 +180,17 @@ public enum XoseenSchema {
             CREATE INDEX shadow_scores_time ON shadow_scores (scored_at);
             CREATE INDEX user_events_pair ON user_events (viewer_id, candidate_id);
             """),
+        // Version 7: a verification belongs to whoever uploaded it. Before a profile exists the
+        // uploader holds a one-time claim secret (only its SHA-256 is stored) that profile creation
+        // and the status route must present; `age_source` says what established the age (an
+        // operator may approve only a case whose age a document or the operator established).
+        Migration(version: 7, name: "verification claims, age source", sql: """
+            CREATE TABLE verification_claims (
+                user_id TEXT PRIMARY KEY,
+                secret_sha256 TEXT NOT NULL,
+                created_at BIGINT NOT NULL
+            );
+            ALTER TABLE verifications ADD COLUMN age_source TEXT;
+            """),
     ]
 }

@@ -3,7 +3,8 @@ import HTTPServer
 import Xoseen
 import XoseenVerification
 
-/// Stage 2: `POST /web/profile` (create open, overwrite only with that user's token),
+/// Stage 2: `POST /web/profile` (create open, overwrite only with that user's token; an id with a
+/// verification on file is created only with its claim, `X-Verification-Claim`),
 /// `GET /web/options` (every allowed enum value) and the demo picker `GET /ml/viewers`.
 struct ProfileRoutes {
     let context: XoseenContext
@@ -57,6 +58,9 @@ struct ProfileRoutes {
                                     message: "Verify your identity before creating a profile.")
                 }
             }
+            // An id with a verification on file is created only by whoever uploaded it (its claim).
+            let claim = verification == nil ? nil : ClaimAuthorization.presented(request)
+            if verification != nil, claim == nil { throw ClaimAuthorization.error(for: .missing) }
             let submission = ProfileSubmission(
                 userId: userId, displayName: body.displayName, ageDisplayed: body.ageDisplayed, trustScore: body.trustScore,
                 intent: body.intent, interests: body.interests, cityArea: body.cityArea, ageMin: body.ageMin, ageMax: body.ageMax,
@@ -73,7 +77,20 @@ struct ProfileRoutes {
                 profile.trustScore = verification.trustScore
                 if profile.verified, let age = verification.ageDisplayed { profile.ageDisplayed = age }
             }
-            try await context.profiles.save(profile)
+            if existing != nil {
+                try await context.profiles.save(profile)
+            } else {
+                let bound = verification != nil
+                do {
+                    let created = try await context.profiles.create(profile) { c in
+                        if bound { try VerificationClaim.consume(c, userId: userId, presented: claim) }
+                    }
+                    // Someone else created this id first: from now on it takes that user's token.
+                    guard created else { throw HTTPError.authRequired() }
+                } catch let refused as VerificationClaim.Refused {
+                    throw ClaimAuthorization.error(for: refused.check)
+                }
+            }
             return try .json(ProfileAnswer(ok: true, viewerId: userId, token: context.signer.issue(for: userId)))
         }
 

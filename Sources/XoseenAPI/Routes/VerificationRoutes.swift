@@ -6,11 +6,16 @@ import XoseenVerification
 /// Stage 1: `POST /verify/verification/verify-live`, `GET /verify/verification/status/{user_id}`,
 /// and the operator review queue under `/verify/verification/review` (`X-Operator-Token`).
 /// Responses carry the decision, never the date of birth, images or descriptors.
+///
+/// A verification belongs to whoever uploaded it: for an id with a profile, that user's token;
+/// before a profile exists, the claim secret the first attempt returned (`claimToken`, sent back
+/// as `X-Verification-Claim`). See `ClaimAuthorization`.
 struct VerificationRoutes {
     let context: XoseenContext
     let verifier: IdentityVerifier
     /// `XOSEEN_OPERATOR_TOKEN`; nil disables the operator API.
     let operatorToken: String?
+    let limits: VerificationLimits
 
     static let limits = MultipartLimits(maxFileBytes: 12 * 1024 * 1024, maxFiles: 8, maxFields: 16, maxFieldBytes: 1024)
 
@@ -22,8 +27,11 @@ struct VerificationRoutes {
         let reverifyBy: String
         let ageOver18: Bool?
         let ageDisplayed: Int?
+        /// Only on an attempt for an id without a profile: the secret that alone may read this
+        /// verification and create the profile. Shown once; the server keeps only its hash.
+        let claimToken: String?
 
-        init(_ r: VerificationRecord) {
+        init(_ r: VerificationRecord, claimToken: String? = nil) {
             userId = r.userId
             decision = r.decision.rawValue
             trustScore = r.trustScore
@@ -31,6 +39,7 @@ struct VerificationRoutes {
             reverifyBy = r.reverifyBy.iso
             ageOver18 = r.ageOver18
             ageDisplayed = r.ageDisplayed
+            self.claimToken = claimToken
         }
     }
 
@@ -43,11 +52,17 @@ struct VerificationRoutes {
         let decidedAt: Date
     }
 
-    struct Pending: Encodable { let cases: [PendingCase] }
+    struct Pending: Encodable {
+        let cases: [PendingCase]
+        /// Pass back as `?cursor=` for the next page; null at the end of the queue.
+        let nextCursor: String?
+    }
 
     struct ReviewBody: Decodable {
         let action: String?
         let note: String?
+        /// `YYYY-MM-DD`: required to approve a case whose age no document established.
+        let dateOfBirth: String?
     }
 
     struct AuditEntry: Encodable {
@@ -61,7 +76,7 @@ struct VerificationRoutes {
     struct Audit: Encodable { let userId: String; let entries: [AuditEntry] }
 
     func register(on router: inout Router) {
-        let context = context, verifier = verifier, operatorToken = operatorToken
+        let context = context, verifier = verifier, operatorToken = operatorToken, limits = limits
 
         router.post("/verify/verification/verify-live", body: .multipart(Self.limits)) { request in
             guard let form = request.form else { throw HTTPError.invalid("Send multipart/form-data.") }
@@ -69,7 +84,7 @@ struct VerificationRoutes {
             guard ProfileValidation.isValidUserId(userId) else {
                 throw HTTPError.invalid("user_id must be 1–64 letters, digits, '_' or '-'.", field: "user_id")
             }
-            try await authorize(request, userId)
+            let binding = try await ClaimAuthorization(context: context).attemptBinding(request, userId)
             let document = try form.requireFile("id_document")
             let selfie = try form.requireFile("selfie")
             let photos = form.files("profile_photos")
@@ -77,6 +92,9 @@ struct VerificationRoutes {
             var typedDOB: CalendarDate?
             if let text = form.field("dob"), !text.isEmpty {
                 guard let date = CalendarDate(iso: text) else { throw HTTPError.invalid("dob must be a real date as YYYY-MM-DD.", field: "dob") }
+                guard verifier.policy.isPlausibleBirthDate(date, today: CalendarDate(context.clock())) else {
+                    throw HTTPError.invalid("dob must be a past date at most \(verifier.policy.oldestAge) years ago.", field: "dob")
+                }
                 typedDOB = date
             }
             let kindText = form.field("doc_type").flatMap { $0.isEmpty ? nil : $0 } ?? DocumentKind.stateId.rawValue
@@ -86,24 +104,34 @@ struct VerificationRoutes {
             let assistiveText = (form.field("assistive_context") ?? "none").trimmingCharacters(in: .whitespaces)
             guard assistiveText.count <= 200 else { throw HTTPError.invalid("assistive_context is longer than 200 characters.", field: "assistive_context") }
             let assistive = !assistiveText.isEmpty && assistiveText.lowercased() != "none"
+            try limits.admit(userId: userId, address: request.remoteAddress, assistive: assistive, now: context.clock())
             let attempt = VerificationRequest(userId: userId, documentPath: document.path, selfiePath: selfie.path,
                                               profilePhotoPaths: photos.map(\.path), typedDOB: typedDOB, documentKind: kind,
-                                              assistive: assistive)
+                                              assistive: assistive, binding: binding)
             do {
-                let record = try await verifier.verify(attempt)
-                try await context.reindex(record.userId)
-                return try .json(Decision(record))
+                let recorded = try await verifier.verify(attempt)
+                try await context.reindex(recorded.record.userId)
+                return try .json(Decision(recorded.record, claimToken: recorded.claimSecret))
             } catch let failure as VerificationFailure {
                 switch failure {
                 case .unusableImage(let field, let message): throw HTTPError(.unprocessableContent, code: .invalidImage, message: message, field: field)
                 case .unavailable(let message): throw HTTPError(.serviceUnavailable, code: .verificationUnavailable, message: message)
+                case .attemptTooLarge(let pixels, let limit, let field):
+                    throw HTTPError(.unprocessableContent, code: .attemptTooLarge, message:
+                        "The images declare \(pixels / 1_000_000) megapixels together; one attempt may send at most \(limit / 1_000_000).",
+                                    field: field)
+                case .busy(let seconds):
+                    throw HTTPError(.serviceUnavailable, code: .verificationBusy, message: "The verifier is busy; try again shortly.",
+                                    headers: ["Retry-After": String(seconds)])
                 }
+            } catch let refused as VerificationClaim.Refused {
+                throw ClaimAuthorization.error(for: refused.check)
             }
         }
 
         router.get("/verify/verification/status/{user_id}") { request in
             let userId = try request.parameter("user_id")
-            try await authorize(request, userId)
+            try await ClaimAuthorization(context: context).authorizeRead(request, userId)
             guard let record = try await verifier.store.record(for: userId) else {
                 throw HTTPError.notFound("No verification for this user.")
             }
@@ -112,11 +140,23 @@ struct VerificationRoutes {
 
         router.get("/verify/verification/review") { request in
             try authorizeOperator(request, operatorToken)
-            let cases = try await verifier.store.pending().map {
-                PendingCase(userId: $0.userId, decision: $0.decision.rawValue, trustScore: $0.trustScore, reasons: $0.reasons.map(\.rawValue),
-                            evidence: $0.evidence, decidedAt: $0.decidedAt)
+            let limit = try request.query["limit"].map { text -> Int in
+                guard let n = Int(text), (1...100).contains(n) else { throw HTTPError.invalid("limit must be 1..100.", field: "limit") }
+                return n
+            } ?? 50
+            var after: ReviewCursor?
+            if let text = request.query["cursor"], !text.isEmpty {
+                guard let cursor = ReviewCursor(text) else { throw HTTPError.badRequest("The cursor is not valid.", code: .invalidCursor) }
+                after = cursor
             }
-            return try .json(Pending(cases: cases))
+            let page = try await verifier.store.pending(limit: limit + 1, after: after.map { ($0.decidedAtMillis, $0.userId) })
+            let shown = page.prefix(limit)
+            let cases = shown.map {
+                PendingCase(userId: $0.record.userId, decision: $0.record.decision.rawValue, trustScore: $0.record.trustScore,
+                            reasons: $0.record.reasons.map(\.rawValue), evidence: $0.record.evidence, decidedAt: $0.record.decidedAt)
+            }
+            let next = page.count > limit ? shown.last.map { ReviewCursor(decidedAtMillis: $0.decidedAtMillis, userId: $0.record.userId).text } : nil
+            return try .json(Pending(cases: Array(cases), nextCursor: next))
         }
 
         router.post("/verify/verification/review/{user_id}", body: .buffered(maxBytes: 4 * 1024)) { request in
@@ -126,12 +166,25 @@ struct VerificationRoutes {
             guard let action = body.action, action == "approve" || action == "reject" else {
                 throw HTTPError.invalid("action must be approve or reject.", field: "action")
             }
-            let note = String((body.note ?? "").prefix(1000))
-            guard let record = try await verifier.store.review(userId: userId, approve: action == "approve", note: note, at: context.clock()) else {
-                throw HTTPError.notFound("No pending verification for this user.")
+            var entered: CalendarDate?
+            if let text = body.dateOfBirth, !text.isEmpty {
+                guard let date = CalendarDate(iso: text), verifier.policy.isPlausibleBirthDate(date, today: CalendarDate(context.clock())) else {
+                    throw HTTPError.invalid("dateOfBirth must be a real past date as YYYY-MM-DD.", field: "dateOfBirth")
+                }
+                entered = date
             }
-            try await context.reindex(userId)
-            return try .json(Decision(record))
+            let note = String((body.note ?? "").prefix(1000))
+            let outcome = try await verifier.store.review(userId: userId, approve: action == "approve", note: note, enteredDOB: entered,
+                                                          policy: verifier.policy, at: context.clock())
+            switch outcome {
+            case .noPendingCase: throw HTTPError.notFound("No pending verification for this user.")
+            case .ageNotEstablished:
+                throw HTTPError(.unprocessableContent, code: .ageNotEstablished, message:
+                    "No document established this user's age; enter the date of birth you checked to approve.", field: "dateOfBirth")
+            case .reviewed(let record):
+                try await context.reindex(userId)
+                return try .json(Decision(record))
+            }
         }
 
         router.get("/verify/verification/review/{user_id}/audit") { request in
@@ -141,16 +194,32 @@ struct VerificationRoutes {
             guard !entries.isEmpty else { throw HTTPError.notFound("No verification for this user.") }
             return try .json(Audit(userId: userId, entries: entries.map { AuditEntry(actor: $0.actor, from: $0.from, to: $0.to, note: $0.note, at: $0.at) }))
         }
+    }
+}
 
-        /// A user with a profile acts under the auth policy; before a profile exists (verification
-        /// comes first) no token exists yet, but one that is sent must still be this user's.
-        @Sendable func authorize(_ request: Request, _ userId: String) async throws {
-            if try await context.profiles.profile(userId) != nil {
-                try context.authorizer.authorize(request, actingOn: userId)
-            } else {
-                try context.authorizer.authorizeSignup(request, of: userId)
-            }
-        }
+/// The review queue's keyset cursor: the last case shown (decision time, user id), opaque to
+/// clients (base64url of `millis:userId`).
+struct ReviewCursor {
+    let decidedAtMillis: Int64
+    let userId: String
+
+    init(decidedAtMillis: Int64, userId: String) {
+        self.decidedAtMillis = decidedAtMillis
+        self.userId = userId
+    }
+
+    init?(_ text: String) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard text.count <= 200, let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else { return nil }
+        let parts = plain.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, let millis = Int64(parts[0]), ProfileValidation.isValidUserId(String(parts[1])) else { return nil }
+        self.init(decidedAtMillis: millis, userId: String(parts[1]))
+    }
+
+    var text: String {
+        Data("\(decidedAtMillis):\(userId)".utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 }
 
@@ -174,4 +243,10 @@ extension ErrorCode {
     static let operatorDisabled: ErrorCode = "operator_disabled"
     static let operatorTokenRequired: ErrorCode = "operator_token_required"
     static let invalidOperatorToken: ErrorCode = "invalid_operator_token"
+    static let attemptTooLarge: ErrorCode = "attempt_too_large"
+    static let verificationBusy: ErrorCode = "verification_busy"
+    static let rateLimited: ErrorCode = "rate_limited"
+    static let ageNotEstablished: ErrorCode = "age_not_established"
+    static let claimRequired: ErrorCode = "claim_required"
+    static let invalidClaim: ErrorCode = "invalid_claim"
 }

@@ -16,7 +16,24 @@ public struct VerificationPolicy: Sendable {
     /// How long a verification stands (capped by the document's expiry).
     public var validityYears = 1
 
+    /// A typed or operator-entered date of birth beyond this many years ago is refused (422).
+    public var oldestAge = 120
+
     public init() {}
+
+    /// Whether `date` can be anyone's date of birth today: not in the future, not over
+    /// `oldestAge` years ago. Anything else is a typing error or a probe, refused before any work.
+    /// The date of birth the document itself establishes: a valid MRZ's (`mrz`), else a
+    /// labelled field read with at least `confidentField` (`printed_field`); nil otherwise.
+    public func documentDateOfBirth(_ reading: DocumentReading) -> (date: CalendarDate, source: String)? {
+        if let mrz = reading.mrz, mrz.isValid, let date = mrz.dateOfBirth { return (date, "mrz") }
+        if let field = reading.field, field.labelled, field.confidence >= confidentField { return (field.date, "printed_field") }
+        return nil
+    }
+
+    public func isPlausibleBirthDate(_ date: CalendarDate, today: CalendarDate) -> Bool {
+        date <= today && date.age(on: today) <= oldestAge
+    }
 
     public struct Outcome: Sendable, Equatable {
         public var decision: VerificationDecision
@@ -26,6 +43,8 @@ public struct VerificationPolicy: Sendable {
         public var dateOfBirth: CalendarDate?
         public var ageOver18: Bool?
         public var ageDisplayed: Int?
+        /// What established `dateOfBirth`.
+        public var ageSource: AgeSource?
         public var reverifyBy: CalendarDate
         public var evidenceScores: EvidenceScores
     }
@@ -63,27 +82,32 @@ public struct VerificationPolicy: Sendable {
         }
         if e.duplicateFace { flag(.duplicateFace, .review) }
 
-        // Date of birth: a validated MRZ, else a confident labelled field, else a weak reading;
-        // the typed date only when the document gave nothing.
+        // Date of birth: a validated MRZ, else a confident labelled field: only these are evidence
+        // from the document itself and can verify. A weak reading or the typed date alone is at
+        // most a review; a "document" with nothing of a document on it is refused.
         let mrz = e.document.mrz
+        if !e.document.hasDocumentFeatures { flag(.noDocumentDetected, .reject) }
         if let mrz, !mrz.failedChecks.isEmpty { flag(.mrzCheckFailed, .review) }
-        if e.documentKind == .passport, mrz == nil { flag(.mrzUnreadable, .review) }
-        let validMRZ = mrz?.isValid == true ? mrz?.dateOfBirth : nil
+        if e.documentKind == .passport, mrz == nil, e.document.hasDocumentFeatures { flag(.mrzUnreadable, .review) }
+        let established = documentDateOfBirth(e.document)
+        let validMRZ = established?.source == "mrz" ? established?.date : nil
         let field = e.document.field
-        let confidentDOB = field.flatMap { $0.labelled && $0.confidence >= confidentField ? $0.date : nil }
+        let confidentDOB = established?.source == "printed_field" ? established?.date : nil
         let weakField = field?.date
         let read = validMRZ ?? confidentDOB ?? weakField
         var dob: CalendarDate?
+        var ageSource: AgeSource?
         var documentScore = 0.0
         var consistency = 1.0
         if let read {
             dob = read
+            ageSource = validMRZ != nil || confidentDOB != nil ? .document : .weakReading
             documentScore = validMRZ != nil ? 1.0 : confidentDOB != nil ? 0.8 * min(1, field!.confidence / 90) : 0.4
             if let typed = e.typedDOB, typed != read {
                 flag(.dobMismatch, .review)
                 consistency = 0
-            } else if validMRZ == nil, confidentDOB == nil, e.typedDOB == nil {
-                flag(.dobLowConfidence, .review)  // a weak reading nothing confirms
+            } else if validMRZ == nil, confidentDOB == nil {
+                flag(.dobLowConfidence, .review)  // a weak reading; a typed date that agrees is no evidence
             }
             if validMRZ != nil, let f = field?.date, f != validMRZ, field?.labelled == true {
                 flag(.dobMismatch, .review)
@@ -91,9 +115,10 @@ public struct VerificationPolicy: Sendable {
             }
         } else if let typed = e.typedDOB {
             dob = typed
+            ageSource = .typed
             documentScore = 0.25
             consistency = 0.5
-            flag(.dobFromTypedFallback, .informational)  // may still verify, with lower trust
+            flag(.dobFromTypedFallback, .review)  // the user's word only: an operator decides
         } else {
             flag(.dobUnreadable, .review)
             consistency = 0.5
@@ -128,7 +153,7 @@ public struct VerificationPolicy: Sendable {
         var reasons: [VerificationReason] = []
         for (reason, _) in findings where !reasons.contains(reason) { reasons.append(reason) }
         return Outcome(decision: decision, trustScore: score, reasons: reasons, dateOfBirth: dob, ageOver18: age.map { $0 >= adultAge },
-                       ageDisplayed: age.map { max(0, $0) }, reverifyBy: reverifyBy,
+                       ageDisplayed: age.map { max(0, $0) }, ageSource: ageSource, reverifyBy: reverifyBy,
                        evidenceScores: EvidenceScores(face: (faceForScore * 1000).rounded() / 1000, document: (documentScore * 1000).rounded() / 1000,
                                                       consistency: consistency, profilePhotos: (photos * 1000).rounded() / 1000,
                                                       faceDistance: e.faceDistance.map { ($0 * 1000).rounded() / 1000 }))

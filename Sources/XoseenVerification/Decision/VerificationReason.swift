@@ -9,6 +9,8 @@ public enum VerificationReason: String, Sendable, Codable, CaseIterable {
     case selfieIsDocumentPhoto = "selfie_is_document_photo"
     case profilePhotoMismatch = "profile_photo_mismatch"
     case profilePhotoNoFace = "profile_photo_no_face"
+    /// The `id_document` shows nothing of a document: no MRZ, no printed date (a plain photo).
+    case noDocumentDetected = "no_document_detected"
     case mrzCheckFailed = "mrz_check_failed"
     case mrzUnreadable = "mrz_unreadable"
     case dobUnreadable = "dob_unreadable"

@@ -5,10 +5,28 @@ import Vision
 public struct DocumentReading: Sendable, Equatable {
     public var mrz: MachineReadableZone?
     public var field: DateOfBirthField?
+    /// Words only documents print ("PASSPORT", "LICENSE", "DATE OF BIRTH", …) found on it.
+    public var documentWords: Int
 
-    public init(mrz: MachineReadableZone? = nil, field: DateOfBirthField? = nil) {
+    public init(mrz: MachineReadableZone? = nil, field: DateOfBirthField? = nil, documentWords: Int = 0) {
         self.mrz = mrz
         self.field = field
+        self.documentWords = documentWords
+    }
+
+    /// Something only a document has was read: an MRZ (valid or not), a printed date or a
+    /// document's words. A plain portrait has none of them.
+    public var hasDocumentFeatures: Bool { mrz != nil || field != nil || documentWords > 0 }
+
+    /// Words that cards and passports print and photographs rarely show, whole words only.
+    static let vocabulary: Set<String> = ["PASSPORT", "PASSEPORT", "REISEPASS", "PASAPORTE", "LICENSE", "LICENCE", "DRIVER", "DRIVING",
+                                          "IDENTITY", "IDENTIFICATION", "NATIONALITY", "SURNAME", "GIVEN", "EXPIRES", "EXPIRY",
+                                          "ISSUED", "ISSUE", "BIRTH", "DOB", "SEX", "HEIGHT", "CLASS", "PERSONALAUSWEIS", "CARTE", "IDENTITE"]
+
+    static func documentWords(in lines: [String]) -> Int {
+        lines.reduce(0) { total, line in
+            total + line.uppercased().split(whereSeparator: { !$0.isLetter }).filter { vocabulary.contains(String($0)) }.count
+        }
     }
 }
 
@@ -25,7 +43,9 @@ public struct DocumentReader: Sendable {
     /// `portrait`: where the holder's face is, as fractions of the image (left, top, width,
     /// height); the printed fields are read on the side of the card away from it (photo texture
     /// reads as noise that drowns the labels beside it).
-    public func read(_ document: DecodedImage, kind: DocumentKind, today: CalendarDate,
+    /// `kind` nil (an operator's `xoseen read-document` without `--doc-type`): look for an MRZ
+    /// first, as for a passport, and read printed dates day first.
+    public func read(_ document: DecodedImage, kind: DocumentKind?, today: CalendarDate,
                      portrait: (x: Double, y: Double, width: Double, height: Double)? = nil) -> DocumentReading {
         let image = document.fitting(maxSide: 1800)
         var reading = DocumentReading()
@@ -42,15 +62,17 @@ public struct DocumentReader: Sendable {
             }
             if fields.width < image.width / 4 { fields = image }
         }
-        if kind == .passport {
+        let mrzFirst = kind == .passport || kind == nil
+        if mrzFirst {
             reading.mrz = mrz(in: image, today: today)
             if reading.mrz?.isValid == true { return reading }
         }
         let lines = text.lines(in: fields, layout: .block)
+        reading.documentWords = DocumentReading.documentWords(in: lines.map(\.text))
         reading.field = DateOfBirthField.find(in: lines.map { .init(text: $0.text, confidence: $0.confidence) },
-                                              order: kind.dateOrder, today: today)
-        if reading.mrz == nil, kind == .idCard || lines.contains(where: { $0.text.contains("<<") }) {
-            reading.mrz = mrz(in: image, today: today) ?? MachineReadableZone.find(in: lines.map(\.text), today: today)
+                                              order: (kind ?? .idCard).dateOrder, today: today)
+        if reading.mrz == nil, kind == .idCard || kind == nil || lines.contains(where: { $0.text.contains("<<") }) {
+            reading.mrz = (mrzFirst ? nil : mrz(in: image, today: today)) ?? MachineReadableZone.find(in: lines.map(\.text), today: today)
         }
         return reading
     }

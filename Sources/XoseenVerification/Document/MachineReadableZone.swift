@@ -10,6 +10,11 @@ public struct MachineReadableZone: Sendable, Equatable {
     public let expiry: CalendarDate?
     /// Names of the check digits that did not validate (empty: every one did).
     public let failedChecks: [String]
+    /// The lines the fields were read from, as parsed (after filler repair).
+    public let lines: [String]
+    /// The holder's nationality (ICAO three-letter code, fillers dropped) and sex (`M`, `F`, `<`).
+    public let nationality: String
+    public let sex: String
 
     public var isValid: Bool { failedChecks.isEmpty && dateOfBirth != nil }
 
@@ -67,7 +72,7 @@ public struct MachineReadableZone: Sendable, Equatable {
             let line = cleaned[i]
             // TD3: line 2 starts with the document number and carries the dates at 13 and 21.
             if line.count >= 42, line.count <= 46, i > 0 || cleaned.count == 1 {
-                if let zone = td3(line2: String(line.prefix(44)), today: today) { return zone }
+                if let zone = td3(line2: String(line.prefix(44)), line1: i > 0 ? cleaned[i - 1] : nil, today: today) { return zone }
             }
             // TD1: line 1 starts with a document code (I, A or C), line 2 with the birth date.
             if line.count >= 28, line.count <= 32, i + 1 < cleaned.count, let first = line.first, "IAC".contains(first) {
@@ -110,8 +115,9 @@ public struct MachineReadableZone: Sendable, Equatable {
         return s[start..<s.index(start, offsetBy: length)]
     }
 
-    static func td3(line2 raw: String, today: CalendarDate) -> MachineReadableZone? {
+    static func td3(line2 raw: String, line1: String? = nil, today: CalendarDate) -> MachineReadableZone? {
         guard raw.count == 44 else { return nil }
+        let lines = (line1.map { [$0] } ?? []) + [raw]
         let number = slice(raw, 0, 9), numberCheck = digits(slice(raw, 9, 1))
         let dob = digits(slice(raw, 13, 6)), dobCheck = digits(slice(raw, 19, 1))
         let expiry = digits(slice(raw, 21, 6)), expiryCheck = digits(slice(raw, 27, 1))
@@ -130,7 +136,9 @@ public struct MachineReadableZone: Sendable, Equatable {
         let composite = String(number) + numberCheck + dob + dobCheck + expiry + expiryCheck + String(personal) + personalCheck
         check("composite", composite, compositeCheck)
         return MachineReadableZone(format: .td3, documentNumber: String(number).replacingOccurrences(of: "<", with: ""),
-                                   dateOfBirth: birth, expiry: date(expiry, birth: false, today: today), failedChecks: failed)
+                                   dateOfBirth: birth, expiry: date(expiry, birth: false, today: today), failedChecks: failed,
+                                   lines: lines, nationality: String(slice(raw, 10, 3)).replacingOccurrences(of: "<", with: ""),
+                                   sex: String(slice(raw, 20, 1)))
     }
 
     static func td1(line1: String, line2: String, today: CalendarDate) -> MachineReadableZone? {
@@ -150,6 +158,8 @@ public struct MachineReadableZone: Sendable, Equatable {
         let composite = String(number) + numberCheck + String(optional1) + dob + dobCheck + expiry + expiryCheck + String(optional2)
         check("composite", composite, compositeCheck)
         return MachineReadableZone(format: .td1, documentNumber: String(number).replacingOccurrences(of: "<", with: ""),
-                                   dateOfBirth: birth, expiry: date(expiry, birth: false, today: today), failedChecks: failed)
+                                   dateOfBirth: birth, expiry: date(expiry, birth: false, today: today), failedChecks: failed,
+                                   lines: [line1, line2], nationality: String(slice(line2, 15, 3)).replacingOccurrences(of: "<", with: ""),
+                                   sex: String(slice(line2, 7, 1)))
     }
 }

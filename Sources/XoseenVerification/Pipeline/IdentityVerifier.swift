@@ -2,25 +2,46 @@ import COpenSSL
 import Dispatch
 import Foundation
 import Logging
+import Synchronization
 import Vision
 
-/// Runs an attempt end to end: decode and check the images, find and compare faces, read the
-/// document, check for duplicates, decide, store. Vision work runs on one serial queue of its
-/// own (one attempt at a time: each is CPU-bound for about a second), never on Swift's
-/// cooperative pool. The models load on first use.
+/// Runs an attempt end to end: check the images' headers, then decode and downscale them one
+/// at a time, find and compare faces, read the document, check for duplicates, decide, store.
+/// Vision work runs on one serial queue of its own (one attempt at a time: each is CPU-bound
+/// for about a second), never on Swift's cooperative pool. The models load on first use.
+///
+/// Cost is bounded per attempt: the declared pixels of all its images together
+/// (`Limits.pixelsPerAttempt`, checked from the headers before anything is decoded), one full
+/// image in memory at a time, and at most `Limits.queueDepth` attempts waiting or running
+/// (beyond it `VerificationFailure.busy`, a 503 with `Retry-After`).
 public final class IdentityVerifier: Sendable {
+    public struct Limits: Sendable {
+        /// Declared pixels of every image of one attempt together: eight 12 MP phone photos.
+        public var pixelsPerAttempt = 96_000_000
+        /// Attempts admitted at once (the one running plus those waiting for the serial queue).
+        public var queueDepth = 4
+        /// What `Retry-After` says per attempt ahead (an attempt takes about a second).
+        public var secondsPerAttempt = 2
+
+        public init() {}
+    }
+
     public let store: VerificationStore
     public let policy: VerificationPolicy
+    public let limits: Limits
     let modelsDirectory: String
     let clock: @Sendable () -> Date
     let queue = DispatchQueue(label: "xoseen.verification")
     let engines = Engines()
+    let admitted = Mutex(0)
     let logger = Logger(label: "xoseen.verification")
     /// Closer than this to another account's selfie: the same face.
     public var duplicateDistance: Double { 0.45 }
 
-    /// Documents and selfies are scaled to at most this many pixels a side before detection.
+    /// Selfies and photos are scaled to at most this many pixels a side before detection.
     static let workingSide = 1280
+    /// Documents are kept at this size for reading (DocumentReader reads at 1800).
+    static let documentSide = 1800
 
     final class Engines: @unchecked Sendable {
         // Touched only on `queue`.
@@ -29,14 +50,17 @@ public final class IdentityVerifier: Sendable {
     }
 
     public init(store: VerificationStore, modelsDirectory: String, policy: VerificationPolicy = VerificationPolicy(),
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+                limits: Limits = Limits(), clock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.modelsDirectory = modelsDirectory
         self.policy = policy
+        self.limits = limits
         self.clock = clock
     }
 
-    public func verify(_ request: VerificationRequest) async throws -> VerificationRecord {
+    public func verify(_ request: VerificationRequest) async throws -> VerificationStore.Recorded {
+        try admit()
+        defer { admitted.withLock { $0 -= 1 } }
         let now = clock()
         let today = CalendarDate(now)
         let measured = try await onQueue { try self.measure(request, today: today) }
@@ -49,7 +73,32 @@ public final class IdentityVerifier: Sendable {
         logger.info("verification decided", ["user": request.userId, "decision": outcome.decision.rawValue,
                                               "reasons": outcome.reasons.map(\.rawValue).joined(separator: ",")])
         return try await store.record(userId: request.userId, outcome: outcome, selfie: measured.selfie,
-                                      selfieSHA256: measured.selfieSHA256, at: now)
+                                      selfieSHA256: measured.selfieSHA256, binding: request.binding, at: now)
+    }
+
+    /// Takes a place in the bounded queue or refuses at once.
+    func admit() throws(VerificationFailure) {
+        let ahead = admitted.withLock { count -> Int? in
+            guard count < limits.queueDepth else { return nil }
+            count += 1
+            return count
+        }
+        guard ahead != nil else {
+            throw .busy(retryAfterSeconds: max(1, limits.queueDepth * limits.secondsPerAttempt))
+        }
+    }
+
+    /// What the verifier reads from one document image (`xoseen read-document`): the same
+    /// loading, portrait finding and reading as an attempt.
+    public func readDocument(path: String, kind: DocumentKind?) async throws -> DocumentReport {
+        let today = CalendarDate(clock())
+        return try await onQueue {
+            _ = try Self.checkHeaders([(path, "id_document")], budget: self.limits.pixelsPerAttempt)
+            let (faces, text) = try self.loadedEngines()
+            let document = try Self.load(path, field: "id_document", maxSide: Self.documentSide)
+            let (reading, _) = try self.read(document, kind: kind, today: today, faces: faces, text: text)
+            return DocumentReport(reading, policy: self.policy)
+        }
     }
 
     /// Loads the engines now (a server can call this at start-up, off the request path).
@@ -82,8 +131,26 @@ public final class IdentityVerifier: Sendable {
         }
     }
 
-    static func load(_ path: String, field: String) throws -> DecodedImage {
-        do { return try DecodedImage.load(path: path) } catch {
+    /// Every file's header against the per-image limits, and their pixels together against the
+    /// attempt's budget, before a single pixel is decoded.
+    static func checkHeaders(_ files: [(path: String, field: String)], budget: Int) throws -> Int {
+        var total = 0
+        for (path, field) in files {
+            do {
+                let (w, h) = try DecodedImage.header(path: path)
+                total += w * h
+            } catch {
+                throw VerificationFailure.unusableImage(field: field, message: error.message)
+            }
+            if total > budget { throw VerificationFailure.attemptTooLarge(pixels: total, limit: budget, field: field) }
+        }
+        return total
+    }
+
+    /// Decodes one image and keeps it only at working size: the full-size pixels are freed
+    /// before the next image is decoded.
+    static func load(_ path: String, field: String, maxSide: Int) throws -> DecodedImage {
+        do { return try DecodedImage.load(path: path).fitting(maxSide: maxSide) } catch {
             throw VerificationFailure.unusableImage(field: field, message: error.message)
         }
     }
@@ -107,20 +174,35 @@ public final class IdentityVerifier: Sendable {
         return found
     }
 
+    /// The document's portrait and what its text says (one path for attempts and operators).
+    func read(_ document: DecodedImage, kind: DocumentKind?, today: CalendarDate, faces faceEngine: FaceEngine,
+              text textReader: TextReader) throws -> (DocumentReading, [DetectedFace]) {
+        let documentFaces = try Self.faces(in: document, engine: faceEngine, describing: 1, tryRotations: false)
+        let working = document.fitting(maxSide: Self.workingSide)
+        let portrait = documentFaces.first.map { f in
+            (x: Double(f.left) / Double(working.width), y: Double(f.top) / Double(working.height),
+             width: Double(f.width) / Double(working.width), height: Double(f.height) / Double(working.height))
+        }
+        return (DocumentReader(text: textReader).read(document, kind: kind, today: today, portrait: portrait), documentFaces)
+    }
+
     func measure(_ request: VerificationRequest, today: CalendarDate) throws -> Measured {
-        // Every image is checked before any model runs, so a bad upload fails fast.
-        let selfieImage = try Self.load(request.selfiePath, field: "selfie")
-        let documentImage = try Self.load(request.documentPath, field: "id_document")
-        let photoImages = try request.profilePhotoPaths.map { try Self.load($0, field: "profile_photos") }
+        // Every header is checked before any model runs or any pixel is decoded, so a bad or
+        // oversized upload fails fast and cheaply.
+        _ = try Self.checkHeaders([(request.selfiePath, "selfie"), (request.documentPath, "id_document")]
+                                  + request.profilePhotoPaths.map { ($0, "profile_photos") }, budget: limits.pixelsPerAttempt)
         let (faceEngine, textReader) = try loadedEngines()
 
-        let selfieFaces = try Self.faces(in: selfieImage, engine: faceEngine, describing: 1, tryRotations: true)
-        let documentFaces = try Self.faces(in: documentImage, engine: faceEngine, describing: 1, tryRotations: false)
+        let selfieFaces = try Self.faces(in: try Self.load(request.selfiePath, field: "selfie", maxSide: Self.workingSide),
+                                         engine: faceEngine, describing: 1, tryRotations: true)
         let selfie = selfieFaces.first?.descriptor
+        let document = try Self.load(request.documentPath, field: "id_document", maxSide: Self.documentSide)
+        let (reading, documentFaces) = try read(document, kind: request.documentKind, today: today, faces: faceEngine, text: textReader)
         let documentFace = documentFaces.first?.descriptor
         let distance = selfie.flatMap { s in documentFace.map { s.distance(to: $0) } }
 
-        let photos: [VerificationEvidence.ProfilePhotoCheck] = try photoImages.map { image in
+        let photos: [VerificationEvidence.ProfilePhotoCheck] = try request.profilePhotoPaths.map { path in
+            let image = try Self.load(path, field: "profile_photos", maxSide: Self.workingSide)
             guard let face = try Self.faces(in: image, engine: faceEngine, describing: 1, tryRotations: true).first?.descriptor else {
                 return .noFace
             }
@@ -128,12 +210,6 @@ public final class IdentityVerifier: Sendable {
             let d = face.distance(to: selfie)
             return d <= policy.weakMatchDistance ? .matches(distance: d) : .differentPerson(distance: d)
         }
-        let working = documentImage.fitting(maxSide: Self.workingSide)
-        let portrait = documentFaces.first.map { f in
-            (x: Double(f.left) / Double(working.width), y: Double(f.top) / Double(working.height),
-             width: Double(f.width) / Double(working.width), height: Double(f.height) / Double(working.height))
-        }
-        let reading = DocumentReader(text: textReader).read(documentImage, kind: request.documentKind, today: today, portrait: portrait)
         let evidence = VerificationEvidence(
             selfieFaces: selfieFaces.count, documentFaceFound: documentFace != nil, faceDistance: distance, profilePhotos: photos,
             document: reading, documentKind: request.documentKind, typedDOB: request.typedDOB, duplicateFace: false,

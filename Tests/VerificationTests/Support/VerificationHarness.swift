@@ -9,11 +9,11 @@ enum VerificationHarness {
     static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources/xoseen").path
 
-    static func withXoseen(requireAuth: Bool = false, operatorToken: String? = operatorToken,
+    static func withXoseen(requireAuth: Bool = false, operatorToken: String? = operatorToken, environment extra: [String: String] = [:],
                            _ body: (XoseenApplication, LiveServer) async throws -> Void) async throws {
         let directory = NSTemporaryDirectory() + "xoseen-verify-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var environment = ["XOSEEN_MODELS": ThirdParty.modelsDirectory]
+        var environment = ["XOSEEN_MODELS": ThirdParty.modelsDirectory].merging(extra) { $1 }
         if let operatorToken { environment["XOSEEN_OPERATOR_TOKEN"] = operatorToken }
         let application = try await XoseenApplication(settings: .init(dataDirectory: directory, resourcesDirectory: resources,
                                                                       requireAuth: requireAuth, environment: environment))
@@ -29,6 +29,7 @@ enum VerificationHarness {
         let reverifyBy: String
         let ageOver18: Bool?
         let ageDisplayed: Int?
+        let claimToken: String?
     }
 
     struct Envelope: Decodable {
@@ -45,6 +46,16 @@ enum VerificationHarness {
         let type = path.hasSuffix(".png") ? "image/png" : "image/jpeg"
         return (field, (path as NSString).lastPathComponent, type, bytes)
     }
+
+    /// `POST /web/profile` with a minimal valid body.
+    static func createProfile(_ server: LiveServer, user: String, headers: [(String, String)] = []) async throws -> RawHTTPResponse {
+        let profile: [String: Any] = ["userId": user, "displayName": "Lee", "ageDisplayed": 30, "intent": "long_term",
+                                      "cityArea": "Manhattan", "gender": "man"]
+        return try await server.client.post("/web/profile", body: Array(try JSONSerialization.data(withJSONObject: profile)),
+                                            contentType: "application/json", headers: headers)
+    }
+
+    static func claim(_ secret: String?) -> [(String, String)] { secret.map { [("X-Verification-Claim", $0)] } ?? [] }
 
     /// `POST /verify/verification/verify-live`.
     static func verify(_ server: LiveServer, user: String, document: String?, selfie: String?, photos: [String] = [],
