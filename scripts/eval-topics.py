@@ -50,7 +50,7 @@ def report(name, truth, predicted):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--story-eval", required=True, help="the story-eval binary")
-    parser.add_argument("--data", default=os.path.join(tt.REPO, "..", "shared", "data"))
+    parser.add_argument("--data", default=tt.DEFAULT_DATA)
     args = parser.parse_args()
 
     path = os.path.join(args.data, "news-topics.jsonl")

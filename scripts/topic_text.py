@@ -139,3 +139,6 @@ def load_jsonl(path):
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOPICS = ["finance", "tech", "politics", "africa"]
+# The shared data folder sits beside the checkout (../shared/data); worktrees are one level deeper.
+DEFAULT_DATA = next((p for p in (os.path.join(REPO, "..", "shared", "data"), os.path.join(REPO, "..", "..", "shared", "data"))
+                     if os.path.isdir(p)), os.path.join(REPO, "..", "shared", "data"))
