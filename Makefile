@@ -76,3 +76,16 @@ bench-learning:
 .PHONY: fuzz
 fuzz:
 	@scripts/setup.sh && scripts/fuzz.sh
+
+# Topic accuracy of the shipped classifier: confusion matrix and per-topic P/R on the held-out test split of
+# the real labelled news (EVAL_ARGS="--data ../shared/data", the default) and on Resources/jarvis/eval.
+# Rebuild the model with `python3 scripts/train-topics.py`.
+.PHONY: eval-topics eval-summaries
+eval-topics:
+	@scripts/setup.sh && swift build -c release --product story-eval \
+	  && python3 scripts/eval-topics.py --story-eval "$$(swift build -c release --show-bin-path)/story-eval" $(EVAL_ARGS)
+# Summary ROUGE-1 on the held-out events of news-events.jsonl against event_summary, with LexRank and
+# Centroid baselines cut to our length, plus consensus/conflict counts and examples.
+eval-summaries:
+	@scripts/setup.sh && swift build -c release --product story-eval \
+	  && python3 scripts/eval-summaries.py --story-eval "$$(swift build -c release --show-bin-path)/story-eval" $(EVAL_ARGS)

@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "http-bench-server", targets: ["HTTPBenchServer"]),
         .executable(name: "chat-bench", targets: ["ChatBench"]),
         .executable(name: "safety-eval", targets: ["SafetyEval"]),
+        .executable(name: "story-eval", targets: ["StoryEval"]),
     ],
     targets: [
         // C libraries from Debian (module map + thin shim header each).
@@ -65,6 +66,8 @@ let package = Package(
         .executableTarget(name: "SentenceBench", dependencies: ["SentenceEmbedding"]),
         .executableTarget(name: "ChatBench", dependencies: ["Xoseen", "SQLStore", "HTTPTesting"]),
         .executableTarget(name: "SafetyEval", dependencies: ["Xoseen"]),
+        // Offline quality checks on real labelled data: topics and story insight, JSONL in, JSONL out.
+        .executableTarget(name: "StoryEval", dependencies: ["Jarvis"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
         .testTarget(name: "SentenceEmbeddingTests", dependencies: ["SentenceEmbedding"]),

@@ -23,9 +23,9 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
         loadDefaultFeeds: environment["JARVIS_DEFAULT_FEEDS"] != "0",
         sampleFeeds: environment["JARVIS_SAMPLE_FEEDS"] == "1",
         selfOrigin: "http://\(selfHost):\(options.port)")
-    // Story intelligence: online clustering, a topic classifier trained at start-up on the
-    // bundled labelled corpus (well under a second), and the story analyzer.
-    let classifier = try TopicClassifier.trainedFromBundledCorpus(resourcesDirectory: resources)
+    // Story intelligence: online clustering, the topic model shipped under Resources/jarvis/topics
+    // (trained offline by scripts/train-topics.py), and the story analyzer.
+    let classifier = try TopicClassifier.bundled(resourcesDirectory: resources)
     // Sentence embeddings let articles that tell one event in other words meet; without the model
     // (scripts/setup.sh fetches it) clustering compares words, entities and figures only.
     let log = Logger(label: "jarvis")

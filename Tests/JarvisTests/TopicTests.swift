@@ -1,204 +1,139 @@
 import Foundation
-import Jarvis
+@testable import Jarvis
 import Testing
 
-/// The bundled corpus, located from this file: Tests/JarvisTests/ → repository root.
-enum TopicCorpus {
-    static let resourcesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources/jarvis").path
-    static let items: [LabelledText] = {
-        (try? TopicClassifier.loadCorpus(path: TopicClassifier.bundledCorpusPath(resourcesDirectory: resourcesDirectory))) ?? []
-    }()
-    static let split = TopicEvaluation.split(items)
-    /// Trained on the 80% training part only, for the held-out figures.
-    static let heldOutClassifier = TopicClassifier.train(on: split.train)
-    /// Trained on everything, as the server does.
-    static let fullClassifier = TopicClassifier.train(on: items)
+/// The shipped model, located from this file: Tests/JarvisTests/ → repository root.
+enum TopicModelFiles {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let resourcesDirectory = repository.appendingPathComponent("Resources/jarvis").path
+    static let classifier: TopicClassifier? = try? TopicClassifier.bundled(resourcesDirectory: resourcesDirectory)
 }
 
-@Suite struct TopicCorpusTests {
-    @Test func corpusIsLargeBalancedAndWellFormed() throws {
-        let items = TopicCorpus.items
-        #expect(items.count >= 800)
-        #expect(Set(items.map(\.id)).count == items.count, "ids are unique")
-        let perTopic = Dictionary(grouping: items, by: \.topic).mapValues(\.count)
-        for topic in Topic.allCases {
-            #expect((perTopic[topic] ?? 0) >= items.count / 6, "\(topic) is represented: \(perTopic)")
-        }
-        for item in items {
-            #expect(!item.headline.isEmpty && !item.body.isEmpty, "\(item.id)")
-            if let hint = item.feedHint { #expect(Topic(rawValue: hint) != nil, "\(item.id) hint \(hint)") }
-        }
-        #expect(Set(items.map(\.headline)).count == items.count, "no duplicate headlines")
+/// Swift and the training script (scripts/train-topics.py, scripts/topic_text.py) must see the same
+/// features and give the same probabilities, or the shipped weights mean something else here. The fixture is
+/// written by the training script from fixed texts with the shipped model.
+@Suite struct TopicModelParityTests {
+    struct Case: Decodable {
+        var title: String
+        var text: String
+        var features: [String: Int]
+        var probabilities: [Double]
+        var africanShare: Double
     }
 
-    @Test func malformedLinesAreReportedWithTheirNumber() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("topics-\(UUID().uuidString).jsonl").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try Data("""
-            {"id": "a", "topic": "tech", "headline": "h", "body": "b", "source": "s", "feedHint": null}
+    struct Fixture: Decodable { var cases: [Case] }
 
-            {"id": "b", "topic": "sport", "headline": "h", "body": "b"}
-            """.utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: TopicCorpusError.self) { try TopicClassifier.loadCorpus(path: path) }
-        do { _ = try TopicClassifier.loadCorpus(path: path) } catch let error as TopicCorpusError { #expect(error.line == 3) }
+    static let cases: [Case] = {
+        let url = TopicModelFiles.repository.appendingPathComponent("Tests/JarvisTests/Fixtures/topic-parity.json")
+        return (try? JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url)).cases) ?? []
+    }()
+
+    @Test func fixtureIsThere() {
+        #expect(Self.cases.count >= 5)
+    }
+
+    @Test(arguments: 0..<6)
+    func swiftMatchesPython(index: Int) throws {
+        let classifier = try #require(TopicModelFiles.classifier)
+        let item = try #require(Self.cases.indices.contains(index) ? Self.cases[index] : nil)
+        let features = TopicTokenizer().counts(title: item.title, text: item.text, titleRepeat: 2)
+        #expect(features == item.features, "features of \(item.title)")
+        let p = classifier.modelProbabilities(headline: item.title, body: item.text)
+        for (topic, expected) in zip(Topic.allCases, item.probabilities) {
+            #expect(abs((p[topic] ?? -1) - expected) < 1e-6, "\(topic) of \(item.title): \(p[topic] ?? -1) vs \(expected)")
+        }
+        #expect(abs(classifier.places.africanShare(title: item.title, text: item.text) - item.africanShare) < 1e-12)
     }
 }
 
 @Suite struct TopicClassifierTests {
-    @Test func heldOutAccuracyIsAtLeastNinetyPercent() {
-        let (train, test) = TopicCorpus.split
-        #expect(test.count >= 150, "held-out part: \(test.count)")
-        let report = TopicEvaluation.evaluate(TopicCorpus.heldOutClassifier, on: test)
-        print("Topic classifier, held-out 20% (\(train.count) train / \(test.count) test), "
-              + "\(TopicCorpus.heldOutClassifier.configuration):\n\(report)")
-        let handWritten = TopicEvaluation.evaluate(TopicCorpus.heldOutClassifier, on: test.filter { $0.id.hasPrefix("hw-") })
-        print("held-out hand-written hard cases: \(handWritten.correct)/\(handWritten.count)")
-        print("held-out errors: \(report.errors.map { "\($0.id) \($0.truth)→\($0.predicted)" })")
-        #expect(report.accuracy >= 0.90)
-        for topic in Topic.allCases { #expect(report.f1(topic) >= 0.8, "\(topic)") }
-    }
-
-    @Test func modelSelectionByCrossValidation() {
-        let train = TopicCorpus.split.train
-        var candidates: [TopicClassifier.Configuration] = [.naiveBayes, .logisticRegression]
-        // TOPIC_GRID=1 runs the grid the defaults were chosen from (README: "Model selection").
-        if ProcessInfo.processInfo.environment["TOPIC_GRID"] == "1" {
-            for alpha in [0.05, 0.1, 0.5] {
-                for headline in [2.0, 3.0, 4.0] {
-                    for bigrams in [false, true] {
-                        var c = TopicClassifier.Configuration.naiveBayes
-                        c.smoothing = alpha; c.headlineWeight = headline; c.bigrams = bigrams
-                        candidates.append(c)
-                    }
-                }
-            }
-            for hint in [0.0, 1.0, 2.0] {
-                for boost in [0.0, 4.0, 8.0, 12.0, 16.0] {
-                    for body in [0.0, 1.0, 2.0] {
-                        var c = TopicClassifier.Configuration.naiveBayes
-                        c.hintWeight = hint; c.regionalBoost = boost; c.regionalBodyBoost = body
-                        candidates.append(c)
-                    }
-                }
-            }
-            for l2 in [1e-4, 1e-3, 3e-3, 1e-2] {
-                for headline in [1.0, 2.0] {
-                    var c = TopicClassifier.Configuration.logisticRegression
-                    c.l2 = l2; c.headlineWeight = headline; c.bigrams = false
-                    candidates.append(c)
-                }
-            }
-        }
-        let generated = TopicCorpus.items.filter { !$0.id.hasPrefix("hw-") }
-        let handWritten = TopicCorpus.items.filter { $0.id.hasPrefix("hw-") }
-        for c in candidates {
-            let report = TopicEvaluation.crossValidate(train, configuration: c, folds: 5)
-            let shift = TopicEvaluation.evaluate(TopicClassifier.train(on: generated, configuration: c), on: handWritten)
-            print(String(format: "5-fold CV on the training part: %.4f  generated→hand-written: %.2f  ",
-                         report.accuracy, shift.accuracy) + "\(c)")
-        }
-    }
-}
-
-@Suite struct TopicHardCaseTests {
-    let classifier = TopicCorpus.fullClassifier
-
-    /// Fresh texts (not in the corpus) for the labelling rules in Resources/jarvis/topics/README.md.
+    /// Fresh texts written for these tests (not from the training data), one per rule.
     @Test(arguments: [
         ("Central Bank of Nigeria raises benchmark rate to 27.75% to defend naira",
-         "The CBN's monetary policy committee voted to lift the rate again, Governor Adaeze Obi told reporters in Abuja.",
-         "finance", Topic.africa),
+         "The central bank's monetary policy committee voted to lift the rate again, the governor told reporters in Abuja.",
+         Topic.africa),
         ("Fed holds rates steady, signals patience on cuts",
          "Federal Reserve officials kept the benchmark federal funds rate unchanged and said they needed "
             + "more confidence that inflation was heading to 2%.",
-         nil, Topic.finance),
-        ("Fed holds rates steady, signals patience on cuts",
-         "Federal Reserve officials kept the benchmark rate unchanged; emerging-market currencies including the rand steadied.",
-         "africa", Topic.finance),
-        ("Kenyan fintech raises $30m to expand merchant lending",
-         "The Nairobi-based start-up said its Series B round was led by a US venture firm "
-            + "and would fund expansion into Tanzania.",
-         "tech", Topic.africa),
-        ("US tightens export rules on AI chips and chipmaking tools",
-         "The Commerce Department said sales of advanced processors to China would need a licence, "
-            + "widening earlier semiconductor controls.",
-         nil, Topic.tech),
-        ("India votes in final phase of general election",
-         "Voters in several states cast ballots as the prime minister's party sought a third term, with counting due next week.",
-         nil, Topic.politics),
-        ("Oil climbs as producers extend supply cuts",
-         "Brent crude rose 2% after the producer group agreed to keep output curbs in place; "
-            + "Nigeria was allowed a slightly higher quota.",
-         nil, Topic.finance),
-        ("Ghana's cocoa board raises price paid to farmers",
-         "The regulator in Accra said the higher farmgate price would curb smuggling of beans across the border.",
-         nil, Topic.africa),
+         Topic.finance),
+        ("Kenyan fintech raises $30m to expand merchant lending in Nairobi",
+         "The Nairobi-based start-up said its funding round would pay for expansion into Tanzania and Uganda.",
+         Topic.africa),
+        ("Senate Republicans block Democrats' voting rights bill",
+         "The measure failed to reach the 60 votes needed to overcome a filibuster, and the White House said "
+            + "the president would keep pressing Congress.",
+         Topic.politics),
         ("Hackers breach hospital network, stealing patient records",
-         "The ransomware group encrypted servers and demanded payment, investigators said.",
-         nil, Topic.tech),
-        ("Coalition collapses after parliament rejects budget",
-         "The prime minister lost a vote on the spending plan and said a snap election would follow.",
-         nil, Topic.politics),
-    ] as [(String, String, String?, Topic)])
-    func hardCase(headline: String, body: String, hint: String?, expected: Topic) {
-        let result = classifier.classify(headline: headline, body: body, feedHint: hint)
+         "The ransomware group encrypted servers and demanded payment in bitcoin, investigators said.",
+         Topic.tech),
+        // British and American stories that name Africa in passing keep their subject.
+        ("Bank of England holds rates as UK inflation eases",
+         "LONDON - The Bank of England kept its key rate unchanged on Thursday. Sterling slipped; the bank's "
+            + "governor noted weaker demand from export markets in Europe, Asia and South Africa.",
+         Topic.finance),
+        ("Prime minister faces Commons revolt over migration bill",
+         "Conservative MPs in Westminster threatened to vote against the plan to send asylum seekers to Rwanda, "
+            + "the latest challenge to Downing Street's authority.",
+         Topic.politics),
+    ] as [(String, String, Topic)])
+    func ruleCase(headline: String, body: String, expected: Topic) throws {
+        let classifier = try #require(TopicModelFiles.classifier)
+        let result = classifier.classify(headline: headline, body: body)
         #expect(result.topic == expected, "\(headline) → \(result.topic) (\(result.confidence))")
         #expect(result.confidence > 0.25 && result.confidence <= 1)
     }
 
-    @Test func feedHintShiftsButDoesNotForce() {
-        let headline = "Minister announces review of spending plans", body = "Officials said details would follow."
-        let plain = classifier.probabilities(headline: headline, body: body, feedHint: nil)
-        let hinted = classifier.probabilities(headline: headline, body: body, feedHint: "africa")
-        #expect(hinted[.africa]! > plain[.africa]!)
-        let clear = classifier.classify(headline: "Chipmaker unveils faster AI processor for data centres",
-                                        body: "The new accelerator doubles performance per watt.", feedHint: "africa")
-        #expect(clear.topic == .tech)
+    @Test func africaNeedsAfricanPlacesToLead() throws {
+        let classifier = try #require(TopicModelFiles.classifier)
+        // The same African-sounding body under a London headline and lead: the main place is British.
+        let british = classifier.probabilities(
+            headline: "London mayor meets British business leaders",
+            body: "LONDON - The mayor of London told British firms in the City about trade with Nigeria and Kenya.")
+        #expect(classifier.minAfricanShare > 0)
+        #expect(british[.africa] == 0)
+        let share = classifier.places.africanShare(title: "Floods in Mozambique and Malawi", text: "MAPUTO - Rains hit Beira.")
+        #expect(share == 1)
+        #expect(classifier.places.africanShare(title: "Fed holds rates", text: "WASHINGTON - The Fed met.") == 0)
+        let total = classifier.probabilities(headline: "London mayor meets British business leaders", body: "")
+            .values.reduce(0, +)
+        #expect(abs(total - 1) < 1e-9)
     }
 
-    private func article(_ id: String, _ headline: String, _ body: String, hint: String? = nil) -> StoryArticle {
-        StoryArticle(id: id, feedId: nil, source: "Outlet \(id)", sourceAuthority: nil, topicHint: hint, region: nil,
+    private func article(_ id: String, _ headline: String, _ body: String) -> StoryArticle {
+        StoryArticle(id: id, feedId: nil, source: "Outlet \(id)", sourceAuthority: nil, topicHint: nil, region: nil,
                      headline: headline, body: body, publishedAt: Date(), firstSeenAt: Date(), isBreakingFlag: false,
                      canonicalUrl: nil, contentHash: id)
     }
 
-    @Test func storyTopicAggregatesItsArticles() {
+    @Test func storyTopicIsTheMeanOfItsArticles() throws {
+        let classifier = try #require(TopicModelFiles.classifier)
         let story = [
             article("1", "Nigeria's central bank raises interest rate again",
-                    "The CBN lifted its policy rate to fight inflation in Lagos and Abuja."),
-            article("2", "Central bank lifts rate to 27.75%", "Policymakers said inflation remained too high.", hint: "finance"),
-            article("3", "Naira steadies after CBN hike", "Traders in Lagos said the currency firmed.", hint: "africa"),
+                    "LAGOS - The Central Bank of Nigeria lifted its policy rate to fight inflation, its governor said in Abuja."),
+            article("2", "Naira steadies after Nigerian rate hike", "Traders in Lagos said the currency firmed."),
+            article("3", "Central bank lifts rate to 27.75%", "Policymakers said inflation remained too high."),
         ]
         #expect(classifier.classify(story: story) == .africa)
         let tech = [
-            article("4", "Cloud outage takes down banking apps",
-                    "A configuration error at the provider knocked services offline."),
-            article("5", "Engineers restore cloud service after hours-long outage", "The company said it was not a cyberattack."),
+            article("4", "Cloud outage takes down banking apps", "A software configuration error at the cloud provider knocked services offline."),
+            article("5", "Engineers restore cloud service after hours-long outage", "The company said it was not a cyberattack on its servers."),
         ]
         #expect(classifier.classify(story: tech) == .tech)
-        #expect(Topic.allCases.contains(classifier.classify(story: [])))
+        #expect(classifier.classify(story: []) == .politics)
     }
 
-    @Test func modelRoundTripsThroughJSON() throws {
-        let data = try classifier.jsonData()
-        let loaded = try TopicClassifier.load(jsonData: data)
-        for item in TopicCorpus.split.test.prefix(60) {
-            let a = classifier.classify(headline: item.headline, body: item.body, feedHint: item.feedHint)
-            let b = loaded.classify(headline: item.headline, body: item.body, feedHint: item.feedHint)
-            #expect(a.topic == b.topic && abs(a.confidence - b.confidence) < 1e-9)
+    @Test func aBrokenModelFileIsAClearError() throws {
+        let places = try Data(contentsOf: URL(fileURLWithPath: TopicModelFiles.resourcesDirectory + "/topics/places.json"))
+        let cases = [
+            #"{"format": 2, "topics": [], "titleRepeat": 1, "minAfricanShare": 0, "bias": [], "vocabulary": {}}"#,
+            #"{"format": 1, "topics": ["finance","tech","politics","sport"], "titleRepeat": 1, "minAfricanShare": 0, "bias": [0,0,0,0], "vocabulary": {}}"#,
+            #"{"format": 1, "topics": ["finance","tech","politics","africa"], "titleRepeat": 1, "minAfricanShare": 0, "bias": [0,0,0,0], "vocabulary": {"a": [1, 2]}}"#,
+            "not json",
+        ]
+        for json in cases {
+            #expect(throws: TopicClassifier.LoadError.self) { try TopicClassifier(model: Data(json.utf8), places: places) }
         }
-    }
-
-    @Test func trainingTheBundledCorpusIsFast() throws {
-        let clock = ContinuousClock()
-        var classifier: TopicClassifier?
-        let elapsed = try clock.measure {
-            classifier = try TopicClassifier.trainedFromBundledCorpus(resourcesDirectory: TopicCorpus.resourcesDirectory)
-        }
-        print("load + train on \(TopicCorpus.items.count) items: \(elapsed)")
-        #expect(classifier != nil)
-        // The target is < 1 s in release builds; debug builds (tests) are a few times slower.
-        #expect(elapsed < .seconds(3))
+        #expect(throws: TopicClassifier.LoadError.self) { try TopicClassifier.bundled(resourcesDirectory: "/nonexistent") }
     }
 }

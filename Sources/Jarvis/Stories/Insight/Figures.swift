@@ -110,6 +110,12 @@ enum FigureReader {
         "that", "the", "a", "an", "am", "pm", "gmt", "utc", "wat", "eat", "cat", "per",
     ]
 
+    /// Words that qualify the counted noun rather than being it ("polling stations", "new cases").
+    private static let countModifiers: Set<String> = [
+        "new", "additional", "extra", "more", "other", "further", "local", "electoral", "polling", "voting",
+        "registered", "eligible", "confirmed", "suspected", "active", "total", "rural", "urban", "foreign", "domestic",
+    ]
+
     /// Every figure in `sentence`, aligned one-to-one with `TextAnalyzer.quantities`.
     static func figures(in sentence: String, article: Int, index: Int, text: TextAnalyzer) -> [Figure] {
         let tokens = text.words(sentence)
@@ -167,6 +173,17 @@ enum FigureReader {
                       let stem = text.terms(unit).first else { continue }
                 unit = ["people", "person", "persons"].contains(unit) ? "people" : stem
                 if isWhole, (1900...2100).contains(quantity.value) { continue }  // a year, not a count
+                // A modifier before the counted noun is part of what is counted: "41 voting districts" counts
+                // districts and "30 voting" something else, so the two never look like one disputed figure.
+                if i + 2 < lower.count, quantity.unit == lower[i + 1],
+                   lower[i + 1].hasSuffix("ing") || countModifiers.contains(lower[i + 1]) {
+                    let noun = lower[i + 2]
+                    if noun.count >= 3, noun.allSatisfy({ $0.isLetter }), !notUnits.contains(noun), monthNumber[noun] == nil,
+                       !weekdays.contains(noun), let nounStem = text.terms(noun).first {
+                        unit += " " + nounStem
+                        unitDisplay += " " + noun
+                    }
+                }
             }
             var currency = ""
             if token.startIndex > sentence.startIndex {

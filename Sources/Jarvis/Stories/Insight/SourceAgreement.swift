@@ -107,7 +107,7 @@ struct SourceAgreement {
         // The body sentence that carries the most agreed facts, and nothing that is not agreed.
         var best: (score: Int, authority: Int, article: Int, sentence: Int, supportCount: Int)?
         for (a, features) in story.articles.enumerated() {
-            for (s, sentence) in features.sentences.enumerated() where sentence.count <= 260 && !sentence.hasSuffix("?") {
+            for (s, sentence) in features.sentences.enumerated() where sentence.count <= 260 && !ReportedFact.isOpinion(sentence) {
                 let sentenceFigures = figuresAt[a]?[s] ?? []
                 let supports = sentenceFigures.map { support(of: $0) }
                 guard !supports.contains(where: { $0 == nil }) else { continue }
@@ -117,7 +117,10 @@ struct SourceAgreement {
                 guard !facts.isEmpty else { continue }
                 let echoed = claimSupport(a, s)
                 let claimAgreed = agreed(echoed)
-                let factual = !supports.isEmpty || sentenceNames.count >= 2
+                // A fact the sources share: agreed figures, or a relation between names that another voice
+                // also states (two of these names in one of its sentences), or the claim itself echoed.
+                let factual = !supports.isEmpty
+                    || (sentenceNames.count >= 2 && relationVoices(sentenceNames, names: names.perSentence) >= 2)
                 guard factual || claimAgreed else { continue }
                 let score = 2 * supports.count + sentenceNames.count + (claimAgreed ? echoed : 0)
                 let count = factual ? facts.min()! : echoed
@@ -145,6 +148,15 @@ struct SourceAgreement {
         if !nameList.isEmpty { parts.append("name " + SourceAgreement.list(nameList)) }
         let prefix = agreementPrefix(counts.min() ?? voices, of: voices, verb: false)
         return "\(prefix) \(parts.joined(separator: " and "))."
+    }
+
+    /// Voices with a sentence naming at least two of `names` together.
+    private func relationVoices(_ names: Set<String>, names perSentence: [[Set<String>]]) -> Int {
+        var voices = Set<Int>()
+        for (a, sentences) in perSentence.enumerated() where !voices.contains(story.articles[a].voice) {
+            if sentences.contains(where: { $0.intersection(names).count >= 2 }) { voices.insert(story.articles[a].voice) }
+        }
+        return voices.count
     }
 
     private func agreementPrefix(_ support: Int, of voices: Int, verb: Bool = true) -> String {

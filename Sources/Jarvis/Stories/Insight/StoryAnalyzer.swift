@@ -78,7 +78,7 @@ public struct StoryAnalyzer: Sendable {
         articles.reserveCapacity(sorted.count)
         for article in sorted {
             let headline = HeadlineText.clean(article.headline, source: article.source)
-            let sentences = text.sentences(BodyText.clean(article.body))
+            let sentences = text.sentences(PageFurniture.clean(article.body))
             articles.append(InsightArticle(
                 article: article, sourceKey: StoryAnalyzer.sourceKey(article.source), authority: authority(of: article),
                 headline: headline, headlineTerms: text.terms(headline), sentences: sentences,
@@ -215,16 +215,5 @@ enum HeadlineText {
             }
         }
         return nil
-    }
-}
-
-enum BodyText {
-    /// Drops feed boilerplate that would otherwise pass for sentences.
-    static func clean(_ body: String) -> String {
-        var text = body.trimmingCharacters(in: .whitespacesAndNewlines)
-        for tail in ["[…]", "[...]", "Read more", "Continue reading", "read more"] where text.hasSuffix(tail) {
-            text = String(text.dropLast(tail.count)).trimmingCharacters(in: .whitespaces)
-        }
-        return text
     }
 }

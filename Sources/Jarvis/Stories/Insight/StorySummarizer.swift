@@ -101,7 +101,9 @@ struct StorySummarizer {
 
     private func acceptable(_ sentence: String, terms: [String], strict: Bool) -> Bool {
         let lower = sentence.lowercased()
-        if StorySummarizer.boilerplate.contains(where: { lower.contains($0) }) { return false }
+        if StorySummarizer.boilerplate.contains(where: { lower.contains($0) }) || PageFurniture.isFurnitureLine(sentence) {
+            return false
+        }
         guard strict else { return terms.count >= 3 && sentence.count >= 20 }
         guard terms.count >= 5, (40...350).contains(sentence.count) else { return false }
         if sentence.hasSuffix("?") || sentence.hasSuffix("…") || sentence.hasSuffix("...") { return false }

@@ -1,69 +1,16 @@
 import Foundation
 
-/// Held-out evaluation of the topic classifier: a deterministic split by hashed id, k-fold
-/// cross-validation for choosing a configuration, and the report (accuracy, per-topic
-/// precision/recall/F1, confusion matrix).
-public enum TopicEvaluation {
-    /// FNV-1a (64-bit) of the id: stable across runs and platforms, unlike `Hasher`.
-    static func bucket(_ id: String, modulo: UInt64) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return Int(hash % modulo)
-    }
-
-    /// Items whose hashed id falls in the lowest `percent` buckets of 100 are held out.
-    public static func split(_ items: [LabelledText], heldOutPercent: Int = 20) -> (train: [LabelledText], test: [LabelledText]) {
-        var train: [LabelledText] = [], test: [LabelledText] = []
-        for item in items {
-            if bucket(item.id, modulo: 100) < heldOutPercent { test.append(item) } else { train.append(item) }
-        }
-        return (train, test)
-    }
-
-    public static func evaluate(_ classifier: TopicClassifier, on items: [LabelledText]) -> TopicReport {
-        var report = TopicReport()
-        for item in items {
-            let predicted = classifier.classify(headline: item.headline, body: item.body, feedHint: item.feedHint).topic
-            report.record(id: item.id, truth: item.topic, predicted: predicted)
-        }
-        return report
-    }
-
-    /// k-fold cross-validation (folds by hashed id); predictions of all folds pooled in one report.
-    public static func crossValidate(_ items: [LabelledText], configuration: TopicClassifier.Configuration,
-                                     folds: Int = 5) -> TopicReport {
-        var report = TopicReport()
-        for fold in 0..<folds {
-            let isTest = { (item: LabelledText) in bucket("fold:" + item.id, modulo: UInt64(folds)) == fold }
-            let classifier = TopicClassifier.train(on: items.filter { !isTest($0) }, configuration: configuration)
-            let part = evaluate(classifier, on: items.filter(isTest))
-            report.merge(part)
-        }
-        return report
-    }
-}
-
 /// Confusion matrix and the figures derived from it. Rows are the true topic, columns the prediction,
 /// both in `Topic.allCases` order.
 public struct TopicReport: Sendable, CustomStringConvertible {
     public private(set) var confusion = [[Int]](repeating: [Int](repeating: 0, count: Topic.allCases.count),
                                                 count: Topic.allCases.count)
-    public private(set) var errors: [(id: String, truth: Topic, predicted: Topic)] = []
 
     public init() {}
 
-    public mutating func record(id: String, truth: Topic, predicted: Topic) {
+    public mutating func record(truth: Topic, predicted: Topic) {
         let t = Topic.allCases.firstIndex(of: truth)!, p = Topic.allCases.firstIndex(of: predicted)!
         confusion[t][p] += 1
-        if t != p { errors.append((id, truth, predicted)) }
-    }
-
-    mutating func merge(_ other: TopicReport) {
-        for t in confusion.indices { for p in confusion.indices { confusion[t][p] += other.confusion[t][p] } }
-        errors += other.errors
     }
 
     public var count: Int { confusion.joined().reduce(0, +) }

@@ -1,0 +1,148 @@
+import Foundation
+
+/// The one cleaner for article bodies before they become sentences for summaries, consensus and conflict:
+/// it removes what a page or a wire adds around the news and what no reader wants quoted as news —
+/// credits ("(Reporting by …; Editing by …)", "The Associated Press contributed to this report."),
+/// bylines, datelines ("LAGOS (Reuters) -", "WASHINGTON —"), prompts ("Read more", "Sign up for …",
+/// "CLICK HERE TO GET THE … APP", "Follow … on Twitter"), photo captions and credits ("Image copyright
+/// Getty Images", "toggle caption"), copyright lines, advertisement markers, update stamps, and inline
+/// related-link blocks ("Donald John TrumpTrump faces … MORE"). Patterns come from the furniture that
+/// recurs across the outlets of the real labelled news set (the lines seen most often across articles).
+enum PageFurniture {
+    /// Cleaned body: furniture lines dropped, inline furniture cut, whitespace of each line tidied.
+    static func clean(_ body: String) -> String {
+        var lines: [String] = []
+        for raw in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            var line = String(raw).trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty, !isFurnitureLine(line) else { continue }
+            line = removeInline(line)
+            line = line.trimmingCharacters(in: .whitespaces)
+            if !line.isEmpty && !isFurnitureLine(line) { lines.append(line) }
+        }
+        var text = lines.joined(separator: "\n")
+        for tail in ["[…]", "[...]", "Read more", "Continue reading", "read more"] where text.hasSuffix(tail) {
+            text = String(text.dropLast(tail.count)).trimmingCharacters(in: .whitespaces)
+        }
+        return text
+    }
+
+    /// Whether a whole sentence or line is furniture (also used by the summariser on single sentences).
+    static func isFurnitureLine(_ line: String) -> Bool {
+        let range = NSRange(line.startIndex..., in: line)
+        if wholeLine.contains(where: { $0.firstMatch(in: line, range: range) != nil }) { return true }
+        let lower = line.lowercased()
+        if phrases.contains(where: { lower.contains($0) }) { return true }
+        // Headings, lone names and caption fragments: a short line without sentence punctuation.
+        let words = line.split(whereSeparator: \.isWhitespace)
+        if words.count <= 4, let last = line.last, !".!?\"”’)".contains(last) { return true }
+        return false
+    }
+
+    private static func removeInline(_ line: String) -> String {
+        var text = removeRelatedLinks(line)
+        for (pattern, replacement) in inline {
+            text = pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
+                                                    withTemplate: replacement)
+        }
+        return text.replacingOccurrences(of: "  ", with: " ")
+    }
+
+    /// The Hill-style related-link block inside a sentence: a full name glued to a list of headlines,
+    /// ending in "MORE" ("President Trump Donald John TrumpTrump faces … MORE on Monday slammed …"). Cut from
+    /// the capitalised name that runs into the glued word ("TrumpTrump") through "MORE".
+    static func removeRelatedLinks(_ line: String) -> String {
+        var text = line
+        var searchFrom = text.startIndex
+        while let more = text.range(of: " MORE", range: searchFrom..<text.endIndex) {
+            let afterMore = more.upperBound
+            if afterMore < text.endIndex, text[afterMore].isLetter {
+                searchFrom = afterMore
+                continue
+            }
+            // The glued word: a lower-case letter directly followed by an upper-case one, within 500 characters.
+            let windowStart = text.index(more.lowerBound, offsetBy: -500, limitedBy: text.startIndex) ?? text.startIndex
+            var glue: String.Index?
+            var i = windowStart
+            while i < more.lowerBound {
+                let next = text.index(after: i)
+                if next < more.lowerBound, text[i].isLowercase, text[next].isUppercase { glue = next; break }
+                i = next
+            }
+            guard let glued = glue else { searchFrom = afterMore; continue }
+            // Back from the glued word over the capitalised words of the name ("Donald John Trump").
+            var start = text[..<glued].lastIndex(of: " ").map { text.index(after: $0) } ?? text.startIndex
+            var words = 0
+            while start > text.startIndex, words < 3 {
+                let before = text[..<text.index(before: start)]
+                guard let space = before.lastIndex(of: " ") else {
+                    if before.first?.isUppercase == true { start = before.startIndex }
+                    break
+                }
+                let word = before[before.index(after: space)...]
+                guard word.first?.isUppercase == true, !word.hasSuffix(".") else { break }
+                start = before.index(after: space)
+                words += 1
+            }
+            text.removeSubrange(start..<afterMore)
+            searchFrom = start
+        }
+        return text
+    }
+
+    private static func regex(_ pattern: String) -> NSRegularExpression {
+        try! NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+    }
+
+    /// Lines that are furniture as a whole.
+    private static let wholeLine: [NSRegularExpression] = [
+        #"^(advertisement|advertisement:|sponsored( content)?|ad|story continued below|continue reading( below)?|twitter|facebook|email|print|share( this)?( article| story)?)$"#,
+        #"^(read more|more|watch|listen|related|see also|recommended|also read|full coverage|most read|trending)\b.{0,100}$"#,
+        #"^slideshow \(\d+ images?\)$"#,
+        #"^(updated|published|last updated)( at| on)?\b.{0,60}$"#,
+        #"^\d{1,2}:\d{2}\s*[ap]\.?m\.?( [a-z]{2,4})?$"#,
+        #"^(image|photo|picture|video) (copyright|caption|credit)\b.*$"#,
+        #"^(photo|picture|image|file photo|file)\s*:.{0,200}$"#,
+        #"^by [A-Z][\w.'’-]+( [A-Z][\w.'’-]+){0,3}(,| and| \|| -|$).{0,80}$"#,
+        #"^(contributing|additional reporting|reporting|editing|writing)( by)?\s*:.*$"#,
+        #"^with (post|ap|afp|reuters|wire|staff) (wires|reports)\.?$"#,
+        #"^this (article|story) (is more than \d+ \w+ old|has been updated|was (originally )?published).*$"#,
+        #"^(sign up|subscribe|get the|get our|get breaking|get all the latest|let our news|download (the|our)|click here|click to|tap here)\b.*$"#,
+        #"^follow .{1,60} on (twitter|facebook|instagram|linkedin|tiktok)\.?$"#,
+        #"^interested in .{1,80}\? add .*$"#,
+        #"^(send (us )?a tip|support .{1,40} journalism)\b.*$"#,
+        #"^the associated press contributed to this report\.?$"#,
+        #"^.{0,80} contributed (reporting )?to this (report|story)\.?$"#,
+        #"^(copyright|©|\(c\))\s.*$"#,
+        #"^.{0,120}(all rights reserved|click here for reprint permission).{0,40}$"#,
+        #"^(speaker \d+|transcript)$"#,
+    ].map(regex)
+
+    /// Text anywhere in a line that marks it as furniture.
+    private static let phrases = [
+        "toggle caption", "appeared first on", "click here to", "sign up for our", "sign up here",
+        "subscribe to our", "newsletter sign-up", "manage newsletters", "by signing up, you agree",
+        "this site is protected by recaptcha", "visit business insider's homepage", "get the fox news app",
+        "for the fox news app", "to get the fox news app", "read more on fox business", "cookie policy",
+        "follow us on", "like us on facebook", "share this article", "share on facebook", "share on twitter",
+    ]
+
+    /// Furniture inside a sentence, cut (or replaced) in place.
+    private static let inline: [(NSRegularExpression, String)] = [
+        // Wire credits: "(Reporting by Ana Lopez; Editing by Tom Hill)", "(Additional reporting by …)".
+        (regex(#"\s*\((additional )?(reporting|writing|editing|compiled|produced|graphics|research)( by)?\b[^)]*\)"#), ""),
+        // Unbracketed credits ending a body: "Reporting by …; Editing by …".
+        (regex(#"\s*\b(additional )?reporting by [^.]{1,160}(;|\.)\s*editing by [^.]{1,120}\.?\s*$"#), ""),
+        // Datelines: "LAGOS (Reuters) - ", "NEW YORK, March 3 (Reuters) — ", "WASHINGTON (AP) — ", "AP - ".
+        (try! NSRegularExpression(pattern: #"^([A-Z][A-Z.'’ -]{1,40}(/[A-Z][A-Z.'’ -]{1,40})?(, [A-Z][A-Za-z.]+( \d{1,2})?)?\s*)?\((Reuters|AP|AFP|Bloomberg|UPI|dpa|Xinhua|CNN|AAP|IANS|PTI|Reuters Health|The Conversation)\)\s*[-–—:]+\s*"#), ""),
+        (try! NSRegularExpression(pattern: #"^(Reuters|AP|AFP|UPI|Bloomberg)\s+[-–—]+\s+"#), ""),
+        // Datelines without an agency: "WASHINGTON — ", "KHARTOUM, Sudan -- ", "BOSTON - ".
+        (try! NSRegularExpression(pattern: #"^[A-Z][A-Z.'’]{2,}( [A-Z][A-Z.'’]+){0,3}(, [A-Z][A-Za-z.]+( [A-Z][A-Za-z.]+)?)?\s+[-–—]{1,2}\s+"#), ""),
+        // Inline photo credits and related-link asides.
+        (regex(#"\s*\((photo|image|picture|video|file photo|pictured)( by|:| credit| courtesy)[^)]*\)"#), ""),
+        (regex(#"\s*\(\s*(also on|see also|related|read more|watch|click here)[^)]*\)"#), ""),
+        (regex(#"\s*\[(photo|image|video|advertisement|ad)[^\]]*\]"#), ""),
+        // Feed-encoding debris of some outlets ("Kenya #39;s", " quot;").
+        (regex(#"\s?#39;"#), "'"),
+        (regex(#"\bquot;"#), "\""),
+    ]
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Whether a sentence reports something sources can share (who did what, a figure, a decision) or voices a
+/// view. Consensus is only ever a reported fact: a leader's "… is therefore welcome — and fragile" or a
+/// columnist's "we should …" is not something two outlets *agree on*, even when both print it.
+enum ReportedFact {
+    /// Words and phrases that mark judgement, advice or the writer's own voice.
+    private static let markers: [String] = [
+        "i", "we", "our", "us", "my", "me", "you", "your",
+        "should", "must", "ought", "shouldn't", "mustn't",
+        "welcome", "welcomed news", "fragile", "therefore", "thus", "clearly", "obviously", "arguably", "surely",
+        "of course", "unfortunately", "fortunately", "hopefully", "sadly", "thankfully", "regrettably",
+        "shameful", "disgrace", "disgraceful", "outrageous", "absurd", "ridiculous", "brilliant", "terrible",
+        "wonderful", "remarkable", "deserves", "deserve", "a mistake", "foolish", "reckless", "misguided",
+        "good news", "bad news", "it is time", "it's time", "in my view", "in our view", "opinion", "editorial",
+        "needs to", "need to", "has to be", "have to be", "let us", "let's",
+    ]
+
+    private static let single: Set<String> = Set(markers.filter { !$0.contains(" ") })
+    private static let phrases: [String] = markers.filter { $0.contains(" ") }
+
+    static func isOpinion(_ sentence: String) -> Bool {
+        let trimmed = sentence.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let first = trimmed.first, let last = trimmed.last else { return false }
+        if last == "?" || last == "!" { return true }
+        // A sentence that opens with a quotation is someone's words, not the sources' shared report.
+        if "\"“‘'".contains(first) { return true }
+        let lower = trimmed.lowercased()
+        let words = lower.split { !($0.isLetter || $0 == "'" || $0 == "’") }.map { $0.replacingOccurrences(of: "’", with: "'") }
+        // "US" is a country, not the pronoun.
+        let usAsCountry = trimmed.contains("US") || trimmed.contains("U.S.")
+        for word in words where single.contains(word) {
+            if word == "us" && usAsCountry { continue }
+            return true
+        }
+        let spaced = " " + words.joined(separator: " ") + " "
+        return phrases.contains { spaced.contains(" " + $0 + " ") }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Jarvis
+
+// Offline quality checks of Jarvis's story intelligence on labelled data, one JSON object a line:
+//
+//   story-eval topics  [--resources DIR] < articles.jsonl   {"title","text"} → {"topic","modelTopic","probabilities"}
+//   story-eval insight [--resources DIR] < events.jsonl     {"event","articles":[{"title","text","source",
+//                                                             "published"?}]} → {"event","summary","consensus","conflict"}
+//
+// The splitting and the scoring live in scripts/eval-topics.py and scripts/eval-summaries.py; this binary
+// runs the shipped Swift code on what they send, so the figures are the product's, not a re-implementation's.
+
+struct Article: Decodable {
+    var title: String
+    var text: String
+    var source: String?
+    var published: String?
+}
+
+struct Event: Decodable {
+    var event: String
+    var articles: [Article]
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(64)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else { fail("usage: story-eval topics|insight [--resources DIR] < input.jsonl") }
+arguments.removeFirst()
+var resources = FileManager.default.currentDirectoryPath + "/Resources/jarvis"
+if let i = arguments.firstIndex(of: "--resources"), i + 1 < arguments.count { resources = arguments[i + 1] }
+
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+let decoder = JSONDecoder()
+let dates = ISO8601DateFormatter()
+
+func emit(_ object: some Encodable) {
+    guard var data = try? encoder.encode(object) else { fail("cannot encode output") }
+    data.append(0x0A)
+    FileHandle.standardOutput.write(data)
+}
+
+func lines(_ body: (Data, Int) throws -> Void) rethrows {
+    var number = 0
+    while let line = readLine(strippingNewline: true) {
+        number += 1
+        if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+        try body(Data(line.utf8), number)
+    }
+}
+
+switch command {
+case "topics":
+    let classifier: TopicClassifier
+    do { classifier = try TopicClassifier.bundled(resourcesDirectory: resources) } catch { fail("\(error)") }
+    struct Output: Encodable { var topic: String; var modelTopic: String; var probabilities: [String: Double] }
+    lines { data, number in
+        guard let article = try? decoder.decode(Article.self, from: data) else { fail("line \(number): not an article") }
+        let model = classifier.modelProbabilities(headline: article.title, body: article.text)
+        let modelTopic = Topic.allCases.max { (model[$0] ?? 0) < (model[$1] ?? 0) }!
+        let p = classifier.probabilities(headline: article.title, body: article.text)
+        emit(Output(topic: classifier.classify(headline: article.title, body: article.text).topic.rawValue,
+                    modelTopic: modelTopic.rawValue,
+                    probabilities: Dictionary(uniqueKeysWithValues: p.map { ($0.key.rawValue, $0.value) })))
+    }
+case "insight":
+    let analyzer = StoryAnalyzer()
+    struct Output: Encodable { var event: String; var summary: String; var consensus: String?; var conflict: String? }
+    let epoch = Date(timeIntervalSince1970: 1_600_000_000)
+    lines { data, number in
+        guard let event = try? decoder.decode(Event.self, from: data) else { fail("line \(number): not an event") }
+        let articles = event.articles.enumerated().map { i, a in
+            let published = a.published.flatMap { dates.date(from: $0) } ?? epoch.addingTimeInterval(Double(i) * 60)
+            return StoryArticle(id: "\(event.event)-\(i)", feedId: nil, source: a.source ?? "Source \(i + 1)",
+                                sourceAuthority: nil, topicHint: nil, region: nil, headline: a.title, body: a.text,
+                                publishedAt: published, firstSeenAt: published, isBreakingFlag: false,
+                                canonicalUrl: nil, contentHash: "")
+        }
+        let now = (articles.map(\.publishedAt).max() ?? epoch).addingTimeInterval(3600)
+        let insight = analyzer.analyze(articles, topic: .politics, now: now)
+        emit(Output(event: event.event, summary: insight.summary, consensus: insight.consensus, conflict: insight.conflict))
+    }
+default:
+    fail("unknown command \(command): topics|insight")
+}

@@ -1,0 +1,144 @@
+"""What the topic model sees of a text, written once for training and evaluation.
+
+The Swift side (Sources/Jarvis/Stories/Topics/TopicTokenizer.swift) implements the same rules; the
+parity test (Tests/JarvisTests/TopicModelTests.swift) checks both on fixed texts, so change them together:
+
+- lower-case; a word is a maximal run of ASCII letters/digits or non-ASCII Unicode letters (category L*);
+  everything else separates words ("Nigeria's" -> "nigeria", "s");
+- words of one character and words made only of digits are dropped (figures name no subject);
+- each word is stemmed with libstemmer's English (Porter2) stemmer, the library the server links;
+- features are the stems and the pairs of adjacent stems ("central bank"), headline features counted
+  `title_repeat` times, then sublinear tf-idf with L2 normalisation (scikit-learn's TfidfVectorizer with
+  sublinear_tf=True, smooth idf).
+"""
+import ctypes
+import ctypes.util
+import json
+import os
+import unicodedata
+
+_lib = ctypes.CDLL(ctypes.util.find_library("stemmer") or "libstemmer.so.0d")
+_lib.sb_stemmer_new.restype = ctypes.c_void_p
+_lib.sb_stemmer_new.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+_lib.sb_stemmer_stem.restype = ctypes.c_void_p
+_lib.sb_stemmer_stem.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+_lib.sb_stemmer_length.argtypes = [ctypes.c_void_p]
+_stemmer = _lib.sb_stemmer_new(b"english", b"UTF_8")
+_stems = {}
+
+
+def stem(word):
+    cached = _stems.get(word)
+    if cached is None:
+        raw = word.encode("utf-8")
+        pointer = _lib.sb_stemmer_stem(_stemmer, raw, len(raw))
+        cached = ctypes.string_at(pointer, _lib.sb_stemmer_length(_stemmer)).decode("utf-8")
+        _stems[word] = cached
+    return cached
+
+
+def _word_char(c):
+    return ("a" <= c <= "z") or ("0" <= c <= "9") or (ord(c) > 127 and unicodedata.category(c)[0] == "L")
+
+
+def raw_words(text):
+    """Lower-cased words, single characters and numbers included (the place matcher needs "u", "s")."""
+    out, current = [], []
+    for c in text.lower():
+        if _word_char(c):
+            current.append(c)
+        elif current:
+            out.append("".join(current))
+            current = []
+    if current:
+        out.append("".join(current))
+    return out
+
+
+def words(text):
+    return [w for w in raw_words(text) if len(w) > 1 and not w.isdigit()]
+
+
+def features(title, text, title_repeat):
+    def part(s):
+        stems = [stem(w) for w in words(s)]
+        return stems + [a + " " + b for a, b in zip(stems, stems[1:])]
+    return part(title) * title_repeat + part(text)
+
+
+def fnv1a(text):
+    """FNV-1a 64 of the UTF-8 bytes: the split key, stable across runs and languages."""
+    h = 0xCBF29CE484222325
+    for b in text.encode("utf-8"):
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def split_of(record):
+    """test (10%), validation (10%) or train, from the hash of headline and body; chosen once."""
+    bucket = fnv1a(record["title"] + "\n" + record["text"]) % 10
+    return "test" if bucket == 0 else "validation" if bucket == 1 else "train"
+
+
+def strict_label(record):
+    """The label, or None for keyword-rule `africa` labels too weak to trust (the data README: about 1 in 4
+    are wrong): a lone "africa"/"african" keyword ("… expansion in Asia and Africa") or a lone demonym or
+    country named once in an AG News title that may be a passing mention. Kept: Reuters place tags, AllSides
+    topics, and keyword labels that name two or more African places."""
+    rule = record.get("label_rule") or ""
+    if record["label"] != "africa" or not rule.startswith("keyword:"):
+        return record["label"]
+    keywords = rule.split(":", 1)[1].split(",")
+    return "africa" if len(keywords) >= 2 and any(k not in ("africa", "african") for k in keywords) else None
+
+
+class Places:
+    """The gazetteer of Resources/jarvis/topics/places.json and the main-place measure."""
+
+    def __init__(self, path):
+        data = json.load(open(path, encoding="utf-8"))
+        self.lead_words = data["leadWords"]
+        self.title_weight = data["titleWeight"]
+        self.index = {}
+        for region in ("africa", "elsewhere"):
+            for name in data[region]:
+                parts = raw_words(name)
+                if parts:
+                    self.index.setdefault(parts[0], []).append((parts, region))
+        for parts in self.index.values():
+            parts.sort(key=lambda p: -len(p[0]))
+
+    def count(self, text, limit=None):
+        ws = raw_words(text)
+        if limit is not None:
+            ws = ws[:limit]
+        found = {"africa": 0, "elsewhere": 0}
+        i = 0
+        while i < len(ws):
+            step = 1
+            for parts, region in self.index.get(ws[i], ()):
+                if ws[i:i + len(parts)] == parts:
+                    found[region] += 1
+                    step = len(parts)
+                    break
+            i += step
+        return found
+
+    def african_share(self, title, text):
+        """Share of place mentions in the headline (weighted) and the lead that are African; 0 without any."""
+        t, b = self.count(title), self.count(text, self.lead_words)
+        africa = self.title_weight * t["africa"] + b["africa"]
+        total = africa + self.title_weight * t["elsewhere"] + b["elsewhere"]
+        return africa / total if total else 0.0
+
+
+def load_jsonl(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOPICS = ["finance", "tech", "politics", "africa"]
+# The shared data folder sits beside the checkout (../shared/data); worktrees are one level deeper.
+DEFAULT_DATA = next((p for p in (os.path.join(REPO, "..", "shared", "data"), os.path.join(REPO, "..", "..", "shared", "data"))
+                     if os.path.isdir(p)), os.path.join(REPO, "..", "shared", "data"))
