@@ -28,6 +28,11 @@ public struct JarvisApplication: Sendable {
         /// Live stream keep-alive: a ping this often; a client silent for `pongTimeout` is dropped.
         public var pingInterval: Duration = .seconds(30)
         public var pongTimeout: Duration = .seconds(75)
+        /// `JARVIS_ADMIN_TOKEN`: when set, `POST /feeds` and `DELETE /feeds/{id}` need
+        /// `Authorization: Bearer <token>`; unset (the default) keeps the seed's open contract.
+        public var adminToken: String?
+        /// `JARVIS_MAX_FEEDS` / `JARVIS_MAX_FEEDS_PER_HOST`: caps on `POST /feeds`.
+        public var feedCaps = FeedStore.Caps()
 
         public init(dataDirectory: String, allowPrivateFeedAddresses: Bool = false, resourcesDirectory: String? = nil,
                     loadDefaultFeeds: Bool = false, sampleFeeds: Bool = false, selfOrigin: String? = nil) {
@@ -81,7 +86,8 @@ public struct JarvisApplication: Sendable {
         let articles = ArticleStore(database: database)
         context = JarvisContext(feeds: feeds, articles: articles, stories: StoryStore(database: database), events: events,
                                 allowPrivateFeedAddresses: settings.allowPrivateFeedAddresses, startedAt: clock(), clock: clock,
-                                pingInterval: settings.pingInterval, pongTimeout: settings.pongTimeout)
+                                pingInterval: settings.pingInterval, pongTimeout: settings.pongTimeout,
+                                adminToken: settings.adminToken, feedCaps: settings.feedCaps)
         if let engines {
             storyService = StoryService(stories: context.stories, clusterer: engines.makeClusterer(), classifier: engines.classifier,
                                         analyzer: engines.analyzer, events: events, configuration: engines.configuration,

@@ -14,6 +14,9 @@ struct JarvisContext: Sendable {
     let clock: @Sendable () -> Date
     let pingInterval: Duration
     let pongTimeout: Duration
+    /// Feed writes need `Authorization: Bearer <adminToken>` when set.
+    let adminToken: String?
+    let feedCaps: FeedStore.Caps
     let logger = Logger(label: "jarvis")
 
     /// Midnight UTC of the current day (the app's "today" for `articleCountToday`).

@@ -11,18 +11,23 @@ import SentenceEmbedding
 //   JARVIS_DEFAULT_FEEDS=0|1      load the curated real feeds on first start (default 1)
 //   JARVIS_SAMPLE_FEEDS=0|1       serve and poll the bundled offline samples (default 0; `make run` sets 1)
 //   JARVIS_ALLOW_PRIVATE_FEEDS=1  let user-added feed URLs reach private addresses (off by default)
+//   JARVIS_ADMIN_TOKEN            when set, POST/DELETE /feeds need "Authorization: Bearer <token>" (default: open)
+//   JARVIS_MAX_FEEDS=500          feeds in total; JARVIS_MAX_FEEDS_PER_HOST=25 feeds on one URL host
 //   JARVIS_SENTENCE_MODEL         sentence model directory (default ./third_party/sentence-model)
 await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     let environment = ProcessInfo.processInfo.environment
     let resources = environment["JARVIS_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/jarvis"
     let selfHost = options.host == "0.0.0.0" || options.host == "::" ? "127.0.0.1" : options.host
-    let settings = JarvisApplication.Settings(
+    var settings = JarvisApplication.Settings(
         dataDirectory: options.dataDirectory,
         allowPrivateFeedAddresses: environment["JARVIS_ALLOW_PRIVATE_FEEDS"] == "1",
         resourcesDirectory: FileManager.default.fileExists(atPath: resources) ? resources : nil,
         loadDefaultFeeds: environment["JARVIS_DEFAULT_FEEDS"] != "0",
         sampleFeeds: environment["JARVIS_SAMPLE_FEEDS"] == "1",
         selfOrigin: "http://\(selfHost):\(options.port)")
+    settings.adminToken = environment["JARVIS_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    if let value = environment["JARVIS_MAX_FEEDS"].flatMap(Int.init), value > 0 { settings.feedCaps.maxFeeds = value }
+    if let value = environment["JARVIS_MAX_FEEDS_PER_HOST"].flatMap(Int.init), value > 0 { settings.feedCaps.maxFeedsPerHost = value }
     // Story intelligence: online clustering, the topic model shipped under Resources/jarvis/topics
     // (trained offline by scripts/train-topics.py), and the story analyzer.
     let classifier = try TopicClassifier.bundled(resourcesDirectory: resources)
@@ -44,7 +49,7 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     try await application.bootstrap()
     log.debug("bootstrap done")
     let server = HTTPServer(router: application.router(),
-                            configuration: .init(host: options.host, port: options.port, threadCount: options.threads))
+                            configuration: .init(host: options.host, port: options.port, threadCount: options.threads).applying())
     try await ServiceGroup([
         Service("http") { try await server.run() },
         Service("poller") { await application.poller.run() },

@@ -138,12 +138,64 @@ import Testing
         }
     }
 
+    /// Each internal form as a URL literal goes through the real fetch path: curl's socket
+    /// callback must refuse it before connecting (a connection attempt would be a network
+    /// error, or worse, reach the address).
+    @Test(arguments: ["[::127.0.0.1]", "[::ffff:127.0.0.1]", "[::ffff:0:127.0.0.1]", "[64:ff9b::127.0.0.1]",
+                      "[64:ff9b::169.254.169.254]", "[64:ff9b:1::1]", "[2002:7f00:1::1]", "[2002:a9fe:a9fe::1]",
+                      "[2001:0:4136:e378:8000:63bf:3fff:fdd2]", "[fec0::1]", "[100::1]", "[fd00::1]", "[fe80::1]",
+                      "198.51.100.7"])
+    func internalAddressFormsAreRefusedBeforeConnecting(_ host: String) async {
+        let guarded = CurlFeedFetcher(configuration: FetchConfiguration(connectTimeout: .seconds(2), totalTimeout: .seconds(2)))
+        let outcome = await guarded.fetch(FetchRequest(url: URL(string: "http://\(host):9/feed.xml")!))
+        guard case .failed(.blockedAddress) = outcome else {
+            Issue.record("\(host): expected a refusal before connecting, got \(outcome)")
+            return
+        }
+    }
+
+    /// A proxy named by the environment would be the only address the guard sees (and it
+    /// would reach the internal host for us): the fetcher must ignore every proxy variable.
+    @Test func proxyEnvironmentIsIgnored() async throws {
+        var proxyRouter = Router()
+        proxyRouter.get("/{path...}") { _ in Response(status: .ok, body: .bytes(Data("proxied".utf8))) }
+        try await withLiveServer(proxyRouter) { proxy in
+            try await withLiveServer(try Self.router()) { server in
+                let variables = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "ALL_PROXY", "all_proxy"]
+                let saved = variables.map { ($0, ProcessInfo.processInfo.environment[$0]) }
+                for name in variables { setenv(name, "http://127.0.0.1:\(proxy.port)", 1) }
+                unsetenv("NO_PROXY")
+                unsetenv("no_proxy")
+                defer {
+                    for (name, value) in saved {
+                        if let value { setenv(name, value, 1) } else { unsetenv(name) }
+                    }
+                }
+                let fetcher = CurlFeedFetcher(configuration: Self.local)
+                let outcome = await fetcher.fetch(FetchRequest(url: url(server, "/feed.xml")))
+                guard case .fetched(let body, _, _, _) = outcome else {
+                    Issue.record("expected the feed itself, got \(outcome)")
+                    return
+                }
+                #expect(body == Self.feedBody, "the request went through the environment's proxy")
+            }
+        }
+    }
+
     @Test(arguments: [
         ("127.0.0.1", true), ("10.1.2.3", true), ("172.16.0.1", true), ("172.31.255.255", true), ("172.32.0.1", false),
         ("192.168.1.1", true), ("169.254.169.254", true), ("100.64.0.1", true), ("0.0.0.0", true), ("224.0.0.1", true),
         ("255.255.255.255", true), ("8.8.8.8", false), ("93.184.216.34", false), ("::1", true), ("::", true),
         ("fe80::1", true), ("fd00::1", true), ("::ffff:127.0.0.1", true), ("::ffff:8.8.8.8", false),
         ("2606:4700:4700::1111", false), ("[::1]", true),
+        // Forms that embed or stand for an internal IPv4 address, and IPv6 ranges that are not public.
+        ("::127.0.0.1", true), ("::8.8.8.8", true), ("::ffff:10.0.0.1", true), ("::ffff:0:127.0.0.1", true),
+        ("::ffff:0:8.8.8.8", false), ("64:ff9b::127.0.0.1", true), ("64:ff9b::a9fe:a9fe", true), ("64:ff9b::8.8.8.8", false),
+        ("64:ff9b:1::8.8.8.8", true), ("2002:7f00:1::", true), ("2002:a9fe:a9fe::1", true), ("2002:808:808::1", false),
+        ("2001::1", true), ("2001:0:4136:e378:8000:63bf:3fff:fdd2", true), ("2001:db8::1", true),
+        ("fec0::1", true), ("feff::1", true), ("100::1", true), ("100::ffff:1", true), ("100:0:0:1::1", false),
+        ("3fff::1", true), ("5f00::1", true), ("198.51.100.7", true), ("203.0.113.9", true), ("192.0.2.1", true),
+        ("192.88.99.1", true), ("2a00:1450:4001::200e", false),
     ])
     func addressClassification(_ address: String, _ isInternal: Bool) {
         #expect(AddressPolicy.isInternal(address: address) == isInternal, "\(address)")

@@ -10,14 +10,40 @@ public struct FeedStore: Sendable {
 
     public enum StoreError: Error, Equatable, Sendable {
         case duplicateURL(String)
+        /// The feed list already holds `limit` feeds.
+        case tooManyFeeds(limit: Int)
+        /// `host` already has `limit` feeds.
+        case tooManyFeedsForHost(host: String, limit: Int)
     }
 
-    public func create(_ feed: NewFeed, now: Date, id: String = FeedStore.newID()) async throws -> Feed {
+    /// How many feeds may exist, in total and per URL host. Each one is polled on its own
+    /// schedule, so an unbounded list is unbounded outbound traffic (and a way to aim the
+    /// poller at one host).
+    public struct Caps: Sendable, Equatable {
+        public var maxFeeds: Int
+        public var maxFeedsPerHost: Int
+        public init(maxFeeds: Int = 500, maxFeedsPerHost: Int = 25) {
+            self.maxFeeds = maxFeeds
+            self.maxFeedsPerHost = maxFeedsPerHost
+        }
+    }
+
+    /// Stores a feed. With `caps`, the counts are checked in the same write transaction as
+    /// the insert, so concurrent creates cannot overshoot them.
+    public func create(_ feed: NewFeed, now: Date, id: String = FeedStore.newID(), caps: Caps? = nil) async throws -> Feed {
         let stored = Feed(id: id, name: feed.name, url: feed.url, pollIntervalSeconds: feed.pollIntervalSeconds,
                           nextPollAt: now, topicHint: feed.topicHint, authority: feed.authority, region: feed.region,
                           timeShiftSeconds: feed.timeShiftSeconds, createdAt: now)
         do {
             try await database.write { connection in
+                if let caps {
+                    let urls = try connection.query("SELECT url FROM feeds").map { try $0.decode(String.self, "url") }
+                    guard urls.count < caps.maxFeeds else { throw StoreError.tooManyFeeds(limit: caps.maxFeeds) }
+                    let host = Self.host(of: feed.url)
+                    if urls.lazy.filter({ Self.host(of: $0) == host }).count >= caps.maxFeedsPerHost {
+                        throw StoreError.tooManyFeedsForHost(host: host, limit: caps.maxFeedsPerHost)
+                    }
+                }
                 try connection.execute("""
                     INSERT INTO feeds (id, name, url, poll_interval_seconds, health, failure_count, next_poll_at,
                                        topic_hint, authority, region, time_shift_seconds, created_at)
@@ -115,6 +141,9 @@ public struct FeedStore: Sendable {
              region: try row.decode(String?.self, "region"), timeShiftSeconds: try row.decode(Int.self, "time_shift_seconds"),
              createdAt: try row.decode(Date.self, "created_at"))
     }
+
+    /// The host a cap counts against: the URL's host, lowercased (stored URLs are normalised).
+    static func host(of url: String) -> String { URLComponents(string: url)?.host?.lowercased() ?? url }
 
     public static func newID() -> String { "feed_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16) }
 }

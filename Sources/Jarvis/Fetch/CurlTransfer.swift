@@ -50,6 +50,10 @@ final class CurlTransfer {
         _ = ccurl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         _ = ccurl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = ccurl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        // Never through a proxy named by the environment (http_proxy, HTTPS_PROXY, ALL_PROXY):
+        // the address guard below would then judge only the proxy, and the proxy would reach
+        // whatever internal host the feed URL names. An empty string turns proxies off.
+        _ = ccurl_set_string(handle, CURLOPT_PROXY, "")
         _ = ccurl_set_string(handle, CURLOPT_USERAGENT, configuration.userAgent)
         _ = ccurl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
         _ = ccurl_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.totalTimeout))
@@ -130,18 +134,19 @@ final class CurlTransfer {
         if !transfer.allowPrivate {
             var text = "?"
             var isInternal = true
-            withUnsafePointer(to: address.pointee.addr) { raw in
-                raw.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout<sockaddr_in6>.size) { bytes in
-                    if family == AF_INET {
-                        let b = (bytes[4], bytes[5], bytes[6], bytes[7])
-                        text = "\(b.0).\(b.1).\(b.2).\(b.3)"
-                        isInternal = AddressPolicy.isInternal(ipv4: b)
-                    } else if family == AF_INET6 {
-                        let b = Array(UnsafeBufferPointer(start: bytes + 8, count: 16))
-                        text = b.map { String($0, radix: 16) }.joined(separator: ":")
-                        isInternal = AddressPolicy.isInternal(ipv6: b)
-                    }
-                }
+            // Read the address where curl keeps it: `curl_sockaddr.addr` is declared as a 16-byte
+            // `sockaddr` but holds a whole `sockaddr_in6` (28 bytes); a Swift copy of the field
+            // would cut the IPv6 address in half.
+            let offset = MemoryLayout<curl_sockaddr>.offset(of: \curl_sockaddr.addr)!
+            let bytes = (UnsafeRawPointer(address) + offset).assumingMemoryBound(to: UInt8.self)
+            if family == AF_INET {
+                let b = (bytes[4], bytes[5], bytes[6], bytes[7])
+                text = "\(b.0).\(b.1).\(b.2).\(b.3)"
+                isInternal = AddressPolicy.isInternal(ipv4: b)
+            } else if family == AF_INET6 {
+                let b = Array(UnsafeBufferPointer(start: bytes + 8, count: 16))
+                text = AddressPolicy.describe(ipv6: b)
+                isInternal = AddressPolicy.isInternal(ipv6: b)
             }
             if isInternal {
                 transfer.blockedAddress = text

@@ -83,4 +83,10 @@ struct ServerHealthDTO: Encodable {
 
 extension ErrorCode {
     static let duplicateFeed: ErrorCode = "duplicate_feed"
+    /// 409: the feed list is full (`JARVIS_MAX_FEEDS`).
+    static let tooManyFeeds: ErrorCode = "too_many_feeds"
+    /// 409: the URL's host already has the most feeds allowed (`JARVIS_MAX_FEEDS_PER_HOST`).
+    static let tooManyFeedsForHost: ErrorCode = "too_many_feeds_for_host"
+    /// 401: a feed change without the admin token (only when `JARVIS_ADMIN_TOKEN` is set).
+    static let unauthorized: ErrorCode = "unauthorized"
 }

@@ -59,11 +59,13 @@ func temporaryDirectory() -> String {
 /// A Jarvis application on a fresh data directory, served live for one test.
 func withJarvis<T>(allowPrivate: Bool = false, fetcher: (any FeedFetching)? = nil,
                    parser: any FeedDocumentParsing = LineParser(), clock: TestClock? = nil,
+                   settings adjust: (inout JarvisApplication.Settings) -> Void = { _ in },
                    _ body: (JarvisApplication, LiveServer) async throws -> T) async throws -> T {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var settings = JarvisApplication.Settings(dataDirectory: directory, allowPrivateFeedAddresses: allowPrivate)
     settings.poller.policy.random = { 0.5 }
+    adjust(&settings)
     let clockFunction: @Sendable () -> Date
     if let clock { clockFunction = { clock.read() } } else { clockFunction = { Date() } }
     let application = try await JarvisApplication(settings: settings, parser: parser, fetcher: fetcher, clock: clockFunction)
