@@ -109,7 +109,7 @@ import Testing
             let cat = try decision(try await H.verify(server, user: "usr_m4", document: obamaCard, selfie: ThirdParty.photo("chelsea.png")))
             #expect(cat.decision == "rejected" && cat.reasons.contains("no_face_in_selfie"))
             let assisted = try decision(try await H.verify(server, user: "usr_m4", document: obamaCard, selfie: ThirdParty.photo("chelsea.png"),
-                                                           fields: [("assistive_context", "cannot_hold_camera")]))
+                                                           fields: [("assistive_context", "cannot_hold_camera")], headers: H.claim(cat.claimToken)))
             #expect(assisted.decision == "manual_review" && assisted.reasons.contains("assistive_context_review"))
         }
     }

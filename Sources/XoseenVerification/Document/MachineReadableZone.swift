@@ -103,6 +103,22 @@ public struct MachineReadableZone: Sendable, Equatable {
         })
     }
 
+    /// Digits OCR reads in place of letters, in a field that holds only letters (a country
+    /// code), fillers dropped.
+    static func letters(_ field: Substring) -> String {
+        String(field.compactMap { c -> Character? in
+            switch c {
+            case "<": nil
+            case "0": "O"
+            case "1": "I"
+            case "2": "Z"
+            case "5": "S"
+            case "8": "B"
+            default: c
+            }
+        })
+    }
+
     static func date(_ yymmdd: String, birth: Bool, today: CalendarDate) -> CalendarDate? {
         guard yymmdd.count == 6, yymmdd.allSatisfy(\.isNumber) else { return nil }
         let yy = Int(yymmdd.prefix(2))!, mm = Int(yymmdd.dropFirst(2).prefix(2))!, dd = Int(yymmdd.suffix(2))!
@@ -137,7 +153,7 @@ public struct MachineReadableZone: Sendable, Equatable {
         check("composite", composite, compositeCheck)
         return MachineReadableZone(format: .td3, documentNumber: String(number).replacingOccurrences(of: "<", with: ""),
                                    dateOfBirth: birth, expiry: date(expiry, birth: false, today: today), failedChecks: failed,
-                                   lines: lines, nationality: String(slice(raw, 10, 3)).replacingOccurrences(of: "<", with: ""),
+                                   lines: lines, nationality: letters(slice(raw, 10, 3)),
                                    sex: String(slice(raw, 20, 1)))
     }
 
@@ -159,7 +175,7 @@ public struct MachineReadableZone: Sendable, Equatable {
         check("composite", composite, compositeCheck)
         return MachineReadableZone(format: .td1, documentNumber: String(number).replacingOccurrences(of: "<", with: ""),
                                    dateOfBirth: birth, expiry: date(expiry, birth: false, today: today), failedChecks: failed,
-                                   lines: [line1, line2], nationality: String(slice(line2, 15, 3)).replacingOccurrences(of: "<", with: ""),
+                                   lines: [line1, line2], nationality: letters(slice(line2, 15, 3)),
                                    sex: String(slice(line2, 7, 1)))
     }
 }
