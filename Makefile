@@ -71,3 +71,9 @@ eval-verify:
 .PHONY: bench-learning
 bench-learning:
 	@scripts/setup.sh wrk sqlite3 time && scripts/bench-learning.sh
+
+# Xoseen: 10 minutes of wrk on one viewer's first page of POST /ml/rank; per minute p50/p99, database
+# size, rank_chains rows and RSS (all must stay flat). SOAK_MINUTES shortens it.
+.PHONY: soak-rank
+soak-rank:
+	@scripts/setup.sh wrk sqlite3 && scripts/soak-rank.sh

@@ -7,10 +7,15 @@ import XoseenAPI
 // Environment (beyond the shared serve options): XOSEEN_REQUIRE_AUTH=1, XOSEEN_TOKEN_TTL_SEC,
 // XOSEEN_TOKEN_SECRET (else a secret is generated in the data directory on first start), XOSEEN_SEED_COUNT,
 // XOSEEN_CHAT_BURST / XOSEEN_CHAT_RATE, XOSEEN_TRAIN_INTERVAL_SEC, XOSEEN_PROMOTION_MARGIN.
-// Operator commands on the model registry: see ModelCommands.swift.
+// Operator commands on the model registry: see ModelCommands.swift; token revocation: TokenCommands.swift.
 if let command = CommandLine.arguments.dropFirst().first, ModelCommands.names.contains(command) {
     LogSystem.bootstrap(level: .warning)
     exit(await ModelCommands.run(Array(CommandLine.arguments.dropFirst())))
+}
+
+if let command = CommandLine.arguments.dropFirst().first, TokenCommands.names.contains(command) {
+    LogSystem.bootstrap(level: .warning)
+    exit(await TokenCommands.run(Array(CommandLine.arguments.dropFirst())))
 }
 
 await ServeCommand.main(product: "xoseen", defaultPort: 8042) { options in
@@ -24,6 +29,7 @@ await ServeCommand.main(product: "xoseen", defaultPort: 8042) { options in
     try await ServiceGroup([
         Service("http") { try await server.run() },
         Service("learning") { await application.runLearningLoop() },
+        Service("maintenance") { await application.runMaintenance() },
     ]).run()
     await application.database.close()
 }
