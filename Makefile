@@ -89,3 +89,9 @@ eval-topics:
 eval-summaries:
 	@scripts/setup.sh && swift build -c release --product story-eval \
 	  && python3 scripts/eval-summaries.py --story-eval "$$(swift build -c release --show-bin-path)/story-eval" $(EVAL_ARGS)
+
+# Xoseen: 10 minutes of wrk on one viewer's first page of POST /ml/rank; per minute p50/p99, database
+# size, rank_chains rows and RSS (all must stay flat). SOAK_MINUTES shortens it.
+.PHONY: soak-rank
+soak-rank:
+	@scripts/setup.sh wrk sqlite3 && scripts/soak-rank.sh

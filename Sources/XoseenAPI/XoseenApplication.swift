@@ -89,8 +89,28 @@ public struct XoseenApplication: Sendable {
     public let learning: LearnedServing
     public let training: RankerTraining
     public let verifier: IdentityVerifier
+    /// The feed's cursor chains; `runMaintenance` writes them behind and prunes expired ones.
+    public let chains: FeedChains
+    public let tokenVersions: TokenVersions
+
+    /// A setting the server refuses to start with (the message names it and what is allowed).
+    public struct ConfigurationError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Start-up checks of settings that would otherwise fail later, mid-request.
+    static func validate(_ settings: Settings) throws {
+        let ttlRange = "a whole number of seconds from 1 to \(Int(TokenSigner.maximumTimeToLive)) (ten years)"
+        if let raw = settings.environment["XOSEEN_TOKEN_TTL_SEC"], TimeInterval(raw).map(TokenSigner.validTimeToLive) != true {
+            throw ConfigurationError(description: "XOSEEN_TOKEN_TTL_SEC must be \(ttlRange); got '\(raw.prefix(40))'")
+        }
+        guard TokenSigner.validTimeToLive(settings.tokenTimeToLive) else {
+            throw ConfigurationError(description: "the token lifetime must be \(ttlRange); got \(settings.tokenTimeToLive)")
+        }
+    }
 
     public init(settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
+        try Self.validate(settings)
         self.settings = settings
         // Dates of birth, face descriptors and chat live here: owner-only (0700 / 0600).
         try PrivateFiles.prepareDirectory(settings.dataDirectory)
@@ -102,12 +122,16 @@ public struct XoseenApplication: Sendable {
         startedAt = clock()
         let gazetteer = try Gazetteer(resourcesDirectory: settings.resourcesDirectory)
         let policy = AuthPolicy(requireAuth: settings.requireAuth)
+        tokenVersions = TokenVersions(database: database)
+        try await tokenVersions.refresh()
+        chains = FeedChains(database: database)
         let index = CandidateIndex(gazetteer: gazetteer)
         let profiles = ProfileStore(database: database, index: index)
         let matching = MatchingStore(database: database, index: index)
         // A restart rebuilds the index from the store.
         try await index.load(profiles: profiles, matching: matching)
         let blindDates = BlindDateStore(database: database)
+        try await blindDates.prepare()
         let chat = ChatService(store: ChatStore(database: database), blindDates: blindDates,
                                admission: ChatAdmission(policy: policy, matching: matching, blindDates: blindDates, profiles: profiles),
                                hub: hub, scanner: SafetyScanner(),
@@ -121,7 +145,8 @@ public struct XoseenApplication: Sendable {
                                 authorizer: Authorizer(policy: policy), signer: signer,
                                 feed: CandidateFeed(index: index, matching: matching, ranker: RuleBasedRanker(gazetteer: gazetteer),
                                                     learning: learning),
-                                chat: chat, verifications: VerificationStore(database: database), clock: clock)
+                                chat: chat, verifications: VerificationStore(database: database), clock: clock,
+                                chains: chains, tokenVersions: tokenVersions)
         verifier = IdentityVerifier(store: context.verifications, modelsDirectory: settings.modelsDirectory,
                                     limits: settings.verifierLimits, clock: clock)
     }
@@ -166,16 +191,35 @@ public struct XoseenApplication: Sendable {
         }
     }
 
+    /// Housekeeping that keeps the read path free of durable writes and the store bounded: every
+    /// `period`, written-behind cursor chains are flushed and expired ones pruned, and token
+    /// versions bumped elsewhere (another process, `xoseen revoke-tokens`) are re-read. Runs
+    /// until cancelled; a last flush on the way out.
+    public func runMaintenance(period: Duration = .seconds(2)) async {
+        let logger = Logger(label: "xoseen.maintenance")
+        while !Task.isCancelled {
+            try? await Task.sleep(for: period)
+            do {
+                try await chains.flush(now: context.clock())
+                try await tokenVersions.refresh()
+            } catch {
+                logger.warning("maintenance failed", ["error": "\(error)"])
+            }
+        }
+        _ = try? await chains.flush(now: context.clock())
+    }
+
     public func router() -> Router {
         var router = Router()
-        router.use(TokenAuthentication(signer: signer))
+        router.use(TokenAuthentication(signer: signer, versions: tokenVersions))
         CapabilityRoutes(learning: learning, startedAt: startedAt).register(on: &router)
         ProfileRoutes(context: context).register(on: &router)
         FeedRoutes(context: context).register(on: &router)
-        PhotoRoutes().register(on: &router)
+        PhotoRoutes(keys: context.photoKeys).register(on: &router)
         ChatRoutes(chat: context.chat).register(on: &router)
         AssistRoutes(context: context).register(on: &router)
         BlindDateRoutes(context: context).register(on: &router)
+        SessionRoutes(context: context).register(on: &router)
         VerificationRoutes(context: context, verifier: verifier, operatorToken: settings.operatorToken,
                            limits: VerificationLimits(environment: settings.environment)).register(on: &router)
         return router

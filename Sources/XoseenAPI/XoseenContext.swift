@@ -15,6 +15,15 @@ struct XoseenContext: Sendable {
     let chat: ChatService
     let verifications: VerificationStore
     let clock: @Sendable () -> Date
+    /// The feed's cursor chains (memory, expiring, written behind).
+    let chains: FeedChains
+    /// Per-user token versions (revocation).
+    let tokenVersions: TokenVersions
+
+    var photoKeys: PhotoKeys { PhotoKeys(signer: signer) }
+
+    /// A token for `userId` under the user's current token version (every route that issues one uses this).
+    func issueToken(for userId: String) -> String { signer.issue(for: userId, version: tokenVersions.version(of: userId)) }
 
     var ranker: RuleBasedRanker { feed.ranker }
 

@@ -7,7 +7,8 @@ import XoseenAPI
 // Environment (beyond the shared serve options): XOSEEN_REQUIRE_AUTH=1, XOSEEN_TOKEN_TTL_SEC,
 // XOSEEN_TOKEN_SECRET (else a secret is generated in the data directory on first start), XOSEEN_SEED_COUNT,
 // XOSEEN_CHAT_BURST / XOSEEN_CHAT_RATE, XOSEEN_TRAIN_INTERVAL_SEC, XOSEEN_PROMOTION_MARGIN.
-// Operator commands on the model registry: see ModelCommands.swift; `read-document`: DocumentCommand.swift.
+// Operator commands on the model registry: see ModelCommands.swift; `read-document`: DocumentCommand.swift;
+// token revocation: TokenCommands.swift.
 if CommandLine.arguments.dropFirst().first == DocumentCommand.name {
     LogSystem.bootstrap(level: .warning)
     exit(await DocumentCommand.run(Array(CommandLine.arguments.dropFirst())))
@@ -15,6 +16,11 @@ if CommandLine.arguments.dropFirst().first == DocumentCommand.name {
 if let command = CommandLine.arguments.dropFirst().first, ModelCommands.names.contains(command) {
     LogSystem.bootstrap(level: .warning)
     exit(await ModelCommands.run(Array(CommandLine.arguments.dropFirst())))
+}
+
+if let command = CommandLine.arguments.dropFirst().first, TokenCommands.names.contains(command) {
+    LogSystem.bootstrap(level: .warning)
+    exit(await TokenCommands.run(Array(CommandLine.arguments.dropFirst())))
 }
 
 await ServeCommand.main(product: "xoseen", defaultPort: 8042) { options in
@@ -28,6 +34,7 @@ await ServeCommand.main(product: "xoseen", defaultPort: 8042) { options in
     try await ServiceGroup([
         Service("http") { try await server.run() },
         Service("learning") { await application.runLearningLoop() },
+        Service("maintenance") { await application.runMaintenance() },
     ]).run()
     await application.database.close()
 }

@@ -116,10 +116,12 @@ import XoseenAPI
                 let response = try await post(server, "/ml/rank", ["viewerId": "usr_x", "limit": limit])
                 #expect(response.status == 422)
             }
-            let unknown = try await post(server, "/ml/rank", ["viewerId": "usr_nobody"])
+            // Strict mode: reads need the viewer's token too (an unknown viewer's, here, to reach the 404).
+            let nobody = application.signer.issue(for: "usr_nobody")
+            let unknown = try await post(server, "/ml/rank", ["viewerId": "usr_nobody"], token: nobody)
             #expect(unknown.status == 404)
             #expect(try JSONDecoder().decode(Envelope.self, from: Data(unknown.body)).error.code == "viewer_not_found")
-            let explainUnknown = try await post(server, "/ml/explain", ["viewerId": "usr_nobody", "candidateId": "usr_x"])
+            let explainUnknown = try await post(server, "/ml/explain", ["viewerId": "usr_nobody", "candidateId": "usr_x"], token: nobody)
             #expect(try JSONDecoder().decode(Envelope.self, from: Data(explainUnknown.body)).error.code == "not_found")
 
             let viewers = try json(try await server.client.get("/ml/viewers"))["viewers"] as? [[String: Any]] ?? []

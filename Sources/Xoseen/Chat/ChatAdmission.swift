@@ -1,6 +1,7 @@
 /// Who may join a chat room — one rule for the chat socket. A room admits only its two users,
 /// with a token for that user when one is given (required under `XOSEEN_REQUIRE_AUTH=1`),
-/// only for a stored match (`match:`) or a blind pairing (`blind:`), never for a blocked pair.
+/// only for a stored match (`match:<id>:<id>`) or a blind pairing (`blind:<alias>:<alias>`, the
+/// pairing's member aliases — a blind room named by real ids admits nobody), never for a blocked pair.
 /// Every refusal carries a short reason for the 4401 close, so a client can tell "fix the room
 /// id" from "sign in again" and does not reconnect-loop.
 public struct ChatAdmission: Sendable {
@@ -25,6 +26,9 @@ public struct ChatAdmission: Sendable {
     public struct Admitted: Sendable {
         public let room: ChatRoom
         public let user: Profile
+        /// Who the user is in this room: their id in a `match:` room, their pairing alias in a
+        /// `blind:` one (what their frames carry as `from`).
+        public let memberId: String
     }
 
     public func admit(room roomText: String?, user userId: String?, credential: AuthPolicy.Credential) async throws
@@ -38,26 +42,30 @@ public struct ChatAdmission: Sendable {
         case .failure(let error): return .failure(Refusal("invalid_room", error.reason))
         }
         guard let userId, !userId.isEmpty else { return .failure(Refusal("invalid_user", "user is required")) }
-        guard room.contains(userId) else { return .failure(Refusal("not_a_member", "user is not one of the room's two users")) }
+        // A blind room is named by the pairing's aliases; its members are the pairing's two users.
+        var pairing: BlindDateStore.Pairing?
+        if room.kind == .blind {
+            pairing = try await blindDates.pairing(room: room)
+            guard pairing?.contains(userId) == true else {
+                return .failure(Refusal("not_paired", "no blind pairing of this user has that room"))
+            }
+        }
+        let peerId = pairing.map { $0.partner(of: userId).userId } ?? room.peer(of: userId)
+        guard pairing != nil || room.contains(userId) else {
+            return .failure(Refusal("not_a_member", "user is not one of the room's two users"))
+        }
         switch policy.decide(credential, actingOn: userId) {
         case .allowed: break
         case .invalidToken: return .failure(Refusal("invalid_token", "token is invalid, expired or for another user"))
         case .authRequired: return .failure(Refusal("auth_required", "token is required"))
         }
-        guard let user = try await profiles.profile(userId), try await profiles.profile(room.peer(of: userId)) != nil else {
+        guard let user = try await profiles.profile(userId), try await profiles.profile(peerId) != nil else {
             return .failure(Refusal("not_found", "unknown user"))
         }
-        if try await matching.isBlocked(room.userA, room.userB) { return .failure(Refusal("blocked", "this chat is closed")) }
-        switch room.kind {
-        case .match:
-            guard try await matching.isMatched(room.userA, room.userB) else {
-                return .failure(Refusal("not_matched", "the two users have not matched"))
-            }
-        case .blind:
-            guard try await blindDates.pairing(room.userA, room.userB) != nil else {
-                return .failure(Refusal("not_paired", "the two users have no blind pairing"))
-            }
+        if try await matching.isBlocked(userId, peerId) { return .failure(Refusal("blocked", "this chat is closed")) }
+        if room.kind == .match, try await !matching.isMatched(room.userA, room.userB) {
+            return .failure(Refusal("not_matched", "the two users have not matched"))
         }
-        return .success(Admitted(room: room, user: user))
+        return .success(Admitted(room: room, user: user, memberId: pairing?.alias(of: userId) ?? userId))
     }
 }

@@ -13,9 +13,10 @@ import Synchronization
 /// are not indexed.
 ///
 /// **Consistency.** The index is a write-through cache of `users` and of the like counts in
-/// `decisions`: ``ProfileStore/save(_:)`` calls ``upsert(_:)`` and ``MatchingStore/decide`` calls
-/// ``recordDecision(by:like:)`` inside their write transactions (so with one writer the index
-/// applies changes in commit order), and the server rebuilds it from the store at start
+/// `decisions`: ``ProfileStore/save(_:)`` calls ``upsert(_:ticket:)`` and ``MatchingStore/decide``
+/// calls ``recordDecision(by:like:)`` once their write transactions have committed (a failed
+/// COMMIT leaves the index as it was; a ticket taken inside the transaction keeps saves in commit
+/// order with one writer; counts commute), and the server rebuilds it from the store at start
 /// (``load(profiles:matching:)``). Blocks, decisions per viewer and served cursor chains are not
 /// cached: they are read per request through indexed queries, so they are exact in every process.
 ///
@@ -64,6 +65,9 @@ public final class CandidateIndex: Sendable {
         var tallies: [String: LikeTally] = [:]
         /// Likes and decisions others made about each user (the learned ranker's liked-rate).
         var received: [String: LikeTally] = [:]
+        /// The write ticket of each user's last applied save (see ``reserveTicket()``).
+        var applied: [String: UInt64] = [:]
+        var nextTicket: UInt64 = 1
     }
 
     private let areas: AreaDistances
@@ -104,14 +108,32 @@ public final class CandidateIndex: Sendable {
             fresh.buckets[slot].sort(by: Self.ordered)
         }
         state.withLock { current in
+            fresh.nextTicket = current.nextTicket
             current = fresh
             population.reset(to: LikeHistory(likesGiven: likes, decisionsMade: decisions))
         }
     }
 
-    /// A saved profile: placed in (or moved to) its partition; taken out when no longer verified.
-    public func upsert(_ profile: Profile) {
+    /// A ticket taken inside a write transaction, so saves applied after their COMMIT still apply
+    /// in commit order: ``upsert(_:ticket:)`` ignores a save older than the one already applied.
+    public func reserveTicket() -> UInt64 {
         state.withLock { state in
+            defer { state.nextTicket += 1 }
+            return state.nextTicket
+        }
+    }
+
+    /// A saved profile: placed in (or moved to) its partition; taken out when no longer verified.
+    /// Called after the save committed, with the ticket its transaction took (nil: apply now).
+    public func upsert(_ profile: Profile, ticket: UInt64? = nil) {
+        state.withLock { state in
+            var ticket = ticket ?? 0
+            if ticket == 0 {
+                ticket = state.nextTicket
+                state.nextTicket += 1
+            }
+            guard ticket > state.applied[profile.userId] ?? 0 else { return }
+            state.applied[profile.userId] = ticket
             if let old = state.slots.removeValue(forKey: profile.userId) {
                 state.buckets[old].removeAll { $0.profile.userId == profile.userId }
             }

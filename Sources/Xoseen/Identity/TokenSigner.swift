@@ -22,23 +22,42 @@ public struct TokenSigner: Sendable {
         self.clock = clock
     }
 
-    /// A token for `userId` valid for `timeToLive` from now. User ids never contain dots
-    /// (enforced by profile validation), so the token splits unambiguously.
-    public func issue(for userId: String) -> String {
-        let expiry = Int(clock().timeIntervalSince1970 + timeToLive)
-        let payload = "\(userId).\(expiry)"
-        return "\(payload).\(Self.base64URL(mac(payload)))"
+    /// The longest lifetime a token may have (ten years): beyond it expiry arithmetic stops being
+    /// meaningful, and `XOSEEN_TOKEN_TTL_SEC` is refused at start-up (``validTimeToLive(_:)``).
+    public static let maximumTimeToLive: TimeInterval = 10 * 366 * 24 * 3600
+
+    /// A lifetime a signer can issue with: finite, at least one second, at most ``maximumTimeToLive``.
+    public static func validTimeToLive(_ seconds: TimeInterval) -> Bool {
+        seconds.isFinite && seconds >= 1 && seconds <= maximumTimeToLive
     }
 
-    /// The token's subject, if the signature is ours and it has not expired.
-    public func verify(_ token: String) -> Result<String, Failure> {
+    /// A token for `userId` valid for `timeToLive` from now. User ids never contain dots
+    /// (enforced by profile validation), so the token splits unambiguously.
+    ///
+    /// `version` is the user's token version (``TokenVersions``): it is signed but not written
+    /// into the token, so the wire format stays `<userId>.<expiry>.<signature>`; bumping the
+    /// version makes every earlier token's signature stop verifying (revocation). Version 0
+    /// signs exactly what tokens were signed over before versions existed.
+    public func issue(for userId: String, version: Int = 0) -> String {
+        // Saturating: a lifetime that slipped past start-up validation cannot trap here.
+        let seconds = clock().timeIntervalSince1970 + min(max(timeToLive, 0), Self.maximumTimeToLive)
+        let expiry = seconds.isFinite ? Int(seconds) : 0
+        let payload = "\(userId).\(expiry)"
+        return "\(payload).\(Self.base64URL(mac(Self.signed(payload, version: version))))"
+    }
+
+    /// What the MAC covers: the token's text, plus the version when it is not 0.
+    static func signed(_ payload: String, version: Int) -> String { version == 0 ? payload : "\(payload).v\(version)" }
+
+    /// The token's subject, if the signature is ours for the subject's current version and it has not expired.
+    public func verify(_ token: String, version: (String) -> Int = { _ in 0 }) -> Result<String, Failure> {
         guard token.utf8.count <= 512 else { return .failure(.malformed) }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, let expiry = Int(parts[1]),
               let signature = Self.decodeBase64URL(String(parts[2])), signature.count == 32 else {
             return .failure(.malformed)
         }
-        let expected = mac("\(parts[0]).\(parts[1])")
+        let expected = mac(Self.signed("\(parts[0]).\(parts[1])", version: version(String(parts[0]))))
         let equal = expected.withUnsafeBytes { a in signature.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, 32) } }
         guard equal == 0 else { return .failure(.badSignature) }
         guard TimeInterval(expiry) > clock().timeIntervalSince1970 else { return .failure(.expired) }

@@ -1,8 +1,9 @@
 import Foundation
 import SQLStore
 
-/// Decisions, matches, blocks, reports, the training event log, and feed cursor chains. A
-/// first-time decision also counts in the in-memory ``CandidateIndex`` (write-through).
+/// Decisions, matches, blocks, reports and the training event log. A first-time decision also
+/// counts in the in-memory ``CandidateIndex``, once its transaction has committed (feed cursor
+/// chains are ``FeedChains``).
 public struct MatchingStore: Sendable {
     public let database: any Database
     public let index: CandidateIndex
@@ -70,31 +71,33 @@ public struct MatchingStore: Sendable {
 
     /// Records a like/pass once. Repeats change nothing and answer as the first time did; a
     /// first-time like that completes a mutual like stores the match. First-time decisions
-    /// append a training event with what was served.
+    /// append a training event with what was served. A pair blocked either way never matches
+    /// (and is never answered `matched: true`, repeats included): the like is recorded like any
+    /// unreturned one, so the blocked user learns nothing. The index counts the decision only
+    /// after COMMIT: a failed transaction leaves no trace in what the feed serves.
     public func decide(viewer: String, candidate: String, action: Action, at now: Date, features: String, scores: String,
                        ranker: String, isTest: Bool) async throws -> Outcome {
-        let index = index
-        return try await database.write { connection in
+        let outcome = try await database.write { connection in
             let inserted = try connection.execute("""
                 INSERT INTO decisions (viewer_id, candidate_id, action, decided_at) VALUES ($1, $2, $3, $4)
                 ON CONFLICT (viewer_id, candidate_id) DO NOTHING
                 """, viewer, candidate, action.rawValue, now) == 1
             let (a, b) = viewer < candidate ? (viewer, candidate) : (candidate, viewer)
+            let blocked = try connection.scalar(Int.self, """
+                SELECT COUNT(*) FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)
+                """, viewer, candidate) ?? 0 > 0
             guard inserted else {
                 let stored = try connection.scalar(String.self, "SELECT action FROM decisions WHERE viewer_id = $1 AND candidate_id = $2",
                                                    viewer, candidate)
                 let matchCount = try connection.scalar(Int.self, "SELECT COUNT(*) FROM matches WHERE user_a = $1 AND user_b = $2", a, b) ?? 0
-                let matched = stored == "like" && matchCount > 0
+                let matched = stored == "like" && matchCount > 0 && !blocked
                 return Outcome(firstTime: false, matched: matched)
             }
             try connection.execute("""
                 INSERT INTO user_events (id, viewer_id, candidate_id, action, occurred_at, features, scores, ranker, is_test)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                 """, "evt_" + UUID().uuidString.lowercased(), viewer, candidate, action.rawValue, now, features, scores, ranker, isTest)
-            guard action == .like else {
-                index.recordDecision(by: viewer, about: candidate, like: false)
-                return Outcome(firstTime: true, matched: false)
-            }
+            guard action == .like, !blocked else { return Outcome(firstTime: true, matched: false) }
             let likedBack = try connection.scalar(Int.self, """
                 SELECT COUNT(*) FROM decisions WHERE viewer_id = $1 AND candidate_id = $2 AND action = 'like'
                 """, candidate, viewer) ?? 0 > 0
@@ -103,9 +106,10 @@ public struct MatchingStore: Sendable {
                     INSERT INTO matches (user_a, user_b, matched_at) VALUES ($1, $2, $3) ON CONFLICT (user_a, user_b) DO NOTHING
                     """, a, b, now)
             }
-            index.recordDecision(by: viewer, about: candidate, like: true)
             return Outcome(firstTime: true, matched: likedBack)
         }
+        if outcome.firstTime { index.recordDecision(by: viewer, about: candidate, like: action == .like) }
+        return outcome
     }
 
     public func isMatched(_ x: String, _ y: String) async throws -> Bool {
@@ -132,35 +136,6 @@ public struct MatchingStore: Sendable {
                 INSERT INTO reports (reporter_id, reported_id, reason, reported_at) VALUES ($1, $2, $3, $4)
                 ON CONFLICT (reporter_id, reported_id) DO NOTHING
                 """, reporter, reported, reason, now)
-        }
-    }
-
-    // MARK: Cursor chains
-
-    public func newChain(viewer: String, served: [String], at now: Date) async throws -> String {
-        let id = "ch_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        let json = String(decoding: try JSONEncoder().encode(served), as: UTF8.self)
-        try await database.write { connection in
-            try connection.execute("INSERT INTO rank_chains (id, viewer_id, served, created_at) VALUES ($1, $2, $3, $4)",
-                                   id, viewer, json, now)
-        }
-        return id
-    }
-
-    public func chain(_ id: String) async throws -> (viewer: String, served: [String])? {
-        try await database.read { connection in
-            guard let row = try connection.queryFirst("SELECT viewer_id, served FROM rank_chains WHERE id = $1", id) else { return nil }
-            let served = try JSONDecoder().decode([String].self, from: Data(try row.decode(String.self, "served").utf8))
-            return (try row.decode(String.self, "viewer_id"), served)
-        }
-    }
-
-    public func extend(chain id: String, with served: [String]) async throws {
-        try await database.write { connection in
-            guard let row = try connection.queryFirst("SELECT served FROM rank_chains WHERE id = $1", id) else { return }
-            let current = try JSONDecoder().decode([String].self, from: Data(try row.decode(String.self, "served").utf8))
-            let json = String(decoding: try JSONEncoder().encode(current + served), as: UTF8.self)
-            try connection.execute("UPDATE rank_chains SET served = $2 WHERE id = $1", id, json)
         }
     }
 }

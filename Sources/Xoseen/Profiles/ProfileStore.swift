@@ -2,7 +2,7 @@ import Foundation
 import SQLStore
 
 /// Profiles in the database. Lists are stored as JSON text (portable). Every save also updates
-/// the in-memory ``CandidateIndex`` (write-through), inside the write transaction.
+/// the in-memory ``CandidateIndex`` (write-through), after its write transaction commits.
 public struct ProfileStore: Sendable {
     public let database: any Database
     public let index: CandidateIndex
@@ -23,10 +23,13 @@ public struct ProfileStore: Sendable {
     public func save(_ profile: Profile) async throws {
         let row = try Self.row(for: profile)
         let index = index
-        try await database.write { connection in
+        // The index learns of the save only once it has committed (a failed COMMIT must not leave
+        // the feed serving a profile the store lacks); the ticket keeps concurrent saves in order.
+        let ticket = try await database.write { connection in
             try connection.execute(Self.upsertSQL, row)
-            index.upsert(profile)
+            return index.reserveTicket()
         }
+        index.upsert(profile, ticket: ticket)
     }
 
     /// Sign-up: inserts the profile only if the id is still free, deciding inside the write
@@ -77,10 +80,11 @@ public struct ProfileStore: Sendable {
         try await database.read { connection in try connection.query("SELECT * FROM users").map(Self.profile(from:)) }
     }
 
-    /// Everyone who can pick themselves in the demo picker: id, name, area.
-    public func viewers() async throws -> [(id: String, displayName: String, cityArea: String)] {
+    /// Everyone who can pick themselves in the demo picker: id, name, area (`personasOnly`: the seed personas).
+    public func viewers(personasOnly: Bool = false) async throws -> [(id: String, displayName: String, cityArea: String)] {
         try await database.read { connection in
-            try connection.query("SELECT id, display_name, city_area FROM users ORDER BY is_seed, display_name, id").map {
+            try connection.query("SELECT id, display_name, city_area FROM users \(personasOnly ? "WHERE is_seed = 1 " : "")"
+                                 + "ORDER BY is_seed, display_name, id").map {
                 (try $0.decode(String.self, "id"), try $0.decode(String.self, "display_name"), try $0.decode(String.self, "city_area"))
             }
         }

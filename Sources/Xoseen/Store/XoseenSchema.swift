@@ -192,5 +192,22 @@ public enum XoseenSchema {
             );
             ALTER TABLE verifications ADD COLUMN age_source TEXT;
             """),
+        // Version 8 (privacy): feed cursor chains expire (`expires_at`, pruned; old rows have 0 and
+        // go at the first pruning); per-user token versions (revocation); blind pairings get one
+        // opaque alias per member (`alias_a` for user_a), the only id the partner sees before the
+        // mutual reveal (rows from before are given aliases at start).
+        Migration(version: 8, name: "chain expiry, token versions, blind aliases", sql: """
+            ALTER TABLE rank_chains ADD COLUMN expires_at BIGINT NOT NULL DEFAULT 0;
+            CREATE INDEX rank_chains_expiry ON rank_chains (expires_at);
+            CREATE TABLE token_versions (
+                user_id TEXT PRIMARY KEY,
+                version INTEGER NOT NULL,
+                updated_at BIGINT NOT NULL
+            );
+            ALTER TABLE blind_pairings ADD COLUMN alias_a TEXT;
+            ALTER TABLE blind_pairings ADD COLUMN alias_b TEXT;
+            CREATE UNIQUE INDEX blind_pairings_alias_a ON blind_pairings (alias_a);
+            CREATE UNIQUE INDEX blind_pairings_alias_b ON blind_pairings (alias_b);
+            """),
     ]
 }

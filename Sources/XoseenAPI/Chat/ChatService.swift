@@ -33,13 +33,21 @@ struct ChatService: Sendable {
     /// room until the mutual reveal.
     func displayName(of user: Profile, in room: ChatRoom) async throws -> String {
         guard room.kind == .blind else { return user.displayName }
-        return try await blindDates.pairing(room.userA, room.userB)?.isRevealed == true ? user.displayName : Self.hiddenName
+        return try await blindDates.pairing(room: room)?.isRevealed == true ? user.displayName : Self.hiddenName
     }
 
+    /// Names by member id (the `from` of the room's frames: user ids, or aliases in a blind room).
     func displayNames(in room: ChatRoom) async throws -> [String: String] {
+        var members: [(memberId: String, userId: String)] = [(room.userA, room.userA), (room.userB, room.userB)]
+        var revealed = true
+        if room.kind == .blind {
+            guard let pairing = try await blindDates.pairing(room: room) else { return [:] }
+            members = [(pairing.aliasA, pairing.userA), (pairing.aliasB, pairing.userB)]
+            revealed = pairing.isRevealed
+        }
         var names: [String: String] = [:]
-        for id in [room.userA, room.userB] {
-            if let profile = try await admission.profiles.profile(id) { names[id] = try await displayName(of: profile, in: room) }
+        for (memberId, userId) in members {
+            if let profile = try await admission.profiles.profile(userId) { names[memberId] = revealed ? profile.displayName : Self.hiddenName }
         }
         return names
     }
@@ -49,10 +57,13 @@ struct ChatService: Sendable {
         drafts.filter { if case .allowed = scanner.scan($0) { true } else { false } }
     }
 
-    /// A block ends the pair's chats at once: their sockets in both rooms close with 4401.
-    func closeRooms(between x: String, and y: String) {
-        for kind in [ChatRoom.Kind.match, .blind] {
-            for connection in hub.members(of: Self.group(ChatRoom(kind: kind, between: x, and: y))) {
+    /// A block ends the pair's chats at once: their sockets in the match room and in their blind
+    /// room (named by aliases) close with 4401.
+    func closeRooms(between x: String, and y: String) async throws {
+        var rooms = [ChatRoom(kind: .match, between: x, and: y)]
+        if let pairing = try await blindDates.pairing(x, y) { rooms.append(pairing.room) }
+        for room in rooms {
+            for connection in hub.members(of: Self.group(room)) {
                 connection.close(.unauthorized, reason: "blocked: this chat is closed")
             }
         }

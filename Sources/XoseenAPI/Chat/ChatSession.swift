@@ -11,6 +11,8 @@ struct ChatSession {
     let connection: WebSocketConnection
     let room: ChatRoom
     let user: Profile
+    /// The user's id in this room: the user id, or the pairing alias in a blind room (frames' `from`).
+    let memberId: String
     let chat: ChatService
 
     /// Consecutive over-limit frames tolerated before the socket is closed as a flood.
@@ -48,11 +50,19 @@ struct ChatSession {
                 var strikes = 0
                 for await message in connection.messages {
                     lastHeard.touch()
+                    // Every frame costs the user one token — pongs, binary and malformed frames
+                    // included — before any of it is looked at, so no kind of frame is free to flood.
+                    let allowed = chat.limiter.allow(user.userId, now: ContinuousClock.now.secondsSinceStart)
                     guard case .text(let text) = message else {
-                        reply(error: "unsupported_frame", "Send JSON text frames.", clientId: nil)
+                        if allowed {
+                            strikes = 0
+                            reply(error: "unsupported_frame", "Send JSON text frames.", clientId: nil)
+                        } else if refuse(clientId: nil, strikes: &strikes) == .close {
+                            break
+                        }
                         continue
                     }
-                    if await handle(text, strikes: &strikes) == .close { break }
+                    if await handle(text, allowed: allowed, strikes: &strikes) == .close { break }
                 }
             }
             await tasks.next()
@@ -62,24 +72,29 @@ struct ChatSession {
 
     enum Next { case `continue`, close }
 
-    func handle(_ text: String, strikes: inout Int) async -> Next {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+    /// An over-budget frame: answered `rate_limited`; `floodStrikes` in a row close the socket.
+    func refuse(clientId: String?, strikes: inout Int) -> Next {
+        strikes += 1
+        if strikes >= Self.floodStrikes {
+            connection.close(.policyViolation, reason: "flood: too many messages")
+            return .close
+        }
+        reply(error: "rate_limited", "Too many messages; slow down.", clientId: clientId)
+        return .continue
+    }
+
+    /// One text frame; `allowed` is whether the user's budget covered it (already taken).
+    func handle(_ text: String, allowed: Bool, strikes: inout Int) async -> Next {
+        let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+        let clientId = (object?["id"] as? String).map { String($0.prefix(64)) }
+        guard allowed else { return refuse(clientId: clientId, strikes: &strikes) }
+        strikes = 0
+        guard let object else {
             reply(error: "invalid_frame", "A frame is a JSON object.", clientId: nil)
             return .continue
         }
-        let clientId = (object["id"] as? String).map { String($0.prefix(64)) }
         let type = object["type"] as? String ?? (object["text"] != nil ? "message" : "")
         if type == "pong" { return .continue }
-        guard chat.limiter.allow(user.userId, now: ContinuousClock.now.secondsSinceStart) else {
-            strikes += 1
-            if strikes >= Self.floodStrikes {
-                connection.close(.policyViolation, reason: "flood: too many messages")
-                return .close
-            }
-            reply(error: "rate_limited", "Too many messages; slow down.", clientId: clientId)
-            return .continue
-        }
-        strikes = 0
         do {
             switch type {
             case "message":
@@ -89,12 +104,12 @@ struct ChatSession {
                     reply(error: "invalid_frame", "\(type) needs a payload.", clientId: clientId)
                     return .continue
                 }
-                let record = try await chat.store.append(room: room, kind: type == "enc" ? .enc : .pubkey, senderId: user.userId,
+                let record = try await chat.store.append(room: room, kind: type == "enc" ? .enc : .pubkey, senderId: memberId,
                                                          senderName: user.displayName, body: payload, at: chat.clock())
                 let frame = ChatFrames.frame(record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId)
                 chat.hub.send(frame, toGroup: group, except: type == "pubkey" ? connection.id : nil)
             case "capture_alert":
-                let alert = ChatFrames.CaptureAlert(room: room.description, from: user.userId,
+                let alert = ChatFrames.CaptureAlert(room: room.description, from: memberId,
                                                     name: try await chat.displayName(of: user, in: room),
                                                     ts: chat.clock().timeIntervalSince1970)
                 let frame = ChatFrames.encode(alert)
@@ -131,7 +146,7 @@ struct ChatSession {
                                                                        reason: reason.rawValue, clientId: clientId)))
             return
         }
-        let record = try await chat.store.append(room: room, kind: .message, senderId: user.userId, senderName: user.displayName,
+        let record = try await chat.store.append(room: room, kind: .message, senderId: memberId, senderName: user.displayName,
                                                  body: text, at: chat.clock())
         chat.hub.send(ChatFrames.frame(record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId),
                       toGroup: group)

@@ -18,6 +18,7 @@ struct AssistRoutes {
             guard let candidateId = request.query["candidateId"], !candidateId.isEmpty else {
                 throw HTTPError.invalid("candidateId is required.", field: "candidateId")
             }
+            try context.authorizer.authorize(request, actingOn: viewerId)
             let (viewer, candidate) = try await context.pair(viewerId, candidateId)
             let starters = ConversationStarters().starters(viewer: viewer, candidate: candidate)
             return try .json(StartersAnswer(ok: true, starters: context.chat.safe(starters)))
@@ -28,6 +29,7 @@ struct AssistRoutes {
             guard body.history.count <= Self.maxHistoryEntries else {
                 throw HTTPError.invalid("history holds at most \(Self.maxHistoryEntries) messages.", field: "history")
             }
+            try context.authorizer.authorize(request, actingOn: body.user)
             guard let user = try await context.profiles.profile(body.user) else { throw HTTPError.notFound("Unknown user.") }
             let drafts = ReplyDrafts().drafts(for: user, history: body.history.map(\.line))
             return try .json(ReplySuggestAnswer(ok: true, suggestions: context.chat.safe(drafts)))

@@ -22,7 +22,8 @@ struct ChatRoutes {
                     chat.logger.info("chat join refused", ["reason": "\(refusal.reason)"])
                     connection.close(.unauthorized, reason: refusal.reason)
                 case .success(let admitted):
-                    await ChatSession(connection: connection, room: admitted.room, user: admitted.user, chat: chat).run()
+                    await ChatSession(connection: connection, room: admitted.room, user: admitted.user, memberId: admitted.memberId,
+                                      chat: chat).run()
                 }
             }
         }

@@ -5,9 +5,9 @@ import Xoseen
 /// Stages 3–5: `POST /ml/rank`, `POST /ml/explain`, `GET /ml/weights`, `POST /ml/feedback`,
 /// plus `POST /web/block` and `POST /web/report`.
 ///
-/// The cursor names a chain of pages stored server-side (the ids already served), signed so
-/// it cannot be forged or altered: within one chain no candidate repeats and none is skipped,
-/// even when scores move between pages.
+/// The cursor names a chain of pages kept server-side (the ids already served, ``FeedChains``:
+/// in memory, expiring, written behind once paged), signed so it cannot be forged or altered:
+/// within one chain no candidate repeats and none is skipped, even when scores move between pages.
 struct FeedRoutes {
     let context: XoseenContext
 
@@ -47,19 +47,24 @@ struct FeedRoutes {
             let body = try request.decode(RankBody.self)
             let limit = body.limit ?? 20
             guard (1...100).contains(limit) else { throw HTTPError.invalid("limit must be between 1 and 100.", field: "limit") }
+            try context.authorizer.authorize(request, actingOn: body.viewerId)
             guard let viewer = try await context.profiles.profile(body.viewerId) else { throw HTTPError.viewerNotFound(body.viewerId) }
             var chainId: String?
             var served: Set<String> = []
+            let now = context.clock()
             if let cursor = body.cursor {
-                guard let id = context.cursorChain(cursor), let chain = try await context.matching.chain(id), chain.viewer == viewer.userId else {
-                    throw HTTPError.badRequest("The cursor is malformed; pass back nextCursor verbatim.", code: .invalidCursor, field: "cursor")
+                guard let id = context.cursorChain(cursor), let chain = try await context.chains.chain(id, at: now),
+                      chain.viewer == viewer.userId else {
+                    throw HTTPError.badRequest("The cursor is malformed or has expired; pass back nextCursor verbatim, or start again without one.",
+                                               code: .invalidCursor, field: "cursor")
                 }
                 chainId = id
                 served = Set(chain.served)
             }
-            // An unrevealed blind partner must not appear with name and photo in the feed.
-            let blind = try await context.chat.blindDates.partners(of: viewer.userId).unrevealed
-            let ranked = try await context.feed.page(for: viewer, excluding: served.union(blind), limit: limit)
+            // Members of an unrevealed blind pairing appear in nobody's named feed: their card here
+            // would link the name and photo to the partner's blind card (see BlindDateStore).
+            let hidden = context.chat.blindDates.hiddenMembers
+            let ranked = try await context.feed.page(for: viewer, excluding: served.union(hidden), limit: limit)
             let page = ranked.candidates
             let ids = page.map(\.candidate.userId)
             if let shadow = ranked.shadow, let version = ranked.shadowVersion, let registry = context.feed.learning?.registry {
@@ -67,12 +72,14 @@ struct FeedRoutes {
                 try await registry.recordShadow(viewer: viewer.userId, candidates: ids, served: page.map(\.breakdown.final),
                                                 shadow: shadow, version: version, at: context.clock())
             }
+            // The chain stays in memory (no durable write for a first page); pages after the first are written behind.
+            var hasRoom = true
             if let chainId {
-                try await context.matching.extend(chain: chainId, with: ids)
+                hasRoom = context.chains.extend(chainId, with: ids, at: now)
             } else {
-                chainId = try await context.matching.newChain(viewer: viewer.userId, served: ids, at: context.clock())
+                chainId = context.chains.create(viewer: viewer.userId, served: ids, at: now)
             }
-            let next = ranked.hasMore ? context.cursor(for: chainId!) : nil
+            let next = ranked.hasMore && hasRoom ? context.cursor(for: chainId!) : nil
             let cards = page.map { scored in
                 CandidateDTO(candidateId: scored.candidate.userId, displayName: scored.candidate.displayName,
                              ageDisplayed: scored.candidate.ageDisplayed, cityArea: scored.candidate.cityArea,
@@ -80,13 +87,14 @@ struct FeedRoutes {
                              sharedInterests: InterestVocabulary.shared(viewer.interests, scored.candidate.interests),
                              explanation: context.ranker.explanation(viewer: viewer, candidate: scored.candidate, breakdown: scored.breakdown),
                              score: (scored.breakdown.final * 10_000).rounded() / 10_000,
-                             photoUrl: "/app/photos/\(scored.candidate.userId).png", bio: scored.candidate.bio)
+                             photoUrl: context.photoKeys.url(for: scored.candidate), bio: scored.candidate.bio)
             }
             return try .json(RankAnswer(candidates: cards, nextCursor: next))
         }
 
         router.post("/ml/explain", body: .buffered(maxBytes: 4 * 1024)) { request in
             let body = try request.decode(PairBody.self)
+            try context.authorizer.authorize(request, actingOn: body.viewerId)
             let (viewer, candidate) = try await context.pair(body.viewerId, body.candidateId)
             let breakdown = context.breakdown(viewer, candidate)
             return try .json(ExplainAnswer(explanation: context.ranker.explanation(viewer: viewer, candidate: candidate, breakdown: breakdown),
@@ -123,7 +131,7 @@ struct FeedRoutes {
             guard body.viewerId != body.candidateId else { throw HTTPError.invalid("You cannot block yourself.", field: "candidateId") }
             _ = try await context.pair(body.viewerId, body.candidateId)
             try await context.matching.block(body.viewerId, body.candidateId, at: context.clock())
-            context.chat.closeRooms(between: body.viewerId, and: body.candidateId)
+            try await context.chat.closeRooms(between: body.viewerId, and: body.candidateId)
             return try .json(OkAnswer(ok: true))
         }
 

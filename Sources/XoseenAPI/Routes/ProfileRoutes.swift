@@ -91,15 +91,20 @@ struct ProfileRoutes {
                     throw ClaimAuthorization.error(for: refused.check)
                 }
             }
-            return try .json(ProfileAnswer(ok: true, viewerId: userId, token: context.signer.issue(for: userId)))
+            return try .json(ProfileAnswer(ok: true, viewerId: userId, token: context.issueToken(for: userId)))
         }
 
         router.get("/web/options") { _ in
             try .json(VocabularyOptions(gazetteer: context.validation.gazetteer))
         }
 
+        // The seed's demo picker: personas + onboarded users. With XOSEEN_REQUIRE_AUTH=1 it lists
+        // the seed personas only (no real user's id, name and area for anyone who asks), and
+        // none who is in an unrevealed blind pairing.
         router.get("/ml/viewers") { _ in
-            try .json(Viewers(viewers: try await context.profiles.viewers().map {
+            let strict = context.authorizer.policy.requireAuth
+            let hidden = strict ? context.chat.blindDates.hiddenMembers : []
+            return try .json(Viewers(viewers: try await context.profiles.viewers(personasOnly: strict).filter { !hidden.contains($0.id) }.map {
                 Viewer(id: $0.id, displayName: $0.displayName, cityArea: $0.cityArea)
             }))
         }

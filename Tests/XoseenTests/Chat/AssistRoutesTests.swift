@@ -62,27 +62,32 @@ import Xoseen
             #expect(next.status == 200, "\(next.bodyString)")
             let card = try f.json(next)
             #expect(card["available"] as? Bool == true)
-            #expect(card["candidateId"] as? String == "usr_b")
-            #expect(Set(card.keys).isSubset(of: ["available", "candidateId", "cityArea", "ageDisplayed", "sharedInterests", "score"]))
+            // The partner is named by an alias of this pairing, never by user id (docs/xoseen-privacy.md).
+            let boAlias = try #require(card["candidateId"] as? String)
+            #expect(boAlias != "usr_b" && boAlias.hasPrefix("bd_"))
+            #expect(Set(card.keys).isSubset(of: ["available", "candidateId", "cityArea", "ageDisplayed", "sharedInterests", "score", "room"]))
             #expect(card["displayName"] == nil && card["photoUrl"] == nil)
+            let room = try #require(card["room"] as? String)
+            let listed = try f.json(try await f.post("/web/blind/pairings", ["viewerId": "usr_b"], as: "usr_b"))
+            let adaAlias = try #require((listed["pairings"] as? [[String: Any]])?.first?["candidateId"] as? String)
 
             // The blind partner stays out of the named feed until the reveal.
             let feed = try f.json(try await f.post("/ml/rank", ["viewerId": "usr_a", "limit": 10]))["candidates"] as? [[String: Any]]
             #expect(feed?.contains { $0["candidateId"] as? String == "usr_b" } == false)
 
             // The pairing admits the two to the blind room, with names hidden.
-            let (ada, _) = try await f.join(room: "blind:usr_a:usr_b", user: "usr_a")
+            let (ada, _) = try await f.join(room: room, user: "usr_a")
             try await ada.send(text: #"{"text":"hello stranger"}"#)
             #expect(try await ChatFixture.frame(ada)["name"] as? String == "Blind date")
 
-            let pending = try f.json(try await f.post("/web/blind/reveal", ["viewerId": "usr_a", "candidateId": "usr_b"], as: "usr_a"))
+            let pending = try f.json(try await f.post("/web/blind/reveal", ["viewerId": "usr_a", "candidateId": boAlias], as: "usr_a"))
             #expect(pending["status"] as? String == "pending" && pending["revealed"] as? Bool == false)
             #expect(pending["displayName"] is NSNull)
-            let again = try f.json(try await f.post("/web/blind/reveal", ["viewerId": "usr_a", "candidateId": "usr_b"], as: "usr_a"))
+            let again = try f.json(try await f.post("/web/blind/reveal", ["viewerId": "usr_a", "candidateId": boAlias], as: "usr_a"))
             #expect(again["status"] as? String == "pending", "one side twice is still pending")
-            let revealed = try f.json(try await f.post("/web/blind/reveal", ["viewerId": "usr_b", "candidateId": "usr_a"], as: "usr_b"))
+            let revealed = try f.json(try await f.post("/web/blind/reveal", ["viewerId": "usr_b", "candidateId": adaAlias], as: "usr_b"))
             #expect(revealed["status"] as? String == "revealed" && revealed["displayName"] as? String == "Ada")
-            let forA = try f.json(try await f.post("/web/blind/reveal", ["viewerId": "usr_a", "candidateId": "usr_b"], as: "usr_a"))
+            let forA = try f.json(try await f.post("/web/blind/reveal", ["viewerId": "usr_a", "candidateId": boAlias], as: "usr_a"))
             #expect(forA["displayName"] as? String == "Bo")
             let events = try await f.application.database.read {
                 try $0.scalar(Int.self, "SELECT COUNT(*) FROM user_events WHERE action = 'blind_reveal'")

@@ -44,7 +44,11 @@ import Xoseen
             #expect(stranger != partner)
             let pending = try f.json(try await f.post("/web/blind/reveal", ["viewerId": "usr_ada", "candidateId": stranger], as: "usr_ada"))
             #expect(pending["revealed"] as? Bool == false)
-            let revealed = try f.json(try await f.post("/web/blind/reveal", ["viewerId": stranger, "candidateId": "usr_ada"]))
+            // The stranger learns of the pairing (and Ada's alias in it) from their own list.
+            let strangerId = try #require(try await application.storedBlindPartner(of: "usr_ada"))
+            let theirs = try f.json(try await f.post("/web/blind/pairings", ["viewerId": strangerId]))
+            let adaAlias = try #require((theirs["pairings"] as? [[String: Any]])?.first?["candidateId"] as? String)
+            let revealed = try f.json(try await f.post("/web/blind/reveal", ["viewerId": strangerId, "candidateId": adaAlias]))
             #expect(revealed["displayName"] as? String == "Ada")
             try await ada.close()
             try await them.close()
