@@ -63,6 +63,8 @@ let package = Package(
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
         .executableTarget(name: "IngestBench", dependencies: ["Jarvis"]),
         .executableTarget(name: "StoryBench", dependencies: ["Jarvis"]),
+        // Training pairs and stream B-cubed for the learned join decision (scripts/train-clustering.py).
+        .executableTarget(name: "StoryPairs", dependencies: ["Jarvis", "SentenceEmbedding"]),
         .executableTarget(name: "SentenceBench", dependencies: ["SentenceEmbedding"]),
         .executableTarget(name: "ChatBench", dependencies: ["Xoseen", "SQLStore", "HTTPTesting"]),
         .executableTarget(name: "SafetyEval", dependencies: ["Xoseen"]),

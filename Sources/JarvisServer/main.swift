@@ -41,7 +41,16 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     } catch {
         log.warning("sentence model not loaded: clustering compares words only", ["error": "\(error)"])
     }
-    let engines = JarvisApplication.StoryEngines(makeClusterer: { [embedder] in ClusteringEngine(embedder: embedder) }, classifier: classifier,
+    // The learned same-event decision (scripts/train-clustering.py); without it, or without the
+    // sentence model it reads, the hand-weighted similarity decides.
+    var joinModel: JoinModel?
+    do {
+        joinModel = try JoinModel.load(path: JoinModel.bundledPath(resourcesDirectory: resources))
+    } catch {
+        log.warning("join model not loaded: clustering joins on the hand-weighted similarity", ["error": "\(error)"])
+    }
+    let engines = JarvisApplication.StoryEngines(makeClusterer: { [embedder, joinModel] in ClusteringEngine(embedder: embedder, joinModel: joinModel) },
+                                                 classifier: classifier,
                                                  analyzer: StoryAnalyzer())
     log.debug("topic classifier trained")
     let application = try await JarvisApplication(settings: settings, parser: StandardFeedDocumentParser(), engines: engines)

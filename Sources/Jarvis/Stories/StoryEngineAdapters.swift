@@ -18,10 +18,11 @@ public final class ClusteringEngine: StoryClusteringEngine {
         }
     }
 
-    public init(configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil) {
+    public init(configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil,
+                joinModel: JoinModel? = nil) {
         let proposal = Proposal()
         self.proposal = proposal
-        clusterer = StoryClusterer(configuration: configuration, embedder: embedder,
+        clusterer = StoryClusterer(configuration: configuration, embedder: embedder, joinModel: joinModel,
                                    makeStoryId: { proposal.take() ?? StoryClusterer.randomStoryId() })
     }
 

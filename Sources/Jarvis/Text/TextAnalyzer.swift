@@ -104,15 +104,15 @@ public struct TextAnalyzer: Sendable {
     }
 
     /// A capitalised word sequence and whether it opens a sentence (where a capital may be grammar,
-    /// not a name: "Turnout was 54%", "Strategists said").
+    /// not a name: "Voters queued", "Rain fell").
     public struct NamedEntity: Sendable, Equatable {
         public var phrase: String
         public var sentenceStart: Bool
     }
 
     /// Named entities for matching: like `entities`, but a phrase never runs across punctuation
-    /// ("in Lagos, Nigeria" is two names; "in August. Most economists" is not "august most"), and
-    /// a possessive ending is dropped ("Japan's" is "japan").
+    /// ("in Oslo, Norway" is two names; "in May. Few analysts" is not "may few"), and
+    /// a possessive ending is dropped ("Peru's" is "peru").
     public func namedEntities(_ text: String) -> [NamedEntity] {
         var result: [NamedEntity] = []
         var current: [Substring] = []

@@ -6,6 +6,8 @@ public struct ArticleFeatures: Sendable, Equatable {
     /// Stemmed terms, sorted, with their sublinear weighted frequency (title counts `titleWeight`).
     public var terms: [String]
     public var termWeights: [Float]
+    /// The headline's stemmed terms alone, sorted, unique (what the headline centroid compares).
+    public var titleTerms: [String]
     /// Named entities (lower-cased phrases) and their words, sorted, unique.
     public var entities: [String]
     /// Quantities as "value unit" ("27.5 %", "12 peopl"), sorted, unique.
@@ -26,21 +28,23 @@ public struct ArticleFeatures: Sendable, Equatable {
             ? String(article.body.prefix(configuration.bodyCharacterLimit)) : article.body
 
         var counts: [String: Double] = [:]
-        for term in analyzer.terms(article.headline) { counts[Self.folded(term), default: 0] += configuration.titleWeight }
+        let headlineTerms = analyzer.terms(article.headline).map(Self.folded)
+        for term in headlineTerms { counts[term, default: 0] += configuration.titleWeight }
+        titleTerms = Set(headlineTerms).sorted()
         for term in analyzer.terms(body) { counts[Self.folded(term), default: 0] += 1 }
         let sortedTerms = counts.keys.sorted()
         terms = sortedTerms
         termWeights = sortedTerms.map { Float(1 + log(max(1, counts[$0]!))) }
 
         var entitySet = Set<String>()
-        // Title-case headlines ("Central Bank Raises Rates") would make every word an entity.
+        // Title-case headlines ("Harbour Board Approves Levy") would make every word an entity.
         let headlineWords = analyzer.words(article.headline)
         let capitalised = headlineWords.filter { $0.first?.isUppercase == true }.count
         let entityText = headlineWords.count > 0 && Double(capitalised) / Double(headlineWords.count) <= 0.5
             ? article.headline + ".\n" + body : body
         let found = analyzer.namedEntities(entityText)
-        // A lone capitalised word that only ever opens a sentence is probably grammar ("Turnout was
-        // 54%"), unless it is a place, an acronym or an inner-capital brand, or is capitalised elsewhere.
+        // A lone capitalised word that only ever opens a sentence is probably grammar ("Rain fell
+        // overnight"), unless it is a place, an acronym or an inner-capital brand, or is capitalised elsewhere.
         var capitalisedInside = Set<String>()
         for entity in found where !entity.sentenceStart { capitalisedInside.insert(entity.phrase) }
         for entity in found where entity.phrase.contains(" ") {
@@ -56,15 +60,15 @@ public struct ArticleFeatures: Sendable, Equatable {
             let entity = Demonyms.place[phrase] ?? phrase
             entitySet.insert(entity)
             guard parts.count > 1 else { continue }
-            // A name that opens with a demonym is also about that place ("South African Reserve Bank").
+            // A name that opens with a demonym is also about that place ("Icelandic Football Association").
             for length in [2, 1] where parts.count > length {
                 if let place = Demonyms.place[parts.prefix(length).joined(separator: " ")] {
                     entitySet.insert(place)
                     break
                 }
             }
-            // Parts let "Cardoso" meet "Governor Olayemi Cardoso"; initials let "CBN" meet
-            // "Central Bank of Nigeria".
+            // Parts let "Brandvoll" meet "Senator Ilse Brandvoll"; initials let "WHO" meet
+            // "World Health Organization".
             var initials = ""
             for part in parts where !StopWords.english.contains(String(part)) && !Self.connectors.contains(part) {
                 if part.count >= 3 { entitySet.insert(Demonyms.place[String(part)] ?? String(part)) }
@@ -101,8 +105,8 @@ public struct ArticleFeatures: Sendable, Equatable {
         return article.headline + (end ? " " : ". ") + lead
     }
 
-    /// Demonyms become their place ("kenyan" → "kenya"): one word for one country.
-    /// (Single-word demonyms stem to themselves, or lose a final "e": "senegales" → "senegalese".)
+    /// Demonyms become their place ("icelandic" → "iceland"): one word for one country.
+    /// (Single-word demonyms stem to themselves, or to themselves less a final "e".)
     static let foldedTerms: [String: String] = {
         var map: [String: String] = [:]
         let analyzer = TextAnalyzer()
@@ -114,7 +118,7 @@ public struct ArticleFeatures: Sendable, Equatable {
 
     static func folded(_ term: String) -> String { foldedTerms[term] ?? term }
 
-    /// Written with more than its first letter in capitals somewhere ("SARB", "CloudHarbor", "OPEC+"),
+    /// Written with more than its first letter in capitals somewhere ("NASA", "YouTube", "G7+"),
     /// or with a digit: a name, not a capitalised common word.
     static func looksLikeName(_ lowered: String, in text: String) -> Bool {
         guard let range = text.range(of: lowered, options: .caseInsensitive) else { return false }

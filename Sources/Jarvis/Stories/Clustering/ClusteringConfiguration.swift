@@ -96,6 +96,8 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     public var maxCandidates: Int = 40
     /// Terms kept in a story's centroid (highest tf-idf mass).
     public var centroidTerms: Int = 160
+    /// Headline terms kept in a story's headline centroid.
+    public var centroidTitleTerms: Int = 48
     /// Entities and numbers kept per story.
     public var centroidEntities: Int = 64
     /// Articles between sweeps that drop stale stories out of the index.

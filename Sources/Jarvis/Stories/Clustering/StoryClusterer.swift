@@ -46,6 +46,9 @@ public enum ClusterDecision: Sendable, Equatable {
 /// extraction, the expensive part, is pure and may run elsewhere: `ArticleFeatures`.
 public final class StoryClusterer {
     public let configuration: ClusteringConfiguration
+    /// The learned join decision; nil decides on the hand-weighted similarity (`configuration`).
+    /// Used only with an embedder (its meaning feature needs one).
+    public let joinModel: JoinModel?
     private let analyzer = TextAnalyzer()
     /// How articles are read (features for `assign(_:features:)` must come from the same one).
     public let extractor: ArticleFeatureExtractor
@@ -58,6 +61,10 @@ public final class StoryClusterer {
     private var documentFrequency: [Float] = []
     /// Per feature: 1, or `placeEntityWeight` for an entity that is a country or region.
     private var featureScale: [Float] = []
+    /// Per feature: an entity of two words or more that is not a place (an organisation or a person).
+    private var isActor: [Bool] = []
+    /// Per feature: an entity that is a country or region.
+    private var isPlace: [Bool] = []
     private var logDocumentFrequency: [Float] = []
     private var postings: [[Int32]] = []
     private var documentCount = 0
@@ -86,9 +93,12 @@ public final class StoryClusterer {
     ///     (`semanticWeight`); without one, articles are compared on words, entities and figures.
     ///   - makeStoryId: new story ids (default `story_` + 16 random hex digits); an id already in
     ///     use is drawn again.
+    ///   - joinModel: the learned join decision (`JoinModel`), used when there is an embedder.
     public init(configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil,
+                joinModel: JoinModel? = nil,
                 makeStoryId: @escaping () -> String = StoryClusterer.randomStoryId) {
         self.configuration = configuration
+        self.joinModel = embedder == nil ? nil : joinModel
         extractor = ArticleFeatureExtractor(configuration: configuration, embedder: embedder)
         self.makeStoryId = makeStoryId
         logDocumentCount = log(Float(1 + configuration.backgroundDocuments))
@@ -123,16 +133,19 @@ public final class StoryClusterer {
         }
 
         let scored = score(interned, time: time)
+        let learned = joinModel != nil && !interned.embedding.isEmpty
         let semantic = !interned.embedding.isEmpty && configuration.semanticWeight > 0
-        let threshold = semantic ? configuration.semanticJoinThreshold : configuration.joinThreshold
-        guard let best = scored.first, best.score >= Float(threshold) || (semantic && standsOut(scored, threshold: threshold)) else {
+        let threshold = learned ? joinModel!.threshold : semantic ? configuration.semanticJoinThreshold : configuration.joinThreshold
+        let mergeThreshold = learned ? joinModel!.mergeThreshold : configuration.mergeThreshold
+        guard let best = scored.first,
+              best.score >= Float(threshold) || (!learned && semantic && standsOut(scored, threshold: threshold)) else {
             let index = createStory(id: nil, time: time)
             add(articleId: article.id, features: features, interned: interned, time: time, to: index)
             return .newStory(stories[Int(index)].id)
         }
 
         var group = [best.story]
-        for other in scored.dropFirst() where other.score >= Float(configuration.mergeThreshold) {
+        for other in scored.dropFirst() where other.score >= Float(mergeThreshold) {
             if centroidSimilarity(best.story, other.story) >= Float(configuration.mergeCentroidThreshold)
                 || semanticCentroidSimilarity(best.story, other.story) >= Float(configuration.mergeSemanticThreshold) {
                 group.append(other.story)
@@ -182,6 +195,18 @@ public final class StoryClusterer {
         let features = self.features(of: article)
         return score(intern(features), time: features.time.timeIntervalSinceReferenceDate)
             .map { (stories[Int($0.story)].id, Double($0.score)) }
+    }
+
+    /// The candidate stories with the join features against each (what `JoinModel` reads), in
+    /// the order they were found, without assigning the article: the training pairs
+    /// (`Sources/StoryPairs`) are read through this. Copies are not looked for.
+    public func joinCandidates(for article: StoryArticle, features: ArticleFeatures) -> [(storyId: String, features: JoinFeatures)] {
+        let interned = intern(features)
+        var found: [(storyId: String, features: JoinFeatures)] = []
+        _ = score(interned, time: features.time.timeIntervalSinceReferenceDate) { story, join in
+            found.append((self.stories[Int(story)].id, join))
+        }
+        return found
     }
 
     /// Text cosine of two stories' centroids (what merging requires), nil unless both are in the index.
@@ -235,7 +260,10 @@ public final class StoryClusterer {
         vocabulary[key] = id
         let prior = isBackground(key) ? Float(configuration.backgroundDocuments * configuration.backgroundShare) : 0
         documentFrequency.append(prior)
-        featureScale.append(key.first == "@" && Demonyms.places.contains(String(key.dropFirst())) ? Float(configuration.placeEntityWeight) : 1)
+        let place = key.first == "@" && Demonyms.places.contains(String(key.dropFirst()))
+        featureScale.append(place ? Float(configuration.placeEntityWeight) : 1)
+        isActor.append(key.first == "@" && !place && key.contains(" "))
+        isPlace.append(place)
         logDocumentFrequency.append(log(1 + prior))
         postings.append([])
         return id
@@ -268,7 +296,10 @@ public final class StoryClusterer {
         terms.values = pairs.map { norm > 0 ? $0.1 / norm : 0 }
         let entities = features.entities.map { featureId("@" + $0) }.sorted()
         let quantities = features.quantities.map { featureId("#" + $0) }.sorted()
-        return InternedArticle(terms: terms, entities: entities, quantities: quantities, embedding: features.embedding)
+        var title = SparseVector()
+        title.ids = features.titleTerms.map(featureId).sorted()
+        title.values = Array(repeating: title.ids.isEmpty ? 0 : 1 / Float(title.ids.count).squareRoot(), count: title.ids.count)
+        return InternedArticle(terms: terms, title: title, entities: entities, quantities: quantities, embedding: features.embedding)
     }
 
     /// The article's features by informativeness: tf-idf for terms, idf for entities/quantities.
@@ -309,7 +340,8 @@ public final class StoryClusterer {
     }
 
     /// Candidate stories from the postings of the article's top features, scored in full, best first.
-    private func score(_ article: InternedArticle, time: Double) -> [Scored] {
+    private func score(_ article: InternedArticle, time: Double,
+                       observe: ((Int32, JoinFeatures) -> Void)? = nil) -> [Scored] {
         // Posting hits per story, summed in a scratch array (cheaper than a dictionary per article).
         if hitScratch.count < stories.count { hitScratch.append(contentsOf: repeatElement(0, count: stories.count - hitScratch.count)) }
         var touched: [Int32] = []
@@ -341,25 +373,39 @@ public final class StoryClusterer {
         let entityWeights = article.entities.map(entityIdf)
         let quantityWeights = article.quantities.map(idf)
         let anchors = anchorEntities(article.entities, entityWeights)
+        var title = article.title
+        for i in title.values.indices { title.values[i] *= idf(title.ids[i]) }
+        let titleNorm = title.norm { _ in 1 }
+        let learned = joinModel != nil && !article.embedding.isEmpty
         var scored: [Scored] = []
         for story in candidates {
-            if let s = similarity(query: query, queryNorm: queryNorm, article: article, entityWeights: entityWeights,
-                                  quantityWeights: quantityWeights, anchors: anchors, time: time, story: story) {
-                scored.append(Scored(story: story, score: s))
-            }
+            guard let (hand, join) = similarity(query: query, queryNorm: queryNorm, title: title, titleNorm: titleNorm,
+                                                article: article, entityWeights: entityWeights, quantityWeights: quantityWeights,
+                                                anchors: anchors, time: time, story: story) else { continue }
+            observe?(story, join)
+            scored.append(Scored(story: story, score: learned ? Float(joinModel!.probability(join)) : hand))
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.story < $1.story }
         return scored
     }
 
-    private func similarity(query: SparseVector, queryNorm: Float, article: InternedArticle, entityWeights: [Float],
-                            quantityWeights: [Float], anchors: (ids: [UInt32], weights: [Float]), time: Double, story: Int32) -> Float? {
+    /// The hand-weighted similarity of the article to the story (the no-model decision) and the
+    /// join features the learned decision reads; nil beyond the story window.
+    private func similarity(query: SparseVector, queryNorm: Float, title: SparseVector, titleNorm: Float,
+                            article: InternedArticle, entityWeights: [Float], quantityWeights: [Float],
+                            anchors: (ids: [UInt32], weights: [Float]), time: Double, story: Int32) -> (Float, JoinFeatures)? {
         let i = Int(story)
         let distance = time < stories[i].first ? stories[i].first - time : max(0, time - stories[i].latest)
         guard distance <= configuration.storyWindow else { return nil }
+        var join = JoinFeatures()
 
         let storyNorm = centroidNorm(i)
         let cosine = queryNorm > 0 && storyNorm > 0 ? query.dot(stories[i].terms) { idf($0) } / (queryNorm * storyNorm) : 0
+        join.textCosine = Double(cosine)
+        let storyTitleNorm = stories[i].title.norm { idf($0) }
+        if titleNorm > 0 && storyTitleNorm > 0 {
+            join.titleCosine = Double(title.dot(stories[i].title) { idf($0) } / (titleNorm * storyTitleNorm))
+        }
         var total = Float(configuration.textWeight) * cosine
         var quantityMiss = false
         var weights = Float(configuration.textWeight)
@@ -369,32 +415,62 @@ public final class StoryClusterer {
             let mix = Float(configuration.entityStoryShare)
             total += Float(configuration.entityWeight) * ((1 - mix) * articleShare + mix * storyShare)
             weights += Float(configuration.entityWeight)
+            join.hasEntities = 1
+            join.entityArticleShare = Double(articleShare)
+            join.entityStoryShare = Double(storyShare)
+            join.placeConflict = disjoint(article.entities, stories[i].entities) { isPlace[Int($0)] } ? 1 : 0
+            join.actorConflict = disjoint(article.entities, stories[i].entities) { isActor[Int($0)] } ? 1 : 0
         }
         if !article.quantities.isEmpty {
             let shared = sharedMass(article.quantities, quantityWeights, stories[i].quantities)
             total += Float(configuration.numberWeight) * shared
             weights += Float(configuration.numberWeight)
             if shared == 0 && !stories[i].quantities.isEmpty { quantityMiss = true }
+            join.hasQuantities = 1
+            join.quantityShare = Double(shared)
+            join.quantityMiss = quantityMiss ? 1 : 0
         }
         var factor: Float = quantityMiss ? Float(configuration.quantityMissFactor) : 1
         if !anchors.ids.isEmpty {
             let share = sharedMass(anchors.ids, anchors.weights, stories[i].entities)
+            join.anchorShare = Double(share)
             if configuration.anchorWeight > 0 {
                 total += Float(configuration.anchorWeight) * share
                 weights += Float(configuration.anchorWeight)
             }
             if share == 0, let dominant = dominantEntity(i), article.entities.binarySearchContains(dominant) == false {
                 factor *= Float(configuration.anchorMissFactor)
+                join.anchorMiss = 1
             }
         }
-        if configuration.semanticWeight > 0, !article.embedding.isEmpty, stories[i].semantic.count == article.embedding.count {
-            total += Float(configuration.semanticWeight) * semanticSimilarity(article.embedding, stories[i].semantic)
-            weights += Float(configuration.semanticWeight)
+        if !article.embedding.isEmpty, stories[i].semantic.count == article.embedding.count {
+            join.meaningCosine = Double(Self.cosine(article.embedding, stories[i].semantic))
+            if configuration.semanticWeight > 0 {
+                total += Float(configuration.semanticWeight) * semanticSimilarity(article.embedding, stories[i].semantic)
+                weights += Float(configuration.semanticWeight)
+            }
         }
         let hours = distance / 3600
+        join.timeGap = log1p(hours) / log1p(96)
+        join.storySize = log(Double(max(1, stories[i].articleIds.count)))
+        join.shortArticle = article.terms.count < 40 ? 1 : 0
         let floor = configuration.timeFloor
         let proximity = floor + (1 - floor) * exp(-hours / configuration.timeDecayHours)
-        return total / weights * Float(proximity) * factor
+        return (total / weights * Float(proximity) * factor, join)
+    }
+
+    /// Both sorted lists hold an id of the kind, and no id of the kind is in both.
+    private func disjoint(_ article: [UInt32], _ story: SparseVector, kind: (UInt32) -> Bool) -> Bool {
+        var articleHas = false, storyHas = false
+        for id in article where kind(id) {
+            articleHas = true
+            if story.value(of: id) != nil { return false }
+        }
+        for id in story.ids where kind(id) {
+            storyHas = true
+            break
+        }
+        return articleHas && storyHas
     }
 
     /// The `semanticCandidates` stories whose mean embedding is closest to this one (above
@@ -584,6 +660,7 @@ public final class StoryClusterer {
         guard stories[i].state == .indexed else { return }
 
         stories[i].terms.add(interned.terms)
+        stories[i].title.add(interned.title)
         stories[i].normAt = -1
         stories[i].entities.add(SparseVector(ids: interned.entities, values: Array(repeating: 1, count: interned.entities.count)))
         stories[i].quantities.add(SparseVector(ids: interned.quantities, values: Array(repeating: 1, count: interned.quantities.count)))
@@ -607,6 +684,8 @@ public final class StoryClusterer {
         let termCap = configuration.centroidTerms, entityCap = configuration.centroidEntities
         // Pruning re-sorts; doing it only past 1.5× the cap keeps it amortised.
         if stories[i].terms.count > termCap + termCap / 2 { stories[i].terms.prune(to: termCap) { idf($0) } }
+        let titleCap = configuration.centroidTitleTerms
+        if stories[i].title.count > titleCap + titleCap / 2 { stories[i].title.prune(to: titleCap) { idf($0) } }
         if stories[i].entities.count > entityCap + entityCap / 2 { stories[i].entities.prune(to: entityCap) { idf($0) } }
         if stories[i].quantities.count > entityCap + entityCap / 2 { stories[i].quantities.prune(to: entityCap) { idf($0) } }
     }
@@ -627,6 +706,7 @@ public final class StoryClusterer {
         let a = Int(absorbed), s = Int(survivor)
         stories[s].articleIds.append(contentsOf: stories[a].articleIds)
         stories[s].terms.add(stories[a].terms)
+        stories[s].title.add(stories[a].title)
         stories[s].normAt = -1
         stories[s].entities.add(stories[a].entities)
         stories[s].quantities.add(stories[a].quantities)
@@ -671,6 +751,8 @@ public final class StoryClusterer {
 struct InternedArticle {
     /// Sublinear term frequencies, L2-normalised (no IDF: that is applied when comparing).
     var terms: SparseVector
+    /// The headline's terms, binary, L2-normalised.
+    var title: SparseVector
     var entities: [UInt32]
     var quantities: [UInt32]
     /// Sentence embedding (unit length), empty without an embedder.
@@ -695,6 +777,8 @@ struct Story {
     var latest: Double
     /// Sum of the articles' normalised term vectors; IDF applied when compared.
     var terms = SparseVector()
+    /// Sum of the articles' normalised headline vectors.
+    var title = SparseVector()
     /// How many articles named each entity / quantity.
     var entities = SparseVector()
     var quantities = SparseVector()
@@ -714,6 +798,7 @@ struct Story {
     mutating func clearFeatures() {
         normAt = -1
         terms = SparseVector()
+        title = SparseVector()
         entities = SparseVector()
         quantities = SparseVector()
         semantic = []

@@ -1,0 +1,170 @@
+// StoryPairs: the clusterer's side of learning the same-event decision (scripts/train-clustering.py).
+//
+//   StoryPairs pairs EVAL.json OUT.jsonl [--cache FILE]
+//       Replays the labelled set in time order with every article put into its true event
+//       (restore), and writes one line per article and candidate story the index finds:
+//       {"article", "story", "same": 0|1, "x": [JoinFeatures.vector]}. These are the pairs the
+//       model learns from, computed by the same code that serves (no second implementation to drift).
+//   StoryPairs stream EVAL.json [--model FILE | --no-model] [--thresholds 0.3,0.4,...] [--cache FILE]
+//       Clusters the set as a stream (assign, time order) and prints B-cubed P/R/F1 per threshold,
+//       one JSON line each: how the threshold is chosen on the validation split.
+//
+// EVAL.json is the eval format (Resources/jarvis/eval/FORMAT.md), e.g. from scripts/news_events.py.
+// Embeddings (the slow part) are cached in --cache, keyed by the articles' ids and texts.
+import Foundation
+import Jarvis
+import SentenceEmbedding
+
+struct EvalSet: Decodable {
+    struct Outlet: Decodable { var id: String; var name: String }
+    struct Article: Decodable {
+        var id: String, outlet: String, event: String, headline: String, body: String, publishedAt: String, link: String
+    }
+    var outlets: [Outlet]
+    var articles: [Article]
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("StoryPairs: \(message)\n".utf8))
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2 else {
+    fail("usage: StoryPairs pairs EVAL.json OUT.jsonl [--cache FILE] | stream EVAL.json [--model FILE|--no-model] [--thresholds T,T] [--cache FILE]")
+}
+let mode = arguments.removeFirst()
+let evalPath = arguments.removeFirst()
+var outPath: String?
+if mode == "pairs" {
+    guard !arguments.isEmpty else { fail("pairs needs OUT.jsonl") }
+    outPath = arguments.removeFirst()
+}
+var cachePath: String?
+var modelPath: String? = JoinModel.bundledPath(resourcesDirectory: FileManager.default.currentDirectoryPath + "/Resources/jarvis")
+var thresholds: [Double?] = [nil]
+while !arguments.isEmpty {
+    let option = arguments.removeFirst()
+    switch option {
+    case "--cache": cachePath = arguments.isEmpty ? nil : arguments.removeFirst()
+    case "--model": modelPath = arguments.isEmpty ? nil : arguments.removeFirst()
+    case "--no-model": modelPath = nil
+    case "--thresholds": thresholds = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").map { Double($0) }
+    default: fail("unknown option \(option)")
+    }
+}
+
+let set: EvalSet
+do { set = try JSONDecoder().decode(EvalSet.self, from: Data(contentsOf: URL(fileURLWithPath: evalPath))) } catch {
+    fail("cannot read \(evalPath): \(error)")
+}
+let outletNames = Dictionary(set.outlets.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+let iso = ISO8601DateFormatter()
+let ordered = set.articles.map { a -> (StoryArticle, String) in
+    guard let date = iso.date(from: a.publishedAt) else { fail("bad publishedAt \(a.publishedAt)") }
+    let article = StoryArticle(id: a.id, feedId: nil, source: outletNames[a.outlet] ?? a.outlet, sourceAuthority: nil,
+                               topicHint: nil, region: nil, headline: a.headline, body: a.body, publishedAt: date,
+                               firstSeenAt: date, isBreakingFlag: false, canonicalUrl: ArticleIdentity.canonicalURL(a.link),
+                               contentHash: ArticleIdentity.contentHash(headline: a.headline, body: a.body))
+    return (article, a.event)
+}.sorted { $0.0.publishedAt != $1.0.publishedAt ? $0.0.publishedAt < $1.0.publishedAt : $0.0.id < $1.0.id }
+
+let encoder: SentenceEncoder
+do { encoder = try SentenceEncoder(directory: SentenceEncoder.defaultDirectory) } catch {
+    fail("sentence model not loaded (\(error)); run scripts/setup.sh")
+}
+// Pairs are the model's input: they never depend on a model.
+let model: JoinModel?
+do { model = mode == "stream" ? try modelPath.map { try JoinModel.load(path: $0) } : nil } catch {
+    fail("cannot load the join model \(modelPath ?? ""): \(error)")
+}
+let extractor = StoryClusterer(embedder: encoder).extractor
+
+/// Embeddings for every article, from the cache when it was written for these very texts.
+@MainActor func embeddings() -> [String: [Float]] {
+    var key = UInt64(1469598103934665603)
+    for (article, _) in ordered {
+        for byte in (article.id + "\u{1}" + article.headline + "\u{1}" + article.body).utf8 { key = (key ^ UInt64(byte)) &* 1099511628211 }
+    }
+    let dimension = encoder.dimension
+    if let cachePath, let data = try? Data(contentsOf: URL(fileURLWithPath: cachePath)),
+       data.count == 8 + ordered.count * dimension * 4, data.prefix(8).withUnsafeBytes({ $0.loadUnaligned(as: UInt64.self) }) == key {
+        var result: [String: [Float]] = [:]
+        data.dropFirst(8).withUnsafeBytes { raw in
+            let floats = raw.bindMemory(to: Float.self)
+            for (i, (article, _)) in ordered.enumerated() { result[article.id] = Array(floats[i * dimension..<(i + 1) * dimension]) }
+        }
+        return result
+    }
+    var result: [String: [Float]] = [:]
+    var data = withUnsafeBytes(of: key) { Data($0) }
+    let started = Date()
+    for start in stride(from: 0, to: ordered.count, by: 64) {
+        let chunk = ordered[start..<min(ordered.count, start + 64)].map(\.0)
+        for (article, features) in zip(chunk, extractor(chunk)) {
+            result[article.id] = features.embedding
+            features.embedding.withUnsafeBytes { data.append(contentsOf: $0) }
+        }
+        if start % 1024 == 0 {
+            FileHandle.standardError.write(Data("embedded \(start)/\(ordered.count) (\(Int(Date().timeIntervalSince(started))) s)\n".utf8))
+        }
+    }
+    if let cachePath { try? data.write(to: URL(fileURLWithPath: cachePath)) }
+    return result
+}
+
+let stored = embeddings()
+let features = ordered.map { extractor($0.0, embedding: stored[$0.0.id]) }
+
+switch mode {
+case "pairs":
+    let clusterer = StoryClusterer(embedder: encoder)
+    var lines: [String] = []
+    var followers = 0, found = 0
+    var seen = Set<String>()
+    for ((article, event), f) in zip(ordered, features) {
+        let candidates = clusterer.joinCandidates(for: article, features: f)
+        if seen.contains(event) {
+            followers += 1
+            if candidates.contains(where: { $0.storyId == event }) { found += 1 }
+        }
+        for (story, join) in candidates {
+            let x = join.vector.map { String(format: "%.6g", $0) }.joined(separator: ",")
+            lines.append("{\"article\":\"\(article.id)\",\"event\":\"\(event)\",\"story\":\"\(story)\",\"same\":\(story == event ? 1 : 0),\"x\":[\(x)]}")
+        }
+        clusterer.restore(article: article, features: f, storyId: event)
+        seen.insert(event)
+    }
+    do { try (lines.joined(separator: "\n") + "\n").write(toFile: outPath!, atomically: true, encoding: .utf8) } catch {
+        fail("cannot write \(outPath!): \(error)")
+    }
+    print("{\"pairs\":\(lines.count),\"articles\":\(ordered.count),\"followers\":\(followers),\"trueStoryAmongCandidates\":\(found)}")
+case "stream":
+    var gold: [String: Set<String>] = [:]
+    for (article, event) in ordered { gold[event, default: []].insert(article.id) }
+    let eventOf = Dictionary(uniqueKeysWithValues: ordered.map { ($0.0.id, $0.1) })
+    for threshold in thresholds {
+        var chosen = model
+        if let threshold, chosen != nil { chosen!.threshold = threshold; chosen!.mergeThreshold = max(threshold, chosen!.mergeThreshold) }
+        var configuration = ClusteringConfiguration()
+        if let threshold, model == nil { configuration.semanticJoinThreshold = threshold }
+        let clusterer = StoryClusterer(configuration: configuration, embedder: encoder, joinModel: chosen)
+        for ((article, _), f) in zip(ordered, features) { clusterer.assign(article, features: f) }
+        var predicted: [String: Set<String>] = [:]
+        for (article, _) in ordered { predicted[clusterer.story(of: article.id) ?? article.id, default: []].insert(article.id) }
+        var precision = 0.0, recall = 0.0
+        for (article, event) in ordered {
+            let mine = predicted[clusterer.story(of: article.id) ?? article.id]!
+            let truth = gold[event]!
+            let both = Double(mine.filter { eventOf[$0] == event }.count)
+            precision += both / Double(mine.count)
+            recall += both / Double(truth.count)
+        }
+        let n = Double(ordered.count)
+        let p = precision / n, r = recall / n
+        let t = threshold.map { String($0) } ?? "null"
+        print("{\"threshold\":\(t),\"model\":\(chosen != nil),\"precision\":\(p),\"recall\":\(r),\"f1\":\(2 * p * r / (p + r)),\"stories\":\(predicted.count),\"events\":\(gold.count)}")
+    }
+default:
+    fail("unknown mode \(mode)")
+}

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Learns the clusterer's same-event decision and writes Resources/jarvis/clustering/join-model.json.
+
+    python3 scripts/train-clustering.py [--data ../shared/data/news-events.jsonl] [--work bench-out/clustering]
+
+1. The shared real-events set is split by a hash of the event id (scripts/news_events.py:
+   60% train, 20% validation, 20% test) and each split laid out as a dense stream.
+2. `StoryPairs pairs` replays the train stream in time order, each article put into its true
+   event, and writes the join features of every (article, candidate story) pair the clusterer's
+   index finds: the true story is the positive, the others are hard negatives by construction
+   (same days, sharing the article's rarest words or closest in meaning). The features are
+   computed by the serving Swift code, so training and serving read the same numbers.
+3. A logistic regression (standardised features, L2) is fitted on the train pairs.
+4. `StoryPairs stream` clusters the validation stream for a grid of join thresholds; the one with
+   the best B-cubed F1 is kept. The test split is not read here.
+5. A few made-up articles (FIXTURE below) are replayed the same way and their feature vectors and
+   probabilities stored in the model, so `JoinModelTests` fails when serving features drift
+   from the ones the weights were learned on.
+
+Needs numpy and scikit-learn, the release build of StoryPairs (built here) and the sentence
+model (scripts/setup.sh).
+"""
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(REPO, "Resources", "jarvis", "clustering", "join-model.json")
+
+spec = importlib.util.spec_from_file_location("news_events", os.path.join(REPO, "scripts", "news_events.py"))
+news_events = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(news_events)
+
+# Our own made-up articles (no real outlet, person or event): three events, two of them close.
+FIXTURE = {
+    "outlets": [{"id": "a", "name": "Fixture Wire"}, {"id": "b", "name": "Fixture Post"}, {"id": "c", "name": "Fixture Daily"}],
+    "events": [],
+    "articles": [
+        {"id": "f1", "outlet": "a", "event": "harbour", "publishedAt": "2026-03-02T08:00:00Z", "link": "https://a.example/f1",
+         "headline": "Port of Valmera workers strike over pay, halting container traffic",
+         "body": "Dock workers at the Port of Valmera walked out on Monday after talks with the Valmera Harbour Authority "
+                 "broke down over a 4% pay offer. The Dockers Union of Valmera said 1,200 members joined the strike."},
+        {"id": "f2", "outlet": "b", "event": "harbour", "publishedAt": "2026-03-02T11:30:00Z", "link": "https://b.example/f2",
+         "headline": "Valmera dockers walk out as pay talks collapse",
+         "body": "Container ships queued outside Valmera on Monday as 1,200 dock workers struck. The Valmera Harbour "
+                 "Authority said its 4% offer was final; the union wants 9%."},
+        {"id": "f3", "outlet": "c", "event": "senate", "publishedAt": "2026-03-02T12:00:00Z", "link": "https://c.example/f3",
+         "headline": "Senator Ilse Brandvoll announces bid for governor of Norhaven",
+         "body": "Senator Ilse Brandvoll said on Monday she will run for governor of Norhaven next year, "
+                 "setting up a primary against the incumbent, Governor Tomas Kjeld."},
+        {"id": "f4", "outlet": "a", "event": "senate", "publishedAt": "2026-03-03T09:00:00Z", "link": "https://a.example/f4",
+         "headline": "Brandvoll to challenge Kjeld in Norhaven governor race",
+         "body": "Ilse Brandvoll, a two-term senator, launched her campaign for governor of Norhaven, challenging "
+                 "Governor Tomas Kjeld in the party primary."},
+        {"id": "f5", "outlet": "b", "event": "harbour2", "publishedAt": "2026-03-03T10:00:00Z", "link": "https://b.example/f5",
+         "headline": "Port of Ostrava Nova dockers accept 5% deal, ending threat of strike",
+         "body": "Dock workers at Ostrava Nova voted to accept a 5% pay rise from the Ostrava Port Company, "
+                 "ending a threatened strike, the Nova Dock Workers Guild said on Tuesday."},
+    ],
+}
+
+
+def run(command, **kwargs):
+    print("+", " ".join(command), file=sys.stderr)
+    return subprocess.run(command, check=True, cwd=REPO, **kwargs)
+
+
+def story_pairs_binary():
+    run(["swift", "build", "-c", "release", "--product", "StoryPairs"])
+    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO, check=True,
+                              capture_output=True, text=True).stdout.strip()
+    return os.path.join(bin_path, "StoryPairs")
+
+
+def read_pairs(path):
+    xs, ys, articles = [], [], []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                row = json.loads(line)
+                xs.append(row["x"])
+                ys.append(row["same"])
+                articles.append(row["article"])
+    return np.array(xs, dtype=float), np.array(ys, dtype=int), articles
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", default=news_events.DEFAULT_DATA)
+    parser.add_argument("--work", default=os.path.join(REPO, "bench-out", "clustering"))
+    parser.add_argument("--c", type=float, default=1.0, help="inverse L2 strength (default 1)")
+    parser.add_argument("--out", default=OUT)
+    args = parser.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+
+    rows = news_events.load_rows(args.data)
+    paths = {}
+    for split in ("train", "validation"):
+        paths[split] = os.path.join(args.work, f"events-{split}.json")
+        with open(paths[split], "w", encoding="utf-8") as handle:
+            json.dump(news_events.stream(rows, {split}), handle, ensure_ascii=False)
+    fixture_path = os.path.join(args.work, "fixture.json")
+    with open(fixture_path, "w", encoding="utf-8") as handle:
+        json.dump(FIXTURE, handle)
+
+    tool = story_pairs_binary()
+    pairs_path = os.path.join(args.work, "pairs-train.jsonl")
+    summary = run([tool, "pairs", paths["train"], pairs_path, "--cache", os.path.join(args.work, "train.emb")],
+                  capture_output=True, text=True).stdout.strip()
+    print("train pairs:", summary, file=sys.stderr)
+    x, y, _ = read_pairs(pairs_path)
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    model = LogisticRegression(C=args.c, max_iter=2000)
+    model.fit((x - mean) / scale, y)
+    weights = model.coef_[0]
+    bias = float(model.intercept_[0])
+    print(f"train pairs {len(y)}, positives {int(y.sum())}, train accuracy {model.score((x - mean) / scale, y):.4f}",
+          file=sys.stderr)
+
+    feature_names = [
+        "text_cosine", "title_cosine", "meaning_cosine", "entity_article_share", "entity_story_share",
+        "anchor_share", "anchor_miss", "place_conflict", "actor_conflict", "quantity_share", "quantity_miss",
+        "has_entities", "has_quantities", "time_gap", "story_size", "short_article",
+        "text_x_meaning", "title_x_meaning",
+    ]
+    assert len(feature_names) == x.shape[1], "feature names out of step with JoinFeatures.names"
+    doc = {
+        "features": feature_names,
+        "mean": [float(v) for v in mean],
+        "scale": [float(v) for v in scale],
+        "weights": [float(v) for v in weights],
+        "bias": bias,
+        "threshold": 0.5,
+        "mergeThreshold": 0.5,
+    }
+    with open(args.out, "w", encoding="utf-8") as handle:
+        json.dump(doc, handle, indent=1)
+
+    # Join threshold on validation: best stream B-cubed F1.
+    grid = [round(t, 2) for t in np.arange(0.2, 0.91, 0.05)]
+    out = run([tool, "stream", paths["validation"], "--model", args.out, "--thresholds", ",".join(map(str, grid)),
+               "--cache", os.path.join(args.work, "validation.emb")], capture_output=True, text=True).stdout
+    results = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    for result in results:
+        print(f"validation t={result['threshold']:.2f} P={result['precision']:.4f} R={result['recall']:.4f} "
+              f"F1={result['f1']:.4f} stories={result['stories']}", file=sys.stderr)
+    best = max(results, key=lambda r: (r["f1"], -r["threshold"]))
+    doc["threshold"] = best["threshold"]
+    doc["mergeThreshold"] = max(best["threshold"], 0.5)
+
+    # Drift check: the fixture's feature vectors and probabilities under the final model.
+    fixture_pairs = os.path.join(args.work, "pairs-fixture.jsonl")
+    run([tool, "pairs", fixture_path, fixture_pairs], capture_output=True, text=True)
+    checks = []
+    with open(fixture_pairs, encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                row = json.loads(line)
+                xv = np.array(row["x"], dtype=float)
+                p = float(model.predict_proba(((xv - mean) / scale).reshape(1, -1))[0, 1])
+                checks.append({"article": row["article"], "story": row["story"], "x": row["x"], "probability": p})
+    doc["check"] = {"articles": FIXTURE["articles"], "outlets": FIXTURE["outlets"], "pairs": checks}
+    doc["trainedOn"] = {
+        "data": "news-events.jsonl (shared data; AllSides/NeuS, BASIL)",
+        "split": "SHA-1(event id)[:8] % 100: <60 train, <80 validation, else test",
+        "trainPairs": int(len(y)), "trainPositives": int(y.sum()),
+        "validation": {"threshold": best["threshold"], "precision": best["precision"], "recall": best["recall"],
+                       "f1": best["f1"]},
+    }
+    with open(args.out, "w", encoding="utf-8") as handle:
+        json.dump(doc, handle, indent=1)
+        handle.write("\n")
+    order = np.argsort(-np.abs(weights))
+    print("weights (standardised), largest first:", file=sys.stderr)
+    for i in order:
+        print(f"  {feature_names[i]:22s} {weights[i]:+.3f}", file=sys.stderr)
+    print(f"wrote {args.out}: threshold {best['threshold']} (validation F1 {best['f1']:.4f})", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
