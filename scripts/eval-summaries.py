@@ -204,8 +204,8 @@ def main():
         for name, text in (("ours", summary), ("lexrank", lexrank(events[e], n)), ("centroid", centroid(events[e], n))):
             for k, v in enumerate(rouge1(text, reference)):
                 totals[name][k] += v
-        with_consensus += ours[e]["consensus"] is not None
-        with_conflict += ours[e]["conflict"] is not None
+        with_consensus += ours[e].get("consensus") is not None
+        with_conflict += ours[e].get("conflict") is not None
     count = len(chosen)
     print(f"news-events.jsonl {args.split} split: {count} events with event_summary; "
           f"our summaries {sum(lengths) / count:.1f} words on average (baselines cut to the same length per event)")
@@ -219,9 +219,9 @@ def main():
         if shown >= args.examples:
             break
         o = ours[e]
-        if o["consensus"] or o["conflict"]:
+        if o.get("consensus") or o.get("conflict"):
             shown += 1
-            print(f"\n[{e}] {events[e][0]['event_title']}\n  consensus: {o['consensus']}\n  conflict: {o['conflict']}")
+            print(f"\n[{e}] {events[e][0]['event_title']}\n  consensus: {o.get("consensus")}\n  conflict: {o.get("conflict")}")
 
 
 if __name__ == "__main__":
