@@ -28,6 +28,8 @@ typedef struct {
     void *uri_log_context;
     MHD_NotifyConnectionCallback connection_handler;   /* may be NULL */
     void *connection_context;
+    unsigned int per_ip_connection_limit;   /* 0: no limit */
+    int strict_for_client;                  /* MHD_OPTION_STRICT_FOR_CLIENT: -1 tolerant, 0 default, 1 strict */
 } cmhd_daemon_options;
 
 static inline struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *o) {
@@ -43,6 +45,8 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *o)
         MHD_OPTION_NOTIFY_COMPLETED, o->completed_handler, o->completed_context,
         MHD_OPTION_URI_LOG_CALLBACK, o->uri_log_handler, o->uri_log_context,
         MHD_OPTION_NOTIFY_CONNECTION, o->connection_handler, o->connection_context,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)o->per_ip_connection_limit,
+        MHD_OPTION_STRICT_FOR_CLIENT, (int)o->strict_for_client,
         MHD_OPTION_END);
 }
 
@@ -68,6 +72,12 @@ static inline unsigned int cmhd_current_connections(struct MHD_Daemon *d) {
 static inline const struct sockaddr *cmhd_client_address(struct MHD_Connection *c) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info ? info->client_addr : NULL;
+}
+
+/* The connection's socket (for cutting it with shutdown(2) when a request deadline passes). */
+static inline int cmhd_connection_fd(struct MHD_Connection *c) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? (int)info->connect_fd : -1;
 }
 
 /* What the connection callback stored for this connection at MHD_CONNECTION_NOTIFY_STARTED. */

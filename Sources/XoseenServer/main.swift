@@ -28,7 +28,7 @@ await ServeCommand.main(product: "xoseen", defaultPort: 8042) { options in
     // XOSEEN_SEED_COUNT: personas loaded into an empty installation (default 400; 0 = none).
     if application.settings.seedCount > 0 { try await application.bootstrap() }
     let server = HTTPServer(router: application.router(),
-                            configuration: .init(host: options.host, port: options.port, threadCount: options.threads),
+                            configuration: .init(host: options.host, port: options.port, threadCount: options.threads).applying(),
                             hub: application.hub)
     await application.learning.refresh()
     try await ServiceGroup([

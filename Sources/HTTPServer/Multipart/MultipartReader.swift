@@ -64,6 +64,17 @@ final class MultipartReader {
         return .success(form)
     }
 
+    /// The upload was refused: stops parsing and deletes what was spooled.
+    func discard() {
+        if let processor {
+            MHD_destroy_post_processor(processor)
+            self.processor = nil
+        }
+        if failure == nil { failure = HTTPError(.payloadTooLarge, code: .payloadTooLarge, message: "Upload refused.") }
+        abandonCurrent()
+        removeSpooledFiles()
+    }
+
     /// Deletes whatever is still spooled (the handler moved what it keeps).
     func removeSpooledFiles() {
         for path in spooled { unlink(path) }

@@ -43,12 +43,25 @@ final class Exchange: @unchecked Sendable {
     var body = Data()
     var bodyLimit = 0
     var drainedBytes = 0
+    /// The request's framing was ambiguous (see `RequestFraming`): answered 400, connection closed.
+    var framingRejected = false
     var multipart: MultipartReader?
     var connection: OpaquePointer?
     /// For the access log.
     var status = 0
     var bytesSent: UInt64 = 0
     let completion = Mutex(Completion.running)
+    /// When the request in progress must have arrived (monotonic ns; 0: none). Written by the
+    /// MHD thread, read by `RequestDeadlines`' sweeper.
+    let deadline = Atomic<UInt64>(0)
+    /// The connection's socket while `RequestDeadlines` tracks it, else -1.
+    var socket: Int32 = -1
+    /// Body bytes received when the current body window began (see `RequestDeadlines`).
+    var bodyWindowStartBytes = 0
+    /// Body bytes received so far (for the minimum-rate deadline and the drain cap).
+    var receivedBytes = 0
+    /// The connection became a WebSocket: no request deadlines any more.
+    var isUpgraded = false
 
     init(counter: InFlightCounter.Slot, isOneOff: Bool = false) {
         self.counter = counter
@@ -72,6 +85,8 @@ final class Exchange: @unchecked Sendable {
         parameters.removeAll()
         bodyLimit = 0
         drainedBytes = 0
+        receivedBytes = 0
+        framingRejected = false
         status = 0
         bytesSent = 0
         assert(pendingError == nil && multipart == nil && body.isEmpty, "the previous request was not ended")
@@ -88,9 +103,23 @@ final class Exchange: @unchecked Sendable {
     }
 
     /// Appends body bytes under the cap; past it, remembers a 413 and drains the rest.
+    /// A multipart body is held to its total cap as it streams (a chunked one declares no
+    /// length to refuse up front); once it fails, its spooled files go at once, not when the
+    /// drain ends.
     func receive(_ data: UnsafePointer<CChar>, count: Int) {
         if let multipart {
-            multipart.consume(data, count: count)
+            if pendingError == nil {
+                if receivedBytes > bodyLimit {
+                    pendingError = HTTPError(.payloadTooLarge, code: .payloadTooLarge,
+                                             message: "Upload is larger than \(bodyLimit / (1024 * 1024)) MB in total.")
+                } else {
+                    multipart.consume(data, count: count)
+                    pendingError = multipart.failure
+                }
+                if pendingError != nil { multipart.discard() }
+            } else {
+                drainedBytes += count
+            }
             return
         }
         if pendingError != nil {

@@ -76,6 +76,10 @@ public final class HTTPServer: Sendable {
                     options.uri_log_context = Unmanaged.passUnretained(core).toOpaque()
                     options.connection_handler = MHDCallbacks.connection
                     options.connection_context = Unmanaged.passUnretained(core).toOpaque()
+                    options.per_ip_connection_limit = UInt32(max(0, configuration.perAddressConnectionLimit))
+                    // Tolerant parsing stays MHD's default; `RequestFraming` refuses what is
+                    // ambiguous, in the product's error envelope (MHD's strict mode answers in its own).
+                    options.strict_for_client = 0
                     return cmhd_start_daemon(&options)
                 }
             }
@@ -83,6 +87,7 @@ public final class HTTPServer: Sendable {
                 throw ServerStartError(message: "cannot listen on \(configuration.host):\(configuration.port) (\(String(cString: strerror(errno))))")
             }
             core.loop.start()
+            core.deadlines.start()
             handle = DaemonHandle(pointer: started, port: cmhd_bound_port(started))
             logger.notice("listening", ["host": configuration.host, "port": "\(handle!.port)",
                                         "threads": "\(configuration.threadCount)"])
@@ -122,6 +127,7 @@ public final class HTTPServer: Sendable {
             MHD_stop_daemon(current.pointer)
         }
         if listener >= 0 { close(listener) }
+        core.deadlines.stop()
         daemon.withLock { $0 = nil }
         logger.notice("stopped")
     }

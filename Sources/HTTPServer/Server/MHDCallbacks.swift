@@ -25,14 +25,20 @@ enum MHDCallbacks {
         Unmanaged<ServerCore>.fromOpaque(cls!)._withUnsafeGuaranteedRef(body)
     }
 
-    static let connection: MHD_NotifyConnectionCallback = { cls, _, socketContext, event in
+    static let connection: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
         guard let socketContext else { return }
         if event == .CONNECTION_NOTIFY_STARTED {
-            let exchange = withCore(cls) { $0.makeExchange() }
+            let exchange = withCore(cls) { core in
+                let exchange = core.makeExchange()
+                if let connection { core.deadlines.track(exchange, fd: cmhd_connection_fd(connection), now: ServerCore.monotonicNanoseconds()) }
+                return exchange
+            }
             socketContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
         } else if let raw = socketContext.pointee {
             socketContext.pointee = nil
-            Unmanaged<Exchange>.fromOpaque(raw).release()
+            let exchange = Unmanaged<Exchange>.fromOpaque(raw)
+            withCore(cls) { core in exchange._withUnsafeGuaranteedRef { core.deadlines.untrack($0) } }
+            exchange.release()
         }
     }
 
@@ -56,11 +62,12 @@ enum MHDCallbacks {
         }
     }
 
-    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, upload, uploadSize, context in
+    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, version, upload, uploadSize, context in
         guard let connection, let context, let raw = context.pointee, let uploadSize else { return MHD_Result.NO }
         return withCore(cls) { core in
             Unmanaged<Exchange>.fromOpaque(raw)._withUnsafeGuaranteedRef { exchange in
-                core.access(exchange, connection: connection, method: method, upload: upload, uploadSize: uploadSize)
+                core.access(exchange, connection: connection, method: method, version: version, upload: upload,
+                            uploadSize: uploadSize)
             }
         }
     }

@@ -12,9 +12,17 @@ public struct ServerConfiguration: Sendable {
     public var connectionLimit: Int
     /// Per-connection memory for request line, headers and buffers; larger headers get 431.
     public var connectionMemoryLimit: Int
-    /// Seconds a connection may sit idle (or dribble a request) before it is closed —
-    /// what makes slowloris harmless.
+    /// Open connections from one client address at most (0: no limit); beyond it new ones
+    /// from that address are refused at accept, so one client cannot take every slot.
+    /// Mobile carriers put many users behind one address (CGNAT), hence a generous default.
+    public var perAddressConnectionLimit: Int
+    /// Seconds a connection may sit silent before it is closed.
     public var idleTimeoutSeconds: Int
+    /// Whole-request deadlines, which the idle timeout alone is not (a client sending one
+    /// header line every few seconds is never silent): see `RequestTimeouts`.
+    public var requestTimeouts: RequestTimeouts
+    /// Threads serving upgraded WebSocket sockets, each with its own epoll set.
+    public var webSocketThreadCount: Int
     /// Default cap for buffered (JSON) request bodies.
     public var maxBodyBytes: Int
     /// Where multipart uploads are spooled while a request is in flight.
@@ -28,7 +36,8 @@ public struct ServerConfiguration: Sendable {
 
     public init(host: String = "0.0.0.0", port: UInt16 = 8080,
                 threadCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
-                connectionLimit: Int = 10_000, connectionMemoryLimit: Int = 32 * 1024, idleTimeoutSeconds: Int = 30,
+                connectionLimit: Int = 10_000, connectionMemoryLimit: Int = 32 * 1024, perAddressConnectionLimit: Int = 256,
+                idleTimeoutSeconds: Int = 30, requestTimeouts: RequestTimeouts = RequestTimeouts(), webSocketThreadCount: Int = 2,
                 maxBodyBytes: Int = 1 << 20, uploadDirectory: String? = nil, shutdownGracePeriod: Duration = .seconds(10),
                 errorRenderer: any ErrorRenderer = EnvelopeErrorRenderer(), accessLogLevel: LogLevelSetting = .info) {
         self.host = host
@@ -36,7 +45,10 @@ public struct ServerConfiguration: Sendable {
         self.threadCount = threadCount
         self.connectionLimit = connectionLimit
         self.connectionMemoryLimit = connectionMemoryLimit
+        self.perAddressConnectionLimit = perAddressConnectionLimit
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.requestTimeouts = requestTimeouts
+        self.webSocketThreadCount = webSocketThreadCount
         self.maxBodyBytes = maxBodyBytes
         self.uploadDirectory = uploadDirectory ?? Self.privateSpool
         self.shutdownGracePeriod = shutdownGracePeriod
@@ -59,6 +71,53 @@ extension ServerConfiguration {
             return String(cString: made)
         }
     }()
+
+    /// Applies the transport limits an operator sets in the environment (each optional):
+    /// `HTTP_PER_ADDRESS_CONNECTIONS` (0 = no limit), `HTTP_MAX_CONNECTIONS`, `HTTP_IDLE_TIMEOUT_SEC`,
+    /// `HTTP_HEADER_TIMEOUT_SEC`, `HTTP_BODY_TIMEOUT_SEC`, `HTTP_BODY_MIN_BYTES_PER_SEC`,
+    /// `HTTP_WEBSOCKET_THREADS`. Values that are not whole numbers in range are ignored.
+    public mutating func apply(environment: [String: String]) {
+        func number(_ name: String, _ range: ClosedRange<Int>) -> Int? {
+            environment[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { range.contains($0) ? $0 : nil }
+        }
+        if let value = number("HTTP_PER_ADDRESS_CONNECTIONS", 0...1_000_000) { perAddressConnectionLimit = value }
+        if let value = number("HTTP_MAX_CONNECTIONS", 1...1_000_000) { connectionLimit = value }
+        if let value = number("HTTP_IDLE_TIMEOUT_SEC", 1...86_400) { idleTimeoutSeconds = value }
+        if let value = number("HTTP_HEADER_TIMEOUT_SEC", 1...86_400) { requestTimeouts.headers = .seconds(value) }
+        if let value = number("HTTP_BODY_TIMEOUT_SEC", 1...86_400) { requestTimeouts.body = .seconds(value) }
+        if let value = number("HTTP_BODY_MIN_BYTES_PER_SEC", 1...(1 << 30)) { requestTimeouts.bodyMinimumBytesPerSecond = value }
+        if let value = number("HTTP_WEBSOCKET_THREADS", 1...64) { webSocketThreadCount = value }
+    }
+
+    /// A copy with `apply(environment:)` applied (the process environment by default).
+    public func applying(environment: [String: String] = ProcessInfo.processInfo.environment) -> ServerConfiguration {
+        var copy = self
+        copy.apply(environment: environment)
+        return copy
+    }
+}
+
+/// How long a request may take to arrive, whatever its pace (slowloris defence).
+///
+/// - The header block must be complete within `headers` of the connection opening, or of
+///   the request line arriving on a kept-alive connection (which may first sit idle for up to
+///   the idle timeout).
+/// - A body must deliver `body` × `bodyMinimumBytesPerSecond` bytes (30 KiB by default) within
+///   each `body` window; each time it has, the deadline moves to a full window from then. A large
+///   upload on a slow link goes through; a dribble does not, even after a fast start.
+///
+/// A request past its deadline is cut (the socket shut down); one being handled or answered
+/// has no deadline.
+public struct RequestTimeouts: Sendable, Equatable {
+    public var headers: Duration
+    public var body: Duration
+    public var bodyMinimumBytesPerSecond: Int
+
+    public init(headers: Duration = .seconds(15), body: Duration = .seconds(30), bodyMinimumBytesPerSecond: Int = 1024) {
+        self.headers = headers
+        self.body = body
+        self.bodyMinimumBytesPerSecond = max(1, bodyMinimumBytesPerSecond)
+    }
 }
 
 /// The level access-log lines are written at (so an operator can silence them).

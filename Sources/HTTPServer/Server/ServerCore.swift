@@ -11,17 +11,19 @@ final class ServerCore: @unchecked Sendable {
     // state lives in `Exchange`.
     let router: RouteTable
     let configuration: ServerConfiguration
-    let loop: WebSocketLoop
+    let loop: WebSocketLoopGroup
     let logger = Logger(label: "http")
     let accessLogLevel: LogLevel
     let inFlight = InFlightCounter()
     let draining = Atomic<Bool>(false)
+    let deadlines: RequestDeadlines
 
     init(router: Router, configuration: ServerConfiguration, hub: WebSocketHub) {
         self.router = router.compiled()
         self.configuration = configuration
-        self.loop = WebSocketLoop(hub: hub)
+        self.loop = WebSocketLoopGroup(hub: hub, count: configuration.webSocketThreadCount)
         self.accessLogLevel = configuration.accessLogLevel == .debug ? .debug : .info
+        self.deadlines = RequestDeadlines(timeouts: configuration.requestTimeouts, idleTimeoutSeconds: configuration.idleTimeoutSeconds)
     }
 
     // MARK: - Request cycle (called on MHD worker threads)
@@ -33,10 +35,12 @@ final class ServerCore: @unchecked Sendable {
 
     func begin(_ exchange: Exchange, target: UnsafeBufferPointer<UInt8>) {
         exchange.counter.begin()
-        exchange.begin(target: target, startedAt: Self.monotonicNanoseconds())
+        let now = Self.monotonicNanoseconds()
+        exchange.begin(target: target, startedAt: now)
+        if !exchange.isOneOff { deadlines.requestLineArrived(exchange, now: now) }
     }
 
-    func access(_ exchange: Exchange, connection: OpaquePointer, method: UnsafePointer<CChar>?,
+    func access(_ exchange: Exchange, connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
                 upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>) -> MHD_Result {
         switch exchange.phase {
         case .new:
@@ -44,6 +48,14 @@ final class ServerCore: @unchecked Sendable {
             exchange.connection = connection
             exchange.method = method.map(HTTPMethod.init(cString:)) ?? .get
             Self.collectHeaders(of: connection, into: &exchange.headers)
+            // HTTP/1.0 is the one version without a required Host.
+            let requiresHost = version.map { strcmp($0, "HTTP/1.0") != 0 } ?? true
+            deadlines.headersArrived(exchange, expectsBody: Self.declaresBody(exchange.headers), now: Self.monotonicNanoseconds())
+            if let problem = RequestFraming.violation(in: exchange.headers, requiresHost: requiresHost) {
+                exchange.framingRejected = true
+                return queue(configuration.errorRenderer.render(HTTPError(.badRequest, code: .invalidRequest, message: problem,
+                                                                          headers: ["Connection": "close"])), for: exchange)
+            }
             if let early = prepare(exchange, connection: connection) {
                 return queue(configuration.errorRenderer.render(early), for: exchange)
             }
@@ -51,10 +63,13 @@ final class ServerCore: @unchecked Sendable {
         case .receiving:
             let size = uploadSize.pointee
             if size > 0, let upload {
+                exchange.receivedBytes += size
+                deadlines.bodyProgressed(exchange, totalBytes: exchange.receivedBytes)
                 exchange.receive(upload, count: size)
                 uploadSize.pointee = 0
-                if exchange.drainedBytes > drainLimit(exchange), let error = exchange.pendingError {
-                    return queue(configuration.errorRenderer.render(error), for: exchange)
+                if exchange.drainedBytes > Self.drainLimit, exchange.pendingError != nil {
+                    logger.debug("refused body still arriving, connection closed", ["path": exchange.path])
+                    return MHD_Result.NO
                 }
                 return MHD_Result.YES
             }
@@ -77,6 +92,8 @@ final class ServerCore: @unchecked Sendable {
             guard let response else { return MHD_Result.YES }
             return queue(response, for: exchange)
         case .responded:
+            // A body whose framing we refused is not read at all: where it ends is the question.
+            if exchange.framingRejected && uploadSize.pointee > 0 { return MHD_Result.NO }
             uploadSize.pointee = 0
             return MHD_Result.YES
         }
@@ -84,6 +101,7 @@ final class ServerCore: @unchecked Sendable {
 
     func complete(_ exchange: Exchange, termination: MHD_RequestTerminationCode) {
         exchange.multipart?.removeSpooledFiles()
+        if !exchange.isOneOff { deadlines.requestCompleted(exchange, now: Self.monotonicNanoseconds()) }
         defer { exchange.end() }
         exchange.counter.end()
         guard logger.isEnabled(accessLogLevel) else { return }
@@ -159,11 +177,13 @@ final class ServerCore: @unchecked Sendable {
         return nil
     }
 
-    /// How much of an already-refused body is read and dropped so the client gets a clean
-    /// answer; past it the answer goes out at once and the connection closes.
-    private func drainLimit(_ exchange: Exchange) -> Int { max(2 * exchange.bodyLimit, 1 << 20) }
+    /// How much of an already-refused body is read and dropped so a client that sends its
+    /// whole body before reading gets a clean answer; past it the connection is closed
+    /// (reading on would let one refused upload hold the connection for as long as it likes).
+    static let drainLimit = 1 << 20
 
     private func dispatch(_ exchange: Exchange, connection: OpaquePointer, form: MultipartForm?) -> MHD_Result {
+        deadlines.handling(exchange)
         guard let route = exchange.route else {
             return queue(configuration.errorRenderer.render(.notFound()), for: exchange)
         }
@@ -243,6 +263,7 @@ final class ServerCore: @unchecked Sendable {
     func queue(_ response: Response, for exchange: Exchange) -> MHD_Result {
         guard let connection = exchange.connection else { return MHD_Result.NO }
         exchange.phase = .responded
+        deadlines.handling(exchange)
         if let upgrade = response.upgrade {
             return queueUpgrade(upgrade, response: response, exchange: exchange, connection: connection)
         }
@@ -293,10 +314,19 @@ final class ServerCore: @unchecked Sendable {
         _ = MHD_add_response_header(mhdResponse, "Sec-WebSocket-Accept", WebSocketHandshake.acceptValue(for: key))
         for field in response.headers { Self.add(field, to: mhdResponse) }
         exchange.status = 101
+        exchange.isUpgraded = true
+        deadlines.handling(exchange)
         return MHD_queue_response(connection, 101, mhdResponse)
     }
 
     // MARK: - Helpers
+
+    /// A body follows the headers: a non-zero `Content-Length`, or any `Transfer-Encoding`.
+    static func declaresBody(_ headers: HTTPHeaders) -> Bool {
+        if headers.contains("Transfer-Encoding") { return true }
+        guard let length = headers["Content-Length"] else { return false }
+        return length != "0"
+    }
 
     /// For the access log's latency: the clock read straight from the vDSO (the request path
     /// then runs no libdispatch code).

@@ -99,6 +99,9 @@ public final class WebSocketConnection: Sendable, Identifiable {
         }
     }
 
+    /// Bytes queued by the application and not yet handed to the loop.
+    var outboxBytes: Int { outbox.withLock { $0.bytes } }
+
     /// Loop side: takes every queued frame.
     func takeFrames() -> [OutgoingFrame] {
         outbox.withLock { box in

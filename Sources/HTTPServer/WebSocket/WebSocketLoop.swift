@@ -5,7 +5,8 @@ import Foundation
 import Logging
 import Synchronization
 
-/// One thread and one epoll set for every upgraded socket of the server. wslay does the
+/// One thread and one epoll set for a share of the server's upgraded sockets (see
+/// `WebSocketLoopGroup`). wslay does the
 /// framing; this loop owns each wslay context and socket, so neither is ever touched from
 /// two threads. Other threads talk to it through `post(_:)` (a command queue + eventfd).
 final class WebSocketLoop: @unchecked Sendable {
@@ -26,13 +27,18 @@ final class WebSocketLoop: @unchecked Sendable {
     private let epollFD: Int32
     private let wakeFD: Int32
     private let commands = Mutex<[Command]>([])
-    private let nextID = Atomic<UInt64>(1)
+    /// Connection ids, unique across every loop of the process (the hub is shared by a server's loops).
+    private static let nextID = Atomic<UInt64>(1)
     private let live = Atomic<Int>(0)
     private var entries: [Int32: LoopEntry] = [:]
     private var byConnection: [UInt64: LoopEntry] = [:]
     private var thread: Thread?
     private var stopping = false
     static let closeHandshakeTimeout: UInt64 = 3_000_000_000
+    /// Bytes read from one socket per loop turn before the loop moves on to the others.
+    static let readBudgetPerTurn = 64 * 1024
+    /// How long a connection may stay over its send cap (reading paused) before it is cut.
+    static let writeStallTimeout: UInt64 = 20_000_000_000
 
     init(hub: WebSocketHub) {
         self.hub = hub
@@ -67,7 +73,7 @@ final class WebSocketLoop: @unchecked Sendable {
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         let flags = fcntl(socket, F_GETFL, 0)
         _ = fcntl(socket, F_SETFL, flags | O_NONBLOCK)
-        let connection = WebSocketConnection(id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, request: request,
+        let connection = WebSocketConnection(id: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue, request: request,
                                              limits: upgrade, loop: self)
         live.wrappingAdd(1, ordering: .relaxed)
         post(.adopt(LoopEntry(fd: socket, handle: handle, pendingInput: extraInput, connection: connection, upgrade: upgrade)))
@@ -115,7 +121,15 @@ final class WebSocketLoop: @unchecked Sendable {
     }
 
     private func service(_ entry: LoopEntry, events: UInt32) {
-        if events & (CLINUX_EPOLLIN | CLINUX_EPOLLHUP | CLINUX_EPOLLERR) != 0 {
+        if events & CLINUX_EPOLLERR != 0 || (events & CLINUX_EPOLLHUP != 0 && entry.readPaused) {
+            // Reported even while reading is paused; nothing more can be sent or read.
+            teardown(entry, code: entry.receivedCloseCode ?? .abnormal)
+            return
+        }
+        if events & (CLINUX_EPOLLIN | CLINUX_EPOLLHUP) != 0 {
+            // Bounded work per socket per turn: a client that keeps its socket full cannot
+            // hold the loop (level-triggered epoll reports it again next turn).
+            entry.readBudget = Self.readBudgetPerTurn
             if wslay_event_recv(entry.context) != 0 {
                 teardown(entry, code: entry.receivedCloseCode ?? .abnormal)
                 return
@@ -131,18 +145,27 @@ final class WebSocketLoop: @unchecked Sendable {
     }
 
     /// Publishes the queued byte count and sets epoll interest; closes when wslay is done.
+    /// Reading pauses while what waits to be sent (our outbox and wslay's queue, control
+    /// replies included) is over the connection's cap: a client that sends but never reads
+    /// then fills its own TCP window instead of our memory.
     private func refresh(_ entry: LoopEntry) {
         guard !entry.tornDown else { return }
-        entry.connection.bytesQueuedInLibrary.store(Int(wslay_event_get_queued_msg_length(entry.context)), ordering: .relaxed)
+        let queued = entry.queuedCost
+        entry.connection.bytesQueuedInLibrary.store(queued, ordering: .relaxed)
+        let backlogged = entry.isBacklogged
+        if backlogged != entry.readPaused {
+            entry.readPaused = backlogged
+            entry.pausedSince = backlogged ? DispatchTime.now().uptimeNanoseconds : nil
+        }
         var interest: UInt32 = 0
-        if wslay_event_want_read(entry.context) != 0 { interest |= CLINUX_EPOLLIN }
+        if wslay_event_want_read(entry.context) != 0 && !backlogged { interest |= CLINUX_EPOLLIN }
         if wslay_event_want_write(entry.context) != 0 { interest |= CLINUX_EPOLLOUT }
         if interest == 0 {
             teardown(entry, code: entry.receivedCloseCode ?? entry.sentCloseCode ?? .normal)
             return
         }
-        if wslay_event_get_close_sent(entry.context) != 0 && entry.closeDeadline == nil {
-            entry.closeDeadline = DispatchTime.now().uptimeNanoseconds + Self.closeHandshakeTimeout
+        if wslay_event_get_close_sent(entry.context) != 0 {
+            if entry.closeDeadline == nil { entry.closeDeadline = DispatchTime.now().uptimeNanoseconds + Self.closeHandshakeTimeout }
             entry.connection.markClosing()
         }
         if interest != entry.interest {
@@ -171,6 +194,10 @@ final class WebSocketLoop: @unchecked Sendable {
                 entry.sentCloseCode = code
                 reason.withUnsafeBufferPointer { buffer in
                     _ = wslay_event_queue_close(entry.context, code.rawValue, buffer.baseAddress, buffer.count)
+                }
+                // Counted from now, not from when the frame leaves: a client that never reads never takes it.
+                if entry.closeDeadline == nil {
+                    entry.closeDeadline = DispatchTime.now().uptimeNanoseconds + Self.closeHandshakeTimeout
                 }
                 _ = wslay_event_send(entry.context)
                 refresh(entry)
@@ -239,6 +266,11 @@ final class WebSocketLoop: @unchecked Sendable {
         for entry in Array(entries.values) {
             if let deadline = entry.closeDeadline, now > deadline {
                 teardown(entry, code: entry.sentCloseCode ?? .normal)
+            } else if let since = entry.pausedSince, now - since > Self.writeStallTimeout {
+                // Over its cap and not reading what we send for this long: the client is gone or hostile.
+                logger.notice("websocket client stopped reading, disconnected",
+                              ["id": "\(entry.connection.id)", "path": entry.connection.request.rawPath])
+                teardown(entry, code: .policyViolation)
             }
         }
     }
@@ -274,6 +306,28 @@ final class LoopEntry: @unchecked Sendable {
     var receivedCloseCode: WebSocketCloseCode?
     var sentCloseCode: WebSocketCloseCode?
     var tornDown = false
+    /// Bytes this turn may still read (see `WebSocketLoop.readBudgetPerTurn`).
+    var readBudget = 0
+    /// Reading is paused because too much waits to be sent (back-pressure).
+    var readPaused = false
+    var pausedSince: UInt64?
+    /// Control frames (ping, pong) the client may still send; refilled over time.
+    var controlFrames: ControlFrameBudget
+
+    /// What one queued message costs beyond its payload (wslay's message and queue records,
+    /// the allocator's rounding). Counted so that empty pings, whose payload is 0 bytes,
+    /// still fill the cap.
+    static let perMessageOverhead = 96
+
+    /// Bytes waiting to be sent: wslay's queue (data and control replies, with their overhead)
+    /// plus frames in our outbox not yet handed to wslay.
+    var queuedCost: Int {
+        guard let context else { return 0 }
+        return Int(wslay_event_get_queued_msg_length(context)) + Int(wslay_event_get_queued_msg_count(context)) * Self.perMessageOverhead
+    }
+
+    /// More than half the send cap waits: stop reading until the client has taken some.
+    var isBacklogged: Bool { 2 * (queuedCost + connection.outboxBytes) >= upgrade.sendQueueLimitBytes }
 
     init(fd: Int32, handle: OpaquePointer, pendingInput: [UInt8], connection: WebSocketConnection, upgrade: WebSocketUpgrade) {
         self.fd = fd
@@ -281,6 +335,7 @@ final class LoopEntry: @unchecked Sendable {
         self.pendingInput = pendingInput
         self.connection = connection
         self.upgrade = upgrade
+        self.controlFrames = ControlFrameBudget(burst: upgrade.controlFrameBurst, perSecond: upgrade.controlFramesPerSecond)
     }
 
     private static func entry(_ userData: UnsafeMutableRawPointer?) -> LoopEntry {
@@ -298,8 +353,17 @@ final class LoopEntry: @unchecked Sendable {
             if entry.pendingOffset == entry.pendingInput.count { entry.pendingInput = []; entry.pendingOffset = 0 }
             return n
         }
-        let n = recv(entry.fd, buffer, length, 0)
-        if n > 0 { return n }
+        // Paused (over the send cap) or out of this turn's budget: leave the bytes in the
+        // kernel, where they count against the client's TCP window, not our memory.
+        if entry.readBudget <= 0 || entry.isBacklogged {
+            wslay_event_set_error(context, Int32(WSLAY_ERR_WOULDBLOCK.rawValue))
+            return -1
+        }
+        let n = recv(entry.fd, buffer, min(length, entry.readBudget), 0)
+        if n > 0 {
+            entry.readBudget -= n
+            return n
+        }
         if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
             wslay_event_set_error(context, Int32(WSLAY_ERR_WOULDBLOCK.rawValue))
         } else {
@@ -341,12 +405,49 @@ final class LoopEntry: @unchecked Sendable {
             entry.connection.markClosing()
             return
         default:
-            return  // ping is answered by wslay; pong needs nothing
+            // Ping (answered by wslay, whose reply is already queued) or pong. Each costs a
+            // turn of the loop and, for pings, a queued reply: past the budget the client is
+            // flooding, so it is closed with 1008 and nothing more is read from it.
+            if !entry.controlFrames.take(now: DispatchTime.now().uptimeNanoseconds), entry.sentCloseCode == nil {
+                entry.sentCloseCode = .policyViolation
+                let reason = Array("too many control frames".utf8)
+                reason.withUnsafeBufferPointer { _ = wslay_event_queue_close(context, WebSocketCloseCode.policyViolation.rawValue, $0.baseAddress, $0.count) }
+                wslay_event_shutdown_read(context)
+                // A client that does not read may never take the close frame: cut it anyway.
+                entry.closeDeadline = DispatchTime.now().uptimeNanoseconds + WebSocketLoop.closeHandshakeTimeout
+            }
+            return
         }
         if case .dropped = delivered, entry.sentCloseCode == nil {
             entry.sentCloseCode = .policyViolation
             let reason = Array("receive queue full".utf8)
             reason.withUnsafeBufferPointer { _ = wslay_event_queue_close(context, WebSocketCloseCode.policyViolation.rawValue, $0.baseAddress, $0.count) }
+            entry.closeDeadline = DispatchTime.now().uptimeNanoseconds + WebSocketLoop.closeHandshakeTimeout
         }
+    }
+}
+
+/// A token bucket for control frames: `burst` at once, refilled at `perSecond`.
+struct ControlFrameBudget {
+    let burst: Double
+    let perSecond: Double
+    private var tokens: Double
+    private var updatedAt: UInt64 = 0
+
+    init(burst: Int, perSecond: Double) {
+        self.burst = Double(max(1, burst))
+        self.perSecond = max(0, perSecond)
+        tokens = self.burst
+    }
+
+    /// Spends one frame; false when the budget is exhausted.
+    mutating func take(now: UInt64) -> Bool {
+        if updatedAt != 0 && now > updatedAt {
+            tokens = min(burst, tokens + Double(now - updatedAt) / 1e9 * perSecond)
+        }
+        updatedAt = now
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
     }
 }

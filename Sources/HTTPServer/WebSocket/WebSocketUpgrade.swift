@@ -2,8 +2,14 @@
 public struct WebSocketUpgrade: Sendable {
     /// Largest message accepted from the client; larger ones close with 1009.
     public var maxMessageBytes: Int
-    /// Bytes allowed to wait for a slow client; beyond it the client is disconnected (1008).
+    /// Bytes allowed to wait for a slow client, control replies (pongs, close) included.
+    /// An application send beyond it disconnects the client (1008); while the queue is over it
+    /// the server stops reading from the client, and one stuck there for 20 s is cut (1008).
     public var sendQueueLimitBytes: Int
+    /// Control frames (ping, pong) the client may send at once, and per second after that;
+    /// beyond the budget the connection closes with 1008.
+    public var controlFrameBurst: Int
+    public var controlFramesPerSecond: Double
     /// Messages allowed to wait unread by the session; a client flooding faster than the
     /// session reads is disconnected (1008).
     public var receiveQueueLimit: Int
@@ -12,9 +18,12 @@ public struct WebSocketUpgrade: Sendable {
     public var onOpen: @Sendable (WebSocketConnection) async -> Void
 
     public init(maxMessageBytes: Int = 1 << 20, sendQueueLimitBytes: Int = 4 << 20, receiveQueueLimit: Int = 1024,
+                controlFrameBurst: Int = 64, controlFramesPerSecond: Double = 4,
                 onOpen: @escaping @Sendable (WebSocketConnection) async -> Void) {
         self.maxMessageBytes = maxMessageBytes
         self.sendQueueLimitBytes = sendQueueLimitBytes
+        self.controlFrameBurst = controlFrameBurst
+        self.controlFramesPerSecond = controlFramesPerSecond
         self.receiveQueueLimit = receiveQueueLimit
         self.onOpen = onOpen
     }

@@ -22,7 +22,10 @@ final class TCPSocket: Sendable {
 
     /// Connects to `host:port`. `receiveBufferSize` sets SO_RCVBUF before connecting (it must be set
     /// before the handshake to shrink the advertised window), for slow-consumer tests.
-    static func connect(host: String, port: Int, receiveBufferSize: Int?, timeout: Duration) async throws -> TCPSocket {
+    /// `sourceAddress` binds the local end first (another loopback address such as 127.0.0.2
+    /// stands for a second client machine in per-address tests).
+    static func connect(host: String, port: Int, receiveBufferSize: Int?, sourceAddress: String? = nil,
+                        timeout: Duration) async throws -> TCPSocket {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -35,6 +38,15 @@ final class TCPSocket: Sendable {
         if let receiveBufferSize { try socket.setOption(SOL_SOCKET, SO_RCVBUF, Int32(receiveBufferSize)) }
         // Tests measure latency; Nagle would add 40 ms stalls to small writes.
         try socket.setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1)
+        if let sourceAddress {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            guard inet_pton(AF_INET, sourceAddress, &local.sin_addr) == 1 else { throw TestSocketError.unsupportedHost(sourceAddress) }
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else { throw TestSocketError.lastError("bind") }
+        }
 
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
