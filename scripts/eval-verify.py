@@ -12,6 +12,11 @@ synthetic documents with scripts/render-document.py, and posts real verify-live 
                ageDisplayed equals the true age and no dob_* reason is raised.
   latency      wall time of each verify-live request (one attempt end to end); median and max.
 
+  specimens    with `--specimens DIR`: instead of the above, runs `xoseen read-document` on every
+               image in DIR (real specimen documents, never committed) and counts MRZ found, check
+               digits valid, and date of birth correct against DIR/expected.json
+               ({"file.jpg": "YYYY-MM-DD", ...}; files without an entry count only the first two).
+
 Prints the figures; exit status 0 whatever they are."""
 import datetime as dt
 import json
@@ -73,8 +78,34 @@ def age(dob, today):
     return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
 
 
+def specimens(binary, directory):
+    expected_path = os.path.join(directory, "expected.json")
+    expected = json.load(open(expected_path)) if os.path.exists(expected_path) else {}
+    files = sorted(f for f in os.listdir(directory) if f.lower().endswith((".jpg", ".jpeg", ".png", ".webp")))
+    found = valid = dob_ok = dob_total = 0
+    env = dict(os.environ, XOSEEN_MODELS=os.path.join(ROOT, "third_party", "face-models"))
+    for name in files:
+        run = subprocess.run([binary, "read-document", os.path.join(directory, name)], capture_output=True, text=True, env=env, cwd=ROOT)
+        if run.returncode != 0:
+            print(f"  {name}: error {run.stderr.strip()}")
+            continue
+        report = json.loads(run.stdout)
+        mrz = report["mrz"]
+        found += mrz is not None
+        valid += bool(mrz and mrz["checkDigitsValid"])
+        if name in expected:
+            dob_total += 1
+            dob_ok += report["dateOfBirth"] == expected[name]
+        print(f"  {name}: kind {report['documentKind']}, mrz {'valid' if mrz and mrz['checkDigitsValid'] else 'found' if mrz else 'none'}, "
+              f"dob {report['dateOfBirth']} ({report['dobSource']}), expected {expected.get(name)}")
+    print(f"specimens: {len(files)}; MRZ found {found}, check digits valid {valid}, DOB correct {dob_ok}/{dob_total}")
+
+
 def main():
     binary = sys.argv[sys.argv.index("--xoseen") + 1]
+    if "--specimens" in sys.argv:
+        specimens(binary, sys.argv[sys.argv.index("--specimens") + 1])
+        return
     work = tempfile.mkdtemp(prefix="xoseen-eval-verify-")
     docs = os.path.join(work, "docs")
     os.makedirs(docs)

@@ -24,6 +24,22 @@ import XoseenVerification
         #expect(zone.dateOfBirth == CalendarDate(year: 1974, month: 8, day: 12))
         #expect(zone.expiry == CalendarDate(year: 2012, month: 4, day: 15))
         #expect(zone.documentNumber == "L898902C3")
+        #expect(zone.nationality == "UTO" && zone.sex == "F" && zone.lines.count == 2)
+        #expect(!zone.birthCenturyIsOpen(today: today))
+    }
+
+    /// A holder born in '12 reads as a child; a century earlier is still a possible age, so the
+    /// printed field must settle it (the reader then looks at it). OCR's `1` for `I` in the
+    /// country code is repaired.
+    @Test func aTwoDigitBirthYearCanLeaveTheCenturyOpen() throws {
+        let zone = try #require(MachineReadableZone.find(in: [
+            "PAISLAEVARSDOTTIR<<THURIDUR<OESP<<<<<<<<<<<<",
+            "A3536444<71SL1212123<3103108121212<1239<<<68",
+        ], today: today))
+        #expect(zone.isValid)
+        #expect(zone.dateOfBirth == CalendarDate(year: 2012, month: 12, day: 12))
+        #expect(zone.birthCenturyIsOpen(today: today))
+        #expect(zone.nationality == "ISL")
     }
 
     @Test func td3WithAnAlteredBirthDateFailsItsChecks() throws {

@@ -65,10 +65,17 @@ public struct DocumentReader: Sendable {
         let mrzFirst = kind == .passport || kind == nil
         if mrzFirst {
             reading.mrz = mrz(in: image, today: today)
-            if reading.mrz?.isValid == true { return reading }
+            if let zone = reading.mrz, zone.isValid, !zone.birthCenturyIsOpen(today: today) { return reading }
         }
         let lines = text.lines(in: fields, layout: .block)
         reading.documentWords = DocumentReading.documentWords(in: lines.map(\.text))
+        // The MRZ's two-digit birth year cannot tell a child from someone a century older; a
+        // printed birth date with the same day, month and year digits settles the century.
+        if let zone = reading.mrz, zone.isValid, zone.birthCenturyIsOpen(today: today), let printed = reading.field?.date,
+           let birth = zone.dateOfBirth, printed.month == birth.month, printed.day == birth.day,
+           printed.year % 100 == birth.year % 100, printed.year != birth.year {
+            reading.mrz = zone.withBirthYear(printed.year)
+        }
         reading.field = DateOfBirthField.find(in: lines.map { .init(text: $0.text, confidence: $0.confidence) },
                                               order: (kind ?? .idCard).dateOrder, today: today)
         if reading.mrz == nil, kind == .idCard || kind == nil || lines.contains(where: { $0.text.contains("<<") }) {

@@ -18,6 +18,20 @@ public struct MachineReadableZone: Sendable, Equatable {
 
     public var isValid: Bool { failedChecks.isEmpty && dateOfBirth != nil }
 
+    /// Whether the birth year's century is in doubt: read as the recent century the holder is a
+    /// minor, and a century earlier they would still be a plausible age (at most 120).
+    public func birthCenturyIsOpen(today: CalendarDate) -> Bool {
+        guard let birth = dateOfBirth else { return false }
+        return birth.age(on: today) < 18 && birth.age(on: today) + 100 <= 120
+    }
+
+    /// The same zone with the birth year's century taken from elsewhere (the printed field).
+    func withBirthYear(_ year: Int) -> MachineReadableZone {
+        let birth = dateOfBirth.flatMap { CalendarDate(year: year, month: $0.month, day: $0.day) } ?? dateOfBirth
+        return MachineReadableZone(format: format, documentNumber: documentNumber, dateOfBirth: birth, expiry: expiry,
+                                   failedChecks: failedChecks, lines: lines, nationality: nationality, sex: sex)
+    }
+
     /// ICAO 9303 part 3: weights 7, 3, 1 repeating; digits count as themselves, A–Z as 10–35,
     /// the filler `<` as 0. Nil for a character outside that alphabet.
     public static func checkDigit<S: StringProtocol>(_ text: S) -> Int? {
