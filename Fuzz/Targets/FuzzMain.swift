@@ -27,6 +27,21 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     selected!.run(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }
+
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                             _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+/// SwiftPM links an executable target's entry point as `main` itself, so libFuzzer's own `main`
+/// is not used: this one hands the command line to libFuzzer's driver instead.
+@main
+struct FuzzDriver {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(runFuzzerDriver(&argc, &argv) { data, size in fuzzTestOneInput(data, size) })
+    }
+}
 #else
 /// Without libFuzzer: `Fuzzers <target> <file or directory>…` runs each input once (a corpus, a
 /// crash file) and says how many ran; `Fuzzers --list` names the targets.

@@ -24,7 +24,7 @@ enum JarvisTargets {
         let text = bytes.text
         let extraction = HTMLText.extract(text, base: baseURL)
         _ = HTMLText.plainText(text)
-        if let image = extraction.firstImage { expect(!image.lowercased().hasPrefix("data:"), "data: URI as lead image") }
+        if let image = extraction.firstImage { expect(FeedURL.hasHTTPScheme(image), "lead image \(image) is not absolute http(s)") }
     }
 
     /// `pubDate` / `updated` / `dc:date` strings.
