@@ -12,6 +12,12 @@ import SentenceEmbedding
 //   JARVIS_SAMPLE_FEEDS=0|1       serve and poll the bundled offline samples (default 0; `make run` sets 1)
 //   JARVIS_ALLOW_PRIVATE_FEEDS=1  let user-added feed URLs reach private addresses (off by default)
 //   JARVIS_SENTENCE_MODEL         sentence model directory (default ./third_party/sentence-model)
+// Subcommands: `jarvis parse [--content-type TYPE] FILE [BASE-URL]` prints a feed document as parsed (JSON).
+// Operator subcommands before `serve` (the default).
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "parse" {
+    ParseCommand.run(Array(CommandLine.arguments.dropFirst(2)))
+}
+
 await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     let environment = ProcessInfo.processInfo.environment
     let resources = environment["JARVIS_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/jarvis"

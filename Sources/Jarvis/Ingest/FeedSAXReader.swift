@@ -11,8 +11,9 @@ import Foundation
 /// - undeclared names that are HTML entities (`&nbsp;`, `&eacute;`, common in RSS 0.91 feeds that
 ///   relied on the Netscape DTD) decode to their characters;
 /// - options: `RECOVER` (keep going past errors to salvage items), `NONET`, `NOERROR`/`NOWARNING`
-///   (errors come through `serror` into our log reason, nothing on stderr); never `NOENT`, `DTDLOAD`
-///   or `HUGE`, so libxml2's own depth and size limits stay on.
+///   (errors come through `serror` into our log reason, nothing on stderr), `IGNORE_ENC` (the bytes
+///   are already UTF-8, see `FeedEncoding`); never `NOENT`, `DTDLOAD` or `HUGE`, so libxml2's own
+///   depth and size limits stay on.
 /// Callbacks run synchronously on the calling thread inside `xmlParseDocument`; the collector is
 /// reached through an unretained pointer that lives for the duration of `run`.
 final class FeedSAXReader {
@@ -34,7 +35,7 @@ final class FeedSAXReader {
 
     static let options = Int32(
         XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
 
     /// Parses the whole document, feeding `collector`.
     func run(_ bytes: UnsafeRawBufferPointer) {
