@@ -4,7 +4,7 @@ import Foundation
 /// The feed state machine behind the SAX callbacks: tracks where in the document we are and
 /// collects raw fields into `RawChannel` / `RawItem`. Knows nothing about libxml2's callback
 /// plumbing (`FeedSAXReader`) or about field precedence (`ItemAssembler`).
-final class FeedCollector {
+final class FeedCollector: SAXContentHandler {
     /// Which leaf element's text is being captured.
     enum Field {
         case title, link, description, content, guid, id, pubDate, published, updated, dcDate
@@ -92,7 +92,7 @@ final class FeedCollector {
         case .title:
             if inItem ? direct : (format == .atom ? depth == 2 : depth <= 3) {
                 if ns.isAtom {
-                    if let (kind, base64) = Self.atomKind(attributes, ns) { begin(.title, kind, base64: base64) }
+                    if case let (kind, base64)? = Self.atomKind(attributes, ns) { begin(.title, kind, base64: base64) }
                 } else {
                     begin(.title, .html)
                 }
@@ -111,9 +111,9 @@ final class FeedCollector {
             if inItem { item!.alternateLinks.append(link) } else { channel.alternateLinks.append(link) }
         case .description: if !inItem || direct { begin(.description, .html) }
         case .summary:
-            if inItem, direct, let (kind, base64) = Self.atomKind(attributes, ns) { begin(.description, kind, base64: base64) }
+            if direct, case let (kind, base64)? = Self.atomKind(attributes, ns) { begin(.description, kind, base64: base64) }
         case .content:
-            if direct, attributes.value(localname: "src", namespace: .none) == nil, let (kind, base64) = Self.atomKind(attributes, ns) {
+            if direct, attributes.value(localname: "src", namespace: .none) == nil, case let (kind, base64)? = Self.atomKind(attributes, ns) {
                 begin(.content, kind, base64: base64)
             }
         case .contentEncoded: if direct { begin(.content, .html) }

@@ -1,7 +1,17 @@
 import CLibXML2
 import Foundation
 
-/// The libxml2 SAX2 plumbing: the one place where C calls into Swift during feed parsing.
+/// What the SAX reader feeds: the feed collector, and the OPML reader.
+protocol SAXContentHandler: AnyObject {
+    func startElement(localname: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?, attributes: Attributes)
+    func endElement(localname: UnsafePointer<xmlChar>)
+    func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int)
+    /// Set when the handler wants parsing to end (foreign root, a count cap).
+    var shouldStop: Bool { get }
+}
+
+/// The libxml2 SAX2 plumbing: the one place where C calls into Swift while parsing feed documents
+/// (and OPML subscription lists, which get the same entity rules).
 ///
 /// Why SAX and a hand-built handler rather than a DOM or `xmlTextReader`: no tree is built (the
 /// fastest libxml2 interface), and the handler controls every entity decision —
@@ -17,13 +27,13 @@ import Foundation
 /// Callbacks run synchronously on the calling thread inside `xmlParseDocument`; the collector is
 /// reached through an unretained pointer that lives for the duration of `run`.
 final class FeedSAXReader {
-    let collector: FeedCollector
+    let collector: any SAXContentHandler
     private var ctxt: xmlParserCtxtPtr?
     private var entities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
     private(set) var firstError: String?
     private(set) var errorCount = 0
 
-    init(collector: FeedCollector) { self.collector = collector }
+    init(collector: any SAXContentHandler) { self.collector = collector }
 
     deinit {
         for (_, entity) in entities {

@@ -66,11 +66,14 @@ public enum HTMLText {
                     break
                 case .embedded:
                     let name = String(cString: current.pointee.name)
-                    descend = !(closedEmbeds[name] ?? { () -> Bool in
-                        let closed = Self.containsClosingTag(bytes, name)
+                    let closed: Bool
+                    if let known = closedEmbeds[name] {
+                        closed = known
+                    } else {
+                        closed = Self.containsClosingTag(bytes, name)
                         closedEmbeds[name] = closed
-                        return closed
-                    }())
+                    }
+                    descend = !closed
                 case .image:
                     if lookForImage, let src = imageSource(current) {
                         image = FeedURL.resolve(src, against: base)

@@ -131,7 +131,7 @@ struct ItemAssembler {
             if let name = cleaned(s[..<lt]) { return name }
             return nil
         }
-        return isAddress(Substring(s)) ? nil : s
+        return isAddress(Substring(s)) ? nil : cleaned(Substring(s))
     }
 
     private static func widest(_ links: [RawLink]) -> String? {
