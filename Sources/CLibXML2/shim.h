@@ -16,6 +16,7 @@
 #include <libxml/entities.h>
 #include <libxml/xmlmemory.h>
 #include <libxml/parserInternals.h>
+#include <libxml/xmlwriter.h>
 
 /* xmlFree is a global function-pointer variable; Swift 6 refuses to read mutable globals. */
 static inline void jarvis_xmlFree(void *p) { xmlFree(p); }

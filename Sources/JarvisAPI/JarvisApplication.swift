@@ -135,6 +135,7 @@ public struct JarvisApplication: Sendable {
         var router = Router()
         HealthRoutes(context: context).register(on: &router)
         FeedRoutes(context: context).register(on: &router)
+        OPMLRoutes(context: context).register(on: &router)
         ArticleRoutes(context: context).register(on: &router)
         StoryRoutes(context: context).register(on: &router)
         LiveEventRoutes(context: context).register(on: &router)

@@ -61,7 +61,7 @@ import Testing
             let fetcher = CurlFeedFetcher(configuration: Self.local)
             let first = await fetcher.fetch(FetchRequest(url: url(server, "/feed.xml")))
             #expect(first == .fetched(body: Self.feedBody, etag: "\"v1\"", lastModified: "Sat, 28 Nov 2026 10:00:00 GMT",
-                                      movedPermanentlyTo: nil))
+                                      movedPermanentlyTo: nil, contentType: "application/rss+xml"))
             let second = await fetcher.fetch(FetchRequest(url: url(server, "/feed.xml"), etag: "\"v1\""))
             #expect(second == .notModified(movedPermanentlyTo: nil))
         }
@@ -70,22 +70,22 @@ import Testing
     @Test func redirectsAreFollowedAndPermanentOnesReported() async throws {
         try await withLiveServer(try Self.router()) { server in
             let fetcher = CurlFeedFetcher(configuration: Self.local)
-            guard case .fetched(_, _, _, let moved) = await fetcher.fetch(FetchRequest(url: url(server, "/moved"))) else {
+            guard case .fetched(_, _, _, let moved, _) = await fetcher.fetch(FetchRequest(url: url(server, "/moved"))) else {
                 Issue.record("expected a body")
                 return
             }
             #expect(moved == url(server, "/feed.xml"))
-            guard case .fetched(_, _, _, let moved308) = await fetcher.fetch(FetchRequest(url: url(server, "/moved308"))) else {
+            guard case .fetched(_, _, _, let moved308, _) = await fetcher.fetch(FetchRequest(url: url(server, "/moved308"))) else {
                 Issue.record("expected a body")
                 return
             }
             #expect(moved308 == url(server, "/feed.xml"))
-            guard case .fetched(_, _, _, let temporary) = await fetcher.fetch(FetchRequest(url: url(server, "/temp"))) else {
+            guard case .fetched(_, _, _, let temporary, _) = await fetcher.fetch(FetchRequest(url: url(server, "/temp"))) else {
                 Issue.record("expected a body")
                 return
             }
             #expect(temporary == nil)
-            guard case .fetched(_, _, _, let chained) = await fetcher.fetch(FetchRequest(url: url(server, "/chain"))) else {
+            guard case .fetched(_, _, _, let chained, _) = await fetcher.fetch(FetchRequest(url: url(server, "/chain"))) else {
                 Issue.record("expected a body")
                 return
             }
@@ -116,7 +116,7 @@ import Testing
             let small = CurlFeedFetcher(configuration: FetchConfiguration(maxBodyBytes: 100_000, allowPrivateAddresses: true))
             #expect(await small.fetch(FetchRequest(url: url(server, "/bomb"))) == .failed(.tooLarge(limit: 100_000)),
                     "a compressed body is capped after decompression")
-            guard case .fetched(let body, _, _, _) = await fetcher.fetch(FetchRequest(url: url(server, "/bomb"))) else {
+            guard case .fetched(let body, _, _, _, _) = await fetcher.fetch(FetchRequest(url: url(server, "/bomb"))) else {
                 Issue.record("expected the decompressed body")
                 return
             }

@@ -63,7 +63,8 @@ public struct CurlFeedFetcher: FeedFetching {
                 return .notModified(movedPermanentlyTo: movedTo)
             case 200..<300:
                 return .fetched(body: response.body, etag: response.header("etag"),
-                                lastModified: response.header("last-modified"), movedPermanentlyTo: movedTo)
+                                lastModified: response.header("last-modified"), movedPermanentlyTo: movedTo,
+                                contentType: response.header("content-type"))
             default:
                 let retryAfter = response.header("retry-after").flatMap { RetryAfter.seconds(from: $0) }
                 return .httpError(status: response.status, retryAfter: retryAfter)

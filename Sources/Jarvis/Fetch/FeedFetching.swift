@@ -19,9 +19,10 @@ public struct FetchRequest: Sendable, Equatable {
 
 /// The result of one conditional GET, redirects followed.
 public enum FetchOutcome: Sendable, Equatable {
-    /// 200: the body (decompressed), the new validators, and the URL to store when every
-    /// redirect on the way was permanent (301/308).
-    case fetched(body: Data, etag: String?, lastModified: String?, movedPermanentlyTo: URL?)
+    /// 200: the body (decompressed), the new validators, the URL to store when every
+    /// redirect on the way was permanent (301/308), and the `Content-Type` header (its charset
+    /// is a clue to the body's encoding for the parser).
+    case fetched(body: Data, etag: String?, lastModified: String?, movedPermanentlyTo: URL?, contentType: String? = nil)
     /// 304: nothing new since the validators we sent. Still a success.
     case notModified(movedPermanentlyTo: URL?)
     /// Any other final status; `retryAfter` from a 429/503 `Retry-After` (seconds).

@@ -4,11 +4,12 @@ import Foundation
 /// The feed state machine behind the SAX callbacks: tracks where in the document we are and
 /// collects raw fields into `RawChannel` / `RawItem`. Knows nothing about libxml2's callback
 /// plumbing (`FeedSAXReader`) or about field precedence (`ItemAssembler`).
-final class FeedCollector {
+final class FeedCollector: SAXContentHandler {
     /// Which leaf element's text is being captured.
     enum Field {
         case title, link, description, content, guid, id, pubDate, published, updated, dcDate
         case dctermsPublished, dctermsUpdated, rssAuthor, dcCreator, authorName, category, breaking
+        case dcTitle, mediaTitle, dcDescription, itunesSummary, mediaDescription, legacyBody, dcAuthor, itunesAuthor
     }
 
     let maxItems: Int
@@ -38,6 +39,8 @@ final class FeedCollector {
     private var capture: Field?
     private var captureDepth = 0
     private var captureKind = RawText.Kind.text
+    /// The captured text is base64 (Atom 0.3 `mode="base64"`, Atom 1.0 content of a binary type).
+    private var captureBase64 = false
     private var buffer: [UInt8] = []
 
     // MARK: Events
@@ -62,6 +65,9 @@ final class FeedCollector {
         }
         let tag = FeedTag(ns, localname)
         let inItem = item != nil
+        // An item's own fields are its direct children: a `<title>` inside an `<image>`, a
+        // `<source>` or any extension element belongs to that element, not to the item.
+        let direct = inItem && depth == itemDepth + 1
         switch tag {
         case .item, .entry:
             guard !inItem, tag == .entry ? ns.isAtom : true else { return }
@@ -84,38 +90,56 @@ final class FeedCollector {
         case .name:
             if authorDepth > 0 { begin(.authorName, .text) }
         case .title:
-            if inItem || (format == .atom ? depth == 2 : depth <= 3) {
-                begin(.title, ns.isAtom ? Self.atomKind(attributes) ?? .text : .html)
+            if inItem ? direct : (format == .atom ? depth == 2 : depth <= 3) {
+                if ns.isAtom {
+                    if case let (kind, base64)? = Self.atomKind(attributes, ns) { begin(.title, kind, base64: base64) }
+                } else {
+                    begin(.title, .html)
+                }
             }
-        case .link: begin(.link, .text)
+        case .link: if !inItem || direct { begin(.link, .text) }
         case .atomLink:
+            guard !inItem || direct else { return }
             let rel = attributes.value(localname: "rel", namespace: .none)
-            guard rel == nil || rel == "alternate", let href = attributes.value(localname: "href", namespace: .none)
-            else { return }
+            guard rel == nil || rel == "alternate" else { return }
+            guard let href = attributes.value(localname: "href", namespace: .none) else {
+                // Atom 0.3 feeds in the wild give the URL as the element's text.
+                begin(.link, .text)
+                return
+            }
             let link = RawLink(href: href, base: base, type: attributes.value(localname: "type", namespace: .none))
             if inItem { item!.alternateLinks.append(link) } else { channel.alternateLinks.append(link) }
-        case .description: begin(.description, .html)
+        case .description: if !inItem || direct { begin(.description, .html) }
         case .summary:
-            if let kind = Self.atomKind(attributes) { begin(.description, kind) }
+            if direct, case let (kind, base64)? = Self.atomKind(attributes, ns) { begin(.description, kind, base64: base64) }
         case .content:
-            if inItem, attributes.value(localname: "src", namespace: .none) == nil, let kind = Self.atomKind(attributes) {
-                begin(.content, kind)
+            if direct, attributes.value(localname: "src", namespace: .none) == nil, case let (kind, base64)? = Self.atomKind(attributes, ns) {
+                begin(.content, kind, base64: base64)
             }
-        case .contentEncoded: if inItem { begin(.content, .html) }
+        case .contentEncoded: if direct { begin(.content, .html) }
+        case .legacyBody: if direct { begin(.legacyBody, ns == .xhtml ? .xhtml : .html) }
+        case .dcTitle: if direct { begin(.dcTitle, .html) }
+        case .dcDescription: if direct { begin(.dcDescription, .html) }
+        case .dcAuthor: if direct { begin(.dcAuthor, .text) }
+        case .itunesAuthor: if direct { begin(.itunesAuthor, .text) }
+        case .itunesSummary: if direct { begin(.itunesSummary, .html) }
+        // Inside `media:group` / `media:content` as often as directly in the item.
+        case .mediaTitle: if inItem { begin(.mediaTitle, Self.mediaKind(attributes)) }
+        case .mediaDescription: if inItem { begin(.mediaDescription, Self.mediaKind(attributes)) }
         case .guid:
-            if inItem {
+            if direct {
                 item!.guidIsPermaLink = attributes.value(localname: "isPermaLink", namespace: .none)?.lowercased() != "false"
                 item!.guidBase = base
                 begin(.guid, .text)
             }
-        case .id: if inItem { begin(.id, .text) }
+        case .id: if direct { begin(.id, .text) }
         case .pubDate: if inItem { begin(.pubDate, .text) }
         case .published: if inItem { begin(.published, .text) }
         case .updated: if inItem { begin(.updated, .text) }
         case .dcDate: if inItem { begin(.dcDate, .text) }
         case .dctermsPublished: if inItem { begin(.dctermsPublished, .text) }
         case .dctermsUpdated: if inItem { begin(.dctermsUpdated, .text) }
-        case .author: if inItem { begin(.rssAuthor, .text) }
+        case .author: if direct { begin(.rssAuthor, .text) }
         case .dcCreator: if inItem { begin(.dcCreator, .text) }
         case .category:
             guard inItem else { return }
@@ -160,7 +184,9 @@ final class FeedCollector {
         if let field = capture {
             if depth == captureDepth {
                 capture = nil
-                commit(field, RawText(value: String(decoding: buffer, as: UTF8.self), kind: captureKind, base: bases[bases.count - 1]))
+                if let value = capturedText() {
+                    commit(field, RawText(value: value, kind: captureKind, base: bases[bases.count - 1]))
+                }
             } else if !Self.isVoid(localname) {
                 buffer.append(0x3C)
                 buffer.append(0x2F)
@@ -207,11 +233,22 @@ final class FeedCollector {
         }
     }
 
-    private func begin(_ field: Field, _ kind: RawText.Kind) {
+    private func begin(_ field: Field, _ kind: RawText.Kind, base64: Bool = false) {
         capture = field
         captureDepth = depth
         captureKind = kind
+        captureBase64 = base64
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// The captured text, base64-decoded when it was base64; nil for bytes that are not text
+    /// (an image carried inline has nothing to show).
+    private func capturedText() -> String? {
+        guard captureBase64 else { return String(decoding: buffer, as: UTF8.self) }
+        guard let data = Data(base64Encoded: Data(buffer), options: .ignoreUnknownCharacters) else { return nil }
+        let bytes = [UInt8](data)
+        guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else { return nil }
+        return text
     }
 
     private func commit(_ field: Field, _ text: RawText) {
@@ -244,6 +281,14 @@ final class FeedCollector {
         case .authorName: item!.atomAuthors.append(value)
         case .category: item!.categories.append(value)
         case .breaking: if BreakingFlag.isTrue(value) { item!.breakingElement = true }
+        case .dcTitle: if item!.dcTitle == nil { item!.dcTitle = text }
+        case .mediaTitle: if item!.mediaTitle == nil { item!.mediaTitle = text }
+        case .dcDescription: if item!.dcDescription == nil { item!.dcDescription = text }
+        case .itunesSummary: if item!.itunesSummary == nil { item!.itunesSummary = text }
+        case .mediaDescription: if item!.mediaDescription == nil { item!.mediaDescription = text }
+        case .legacyBody: if item!.legacyBody?.value.isEmpty ?? true { item!.legacyBody = text }
+        case .dcAuthor: item!.dcAuthors.append(value)
+        case .itunesAuthor: if item!.itunesAuthor == nil { item!.itunesAuthor = value }
         }
     }
 
@@ -276,15 +321,31 @@ final class FeedCollector {
             || cEquals(name, "wbr") || cEquals(name, "input") || cEquals(name, "meta")
     }
 
-    /// Atom text construct type → how to read it; nil for content we cannot show (binary types).
-    private static func atomKind(_ attributes: Attributes) -> RawText.Kind? {
-        guard let type = attributes.value(localname: "type", namespace: .none)?.lowercased() else { return .text }
+    /// An Atom text construct's `type` (and Atom 0.3's `mode`) → how to read it and whether the
+    /// text is base64. Atom 1.0 (RFC 4287 §4.1.3.3): `text`/`html`/`xhtml`, any `text/*` is text,
+    /// an XML type is inline markup, every other type is base64. Atom 0.3: `mode` is `xml`
+    /// (default), `escaped` or `base64`; `type` a MIME type, default `text/plain`.
+    private static func atomKind(_ attributes: Attributes, _ ns: FeedNamespace) -> (RawText.Kind, Bool)? {
+        let type = attributes.value(localname: "type", namespace: .none)?.trimmedASCII.lowercased()
+        let mode = ns == .atom03 ? attributes.value(localname: "mode", namespace: .none)?.lowercased() : nil
+        let base64 = mode == "base64"
         switch type {
-        case "text", "text/plain": return .text
-        case "html", "text/html", "escaped": return .html
-        case "xhtml", "application/xhtml+xml": return .xhtml
-        default: return type.hasPrefix("text/") ? .text : nil
+        case nil, "text", "text/plain": return (mode == "escaped" ? .html : .text, base64)
+        case "html", "text/html", "escaped": return (.html, base64)
+        case "xhtml", "application/xhtml+xml": return (mode == "escaped" ? .html : .xhtml, base64)
+        case let type?:
+            let essence = type.split(separator: ";").first.map(String.init) ?? type
+            let isHTML = essence.contains("html")
+            if base64 || essence.hasPrefix("text/") { return (isHTML ? .html : .text, base64) }
+            if essence.hasSuffix("+xml") || essence.hasSuffix("/xml") { return (.xhtml, false) }
+            if ns == .atom03 { return (mode == "escaped" ? .html : .xhtml, false) }
+            return (isHTML ? .html : .text, true)
         }
+    }
+
+    /// Media RSS `type="plain"` (default) or `"html"`.
+    private static func mediaKind(_ attributes: Attributes) -> RawText.Kind {
+        attributes.value(localname: "type", namespace: .none)?.lowercased() == "html" ? .html : .text
     }
 
     private static func looksLikeImage(_ url: String) -> Bool {

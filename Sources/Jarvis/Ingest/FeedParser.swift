@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 
-/// Feed documents (RSS 0.9x/2.0, RSS 1.0/RDF, Atom 1.0) → `ParsedFeed`. Pure and synchronous: no
+/// Feed documents (RSS 0.9x/2.0, RSS 1.0/RDF, Atom 1.0 and 0.3) → `ParsedFeed`. Pure and synchronous: no
 /// I/O, no shared state, safe to call from any number of tasks at once.
 ///
 /// Broken documents: parsing continues past errors (libxml2 recovery); a document broken after its
@@ -17,16 +17,37 @@ public enum FeedParser {
 
     private static let logger = Logger(label: "jarvis.ingest.parser")
 
-    /// Parses `data`. `baseURL` (the feed's URL) resolves relative links; `now` stands in for missing
-    /// or future dates.
-    public static func parse(data: Data, baseURL: URL?, now: Date) throws(FeedParseError) -> ParsedFeed {
+    /// Parses `data`. `baseURL` (the feed's URL) resolves relative links; `contentType` is the HTTP
+    /// `Content-Type` it came with (its charset is one of the encoding clues, see `FeedEncoding`);
+    /// `now` stands in for missing or future dates.
+    public static func parse(data: Data, baseURL: URL?, contentType: String? = nil, now: Date) throws(FeedParseError) -> ParsedFeed {
         let result: Result<ParsedFeed, FeedParseError> = data.withUnsafeBytes { bytes in
-            Result { () throws(FeedParseError) -> ParsedFeed in try parse(bytes: bytes, baseURL: baseURL, now: now) }
+            Result { () throws(FeedParseError) -> ParsedFeed in
+                try parse(bytes: bytes, baseURL: baseURL, contentType: contentType, now: now)
+            }
         }
         return try result.get()
     }
 
-    static func parse(bytes: UnsafeRawBufferPointer, baseURL: URL?, now: Date) throws(FeedParseError) -> ParsedFeed {
+    static func parse(bytes raw: UnsafeRawBufferPointer, baseURL: URL?, contentType: String?, now: Date) throws(FeedParseError) -> ParsedFeed {
+        if raw.count > Limits.maxDocumentBytes {
+            throw FeedParseError(.tooLarge, "\(raw.count) bytes, limit \(Limits.maxDocumentBytes)")
+        }
+        let decoded = FeedEncoding.decode(raw, contentType: contentType)
+        if let utf8 = decoded.utf8 {
+            let result: Result<ParsedFeed, FeedParseError> = utf8.withUnsafeBytes { bytes in
+                Result { () throws(FeedParseError) -> ParsedFeed in
+                    try parseUTF8(bytes, encoding: decoded, baseURL: baseURL, now: now)
+                }
+            }
+            return try result.get()
+        }
+        return try parseUTF8(raw, encoding: decoded, baseURL: baseURL, now: now)
+    }
+
+    /// The document as UTF-8 (libxml2 is told to ignore its `encoding=`).
+    private static func parseUTF8(_ bytes: UnsafeRawBufferPointer, encoding: FeedEncoding.Decoded, baseURL: URL?,
+                                  now: Date) throws(FeedParseError) -> ParsedFeed {
         try precheck(bytes)
         let collector = FeedCollector(baseURL: baseURL, maxItems: Limits.maxItems)
         let reader = FeedSAXReader(collector: collector)
@@ -57,14 +78,12 @@ public enum FeedParser {
         }
         return ParsedFeed(
             format: format, title: title, siteLink: siteLink, items: items,
-            recoveredError: reader.firstError, itemsCapped: collector.itemsCapped)
+            recoveredError: reader.firstError, itemsCapped: collector.itemsCapped,
+            encoding: encoding.encoding, encodingRepaired: encoding.repaired)
     }
 
-    /// Cheap refusals before libxml2 sees the bytes.
+    /// Cheap refusals before libxml2 sees the (UTF-8) bytes.
     private static func precheck(_ bytes: UnsafeRawBufferPointer) throws(FeedParseError) {
-        if bytes.count > Limits.maxDocumentBytes {
-            throw FeedParseError(.tooLarge, "\(bytes.count) bytes, limit \(Limits.maxDocumentBytes)")
-        }
         var i = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }

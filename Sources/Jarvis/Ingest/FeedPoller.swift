@@ -115,9 +115,9 @@ public final class FeedPoller: Sendable {
         var inserted = 0, updated = 0
         let summary: String
         switch outcome {
-        case .fetched(let body, let etag, let lastModified, let movedTo):
+        case .fetched(let body, let etag, let lastModified, let movedTo, let contentType):
             do {
-                var items = try parser.articles(from: body, feedURL: movedTo ?? url, now: now)
+                var items = try parser.articles(from: body, feedURL: movedTo ?? url, contentType: contentType, now: now)
                 if feed.timeShiftSeconds != 0 {
                     for index in items.indices {
                         items[index].publishedAt = min(now, items[index].publishedAt.addingTimeInterval(TimeInterval(feed.timeShiftSeconds)))

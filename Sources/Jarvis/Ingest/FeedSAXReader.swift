@@ -1,7 +1,17 @@
 import CLibXML2
 import Foundation
 
-/// The libxml2 SAX2 plumbing: the one place where C calls into Swift during feed parsing.
+/// What the SAX reader feeds: the feed collector, and the OPML reader.
+protocol SAXContentHandler: AnyObject {
+    func startElement(localname: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?, attributes: Attributes)
+    func endElement(localname: UnsafePointer<xmlChar>)
+    func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int)
+    /// Set when the handler wants parsing to end (foreign root, a count cap).
+    var shouldStop: Bool { get }
+}
+
+/// The libxml2 SAX2 plumbing: the one place where C calls into Swift while parsing feed documents
+/// (and OPML subscription lists, which get the same entity rules).
 ///
 /// Why SAX and a hand-built handler rather than a DOM or `xmlTextReader`: no tree is built (the
 /// fastest libxml2 interface), and the handler controls every entity decision —
@@ -11,18 +21,19 @@ import Foundation
 /// - undeclared names that are HTML entities (`&nbsp;`, `&eacute;`, common in RSS 0.91 feeds that
 ///   relied on the Netscape DTD) decode to their characters;
 /// - options: `RECOVER` (keep going past errors to salvage items), `NONET`, `NOERROR`/`NOWARNING`
-///   (errors come through `serror` into our log reason, nothing on stderr); never `NOENT`, `DTDLOAD`
-///   or `HUGE`, so libxml2's own depth and size limits stay on.
+///   (errors come through `serror` into our log reason, nothing on stderr), `IGNORE_ENC` (the bytes
+///   are already UTF-8, see `FeedEncoding`); never `NOENT`, `DTDLOAD` or `HUGE`, so libxml2's own
+///   depth and size limits stay on.
 /// Callbacks run synchronously on the calling thread inside `xmlParseDocument`; the collector is
 /// reached through an unretained pointer that lives for the duration of `run`.
 final class FeedSAXReader {
-    let collector: FeedCollector
+    let collector: any SAXContentHandler
     private var ctxt: xmlParserCtxtPtr?
     private var entities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
     private(set) var firstError: String?
     private(set) var errorCount = 0
 
-    init(collector: FeedCollector) { self.collector = collector }
+    init(collector: any SAXContentHandler) { self.collector = collector }
 
     deinit {
         for (_, entity) in entities {
@@ -34,7 +45,7 @@ final class FeedSAXReader {
 
     static let options = Int32(
         XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
 
     /// Parses the whole document, feeding `collector`.
     func run(_ bytes: UnsafeRawBufferPointer) {

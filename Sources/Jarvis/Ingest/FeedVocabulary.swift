@@ -6,7 +6,7 @@ import Glibc
 /// The namespaces real feeds use, recognised from libxml2's NUL-terminated URIs without making Swift
 /// strings (this runs for every element).
 enum FeedNamespace {
-    case none, rss10, atom, atom03, content, dc, dcterms, media, rdf, xml, other
+    case none, rss10, atom, atom03, content, dc, dcterms, media, rdf, xml, itunes, xhtml, other
 
     init(_ uri: UnsafePointer<xmlChar>?) {
         guard let uri, uri[0] != 0 else { self = .none; return }
@@ -21,6 +21,8 @@ enum FeedNamespace {
         else if cEquals(uri, "http://purl.org/dc/terms/") { self = .dcterms }
         else if cEquals(uri, "http://purl.org/atom/ns#") { self = .atom03 }
         else if cEquals(uri, "http://www.w3.org/XML/1998/namespace") { self = .xml }
+        else if cEquals(uri, "http://www.itunes.com/dtds/podcast-1.0.dtd") { self = .itunes }
+        else if cEquals(uri, "http://www.w3.org/1999/xhtml") { self = .xhtml }
         else { self = .other }
     }
 
@@ -36,6 +38,10 @@ enum FeedTag {
     case guid, id, pubDate, published, updated, dcDate, dctermsPublished, dctermsUpdated
     case author, atomAuthor, name, dcCreator, category, dcSubject
     case mediaContent, mediaThumbnail, enclosure, breaking
+    // Fallbacks, read only when the core element is missing (see `ItemAssembler`).
+    case dcTitle, dcDescription, dcAuthor, mediaTitle, mediaDescription, itunesAuthor, itunesSummary
+    /// `xhtml:body`, a bare `body`, `fullitem`: full text in feeds older than `content:encoded`.
+    case legacyBody
     case other
 
     init(_ ns: FeedNamespace, _ n: UnsafePointer<xmlChar>) {
@@ -52,6 +58,8 @@ enum FeedTag {
             case 0x61 /* a */: self = cEquals(n, "author") ? .author : .other
             case 0x63 /* c */: self = cEquals(n, "category") ? .category : cEquals(n, "channel") ? .channel : .other
             case 0x65 /* e */: self = cEquals(n, "enclosure") ? .enclosure : .other
+            case 0x62 /* b */: self = cEquals(n, "body") ? .legacyBody : FeedTag.breakingOrOther(n)
+            case 0x66 /* f */: self = cEquals(n, "fullitem") ? .legacyBody : .other
             default: self = FeedTag.breakingOrOther(n)
             }
         case .atom, .atom03:
@@ -71,15 +79,30 @@ enum FeedTag {
             }
         case .content: self = cEquals(n, "encoded") ? .contentEncoded : .other
         case .dc:
-            self = cEquals(n, "creator") ? .dcCreator : cEquals(n, "date") ? .dcDate : cEquals(n, "subject") ? .dcSubject : .other
+            switch n[0] {
+            case 0x63: self = cEquals(n, "creator") ? .dcCreator : .other
+            case 0x64: self = cEquals(n, "date") ? .dcDate : cEquals(n, "description") ? .dcDescription : .other
+            case 0x73: self = cEquals(n, "subject") ? .dcSubject : .other
+            case 0x74: self = cEquals(n, "title") ? .dcTitle : .other
+            case 0x61: self = cEquals(n, "author") ? .dcAuthor : .other
+            default: self = .other
+            }
         case .dcterms:
             if cEquals(n, "issued") || cEquals(n, "created") || cEquals(n, "date") { self = .dctermsPublished }
             else if cEquals(n, "modified") { self = .dctermsUpdated }
             else { self = .other }
         case .media:
-            self = cEquals(n, "content") ? .mediaContent : cEquals(n, "thumbnail") ? .mediaThumbnail : .other
+            switch n[0] {
+            case 0x63: self = cEquals(n, "content") ? .mediaContent : .other
+            case 0x74: self = cEquals(n, "thumbnail") ? .mediaThumbnail : cEquals(n, "title") ? .mediaTitle : .other
+            case 0x64: self = cEquals(n, "description") ? .mediaDescription : .other
+            default: self = .other
+            }
+        case .itunes:
+            self = cEquals(n, "author") ? .itunesAuthor : cEquals(n, "summary") ? .itunesSummary : .other
+        case .xhtml: self = cEquals(n, "body") ? .legacyBody : .other
         case .rdf, .xml: self = .other
-        case .other: self = FeedTag.breakingOrOther(n)
+        case .other: self = cEquals(n, "fullitem") ? .legacyBody : FeedTag.breakingOrOther(n)
         }
     }
 

@@ -4,8 +4,11 @@ import Foundation
 /// HTML → readable plain text, through libxml2's HTML parser (never regexes): the parser copes
 /// with tag soup and decodes entities; we walk its tree.
 ///
-/// Rules: `script`, `style`, `noscript`, `iframe`, `svg`, `form`, `nav` (and other non-content
-/// elements) are dropped with their contents; paragraphs, headings, blockquotes, lists, tables and
+/// Rules: `script`, `style`, `noscript`, `svg`, `form`, `nav` (and other non-content elements) are
+/// dropped with their contents; `iframe`, `object`, `video`, `audio` are dropped with their fallback
+/// content only when the fragment closes them — libxml2 makes everything after an unclosed one its
+/// child, and that is the article's text; `embed` is void (its "children" are what follows it);
+/// paragraphs, headings, blockquotes, lists, tables and
 /// figures are separated by a blank line; `br`, `li`, `div`, `tr`, `dt`/`dd` start a new line;
 /// all other whitespace (including U+00A0) collapses to one space; the result is trimmed.
 public enum HTMLText {
@@ -47,6 +50,7 @@ public enum HTMLText {
         var out = TextBuilder()
         var image: String?
         var lookForImage = wantImage
+        var closedEmbeds: [String: Bool] = [:]  // asked only when such an element occurs
         var node = doc.pointee.children
         while let current = node {
             var descend = false
@@ -60,6 +64,16 @@ public enum HTMLText {
                 switch kind {
                 case .dropped:
                     break
+                case .embedded:
+                    let name = String(cString: current.pointee.name)
+                    let closed: Bool
+                    if let known = closedEmbeds[name] {
+                        closed = known
+                    } else {
+                        closed = Self.containsClosingTag(bytes, name)
+                        closedEmbeds[name] = closed
+                    }
+                    descend = !closed
                 case .image:
                     if lookForImage, let src = imageSource(current) {
                         image = FeedURL.resolve(src, against: base)
@@ -102,6 +116,22 @@ public enum HTMLText {
         return Extraction(text: out.finish(), firstImage: image)
     }
 
+    /// Whether `</name` occurs in the fragment (ASCII case-insensitive).
+    private static func containsClosingTag(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
+        let needle = Array("</\(name)".utf8)
+        guard bytes.count >= needle.count else { return false }
+        var i = 0
+        while i + needle.count <= bytes.count {
+            if bytes[i] == 0x3C, bytes[i + 1] == 0x2F {
+                var k = 2
+                while k < needle.count, bytes[i + k] | 0x20 == needle[k] { k += 1 }
+                if k == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
     private static func imageSource(_ node: xmlNodePtr) -> String? {
         func attribute(_ name: String) -> String? {
             guard let value = xmlGetProp(node, name) else { return nil }
@@ -116,6 +146,8 @@ public enum HTMLText {
 
     enum ElementKind {
         case inline, paragraph, line, cell, lineBreak, image, dropped
+        /// Dropped with its fallback content when closed; read through when left open.
+        case embedded
 
         /// Classified from the C name without making a Swift string (this runs for every node).
         init(_ name: UnsafePointer<xmlChar>?) {
@@ -123,25 +155,25 @@ public enum HTMLText {
             switch n[0] {
             case 0x61:  // a
                 self = cEquals(n, "article") || cEquals(n, "aside") || cEquals(n, "address") ? .paragraph
-                    : cEquals(n, "audio") ? .dropped : .inline
+                    : cEquals(n, "audio") ? .embedded : .inline
             case 0x62:  // b
                 self = cEquals(n, "br") ? .lineBreak : cEquals(n, "blockquote") ? .paragraph : cEquals(n, "button") ? .dropped : .inline
             case 0x63:  // c
                 self = cEquals(n, "caption") || cEquals(n, "center") ? .line : cEquals(n, "canvas") ? .dropped : .inline
             case 0x64:  // d
                 self = cEquals(n, "div") || cEquals(n, "dt") || cEquals(n, "dd") ? .line : cEquals(n, "dl") ? .paragraph : .inline
-            case 0x65: self = cEquals(n, "embed") ? .dropped : .inline
+            case 0x65: self = .inline  // `embed` included: void, nothing of its own to drop
             case 0x66:  // f
                 self = cEquals(n, "form") ? .dropped : cEquals(n, "figure") || cEquals(n, "footer") ? .paragraph
                     : cEquals(n, "figcaption") ? .line : .inline
             case 0x68:  // h
                 if n[1] >= 0x31, n[1] <= 0x36, n[2] == 0 { self = .paragraph }
                 else { self = cEquals(n, "head") ? .dropped : cEquals(n, "header") || cEquals(n, "hr") ? .paragraph : .inline }
-            case 0x69: self = cEquals(n, "img") ? .image : cEquals(n, "iframe") || cEquals(n, "input") ? .dropped : .inline
+            case 0x69: self = cEquals(n, "img") ? .image : cEquals(n, "iframe") ? .embedded : cEquals(n, "input") ? .dropped : .inline
             case 0x6C: self = cEquals(n, "li") ? .line : .inline
             case 0x6D: self = cEquals(n, "main") ? .paragraph : cEquals(n, "math") || cEquals(n, "map") ? .dropped : .inline
             case 0x6E: self = cEquals(n, "nav") || cEquals(n, "noscript") ? .dropped : .inline
-            case 0x6F: self = cEquals(n, "ol") ? .paragraph : cEquals(n, "object") ? .dropped : .inline
+            case 0x6F: self = cEquals(n, "ol") ? .paragraph : cEquals(n, "object") ? .embedded : .inline
             case 0x70: self = cEquals(n, "p") || cEquals(n, "pre") ? .paragraph : .inline
             case 0x73:  // s
                 self = cEquals(n, "script") || cEquals(n, "style") || cEquals(n, "svg") || cEquals(n, "select") ? .dropped
@@ -150,7 +182,7 @@ public enum HTMLText {
                 self = cEquals(n, "td") || cEquals(n, "th") ? .cell : cEquals(n, "tr") ? .line : cEquals(n, "table") ? .paragraph
                     : cEquals(n, "template") || cEquals(n, "textarea") ? .dropped : .inline
             case 0x75: self = cEquals(n, "ul") ? .paragraph : .inline
-            case 0x76: self = cEquals(n, "video") ? .dropped : .inline
+            case 0x76: self = cEquals(n, "video") ? .embedded : .inline
             default: self = .inline
             }
         }

@@ -2,10 +2,18 @@ import Foundation
 
 /// Turns a `RawItem` into a `ParsedItem`. The precedence rules, in one place:
 ///
-/// - body: `content:encoded` / `atom:content` (the richest), else description / `atom:summary`.
-/// - summary: description / `atom:summary` as text, else the start of the body (about 300 characters).
-/// - title: `title` (RSS titles may carry HTML: stripped; Atom follows its `type`), else the start of
-///   the summary; an item with no title, no text and no link is dropped.
+/// Only an item's direct children count for title, link, guid, description and content (a `<title>`
+/// of an `<image>`, `<source>` or extension element inside the item is not the item's).
+///
+/// - body: `content:encoded` / `atom:content` (the richest), else a legacy full-text element
+///   (`xhtml:body`, `body`, `fullitem`), else the summary's source text.
+/// - summary: description / `atom:summary`, else `dc:description`, `itunes:summary`,
+///   `media:description` (also inside `media:group`/`media:content`), as text; else the start of the
+///   body (about 300 characters).
+/// - title: `title` (RSS titles may carry HTML: stripped; Atom follows its `type`), else `dc:title`,
+///   else `media:title`, else the start of the summary; an item with no title, no text and no link
+///   is dropped.
+/// - Atom text constructs of a binary type, and Atom 0.3 `mode="base64"`, are base64-decoded first.
 /// - link: RSS `link`, else Atom `link rel=alternate` (or no rel; `text/html` preferred), else a
 ///   permalink `guid`; resolved against `xml:base` and the feed URL; only http(s).
 /// - guid: `guid` / `atom:id` / `rdf:about`, else the link.
@@ -14,20 +22,21 @@ import Foundation
 /// - image: `media:content` (medium image or `image/*` type, widest first) → `media:thumbnail` (widest)
 ///   → `enclosure` of an image type → first `<img>` of the body, then of the description.
 /// - fingerprint: SimHash of the title and the first 120 words of the body.
-/// - author: Atom author names, `dc:creator`, RSS `author` ("email (Name)" → Name; a bare address is
-///   not shown), else the feed-level Atom author.
+/// - author: Atom author names, `dc:creator`, `dc:author`, RSS `author` ("email (Name)" and
+///   "Name (email)" → Name; a bare address is not shown), `itunes:author`, else the feed-level Atom
+///   author.
 struct ItemAssembler {
     let now: Date
     let feedAuthors: [String]
 
     func assemble(_ raw: RawItem) -> ParsedItem? {
-        let content = raw.content.map(Self.text)
-        let description = raw.description.map(Self.text)
+        let content = firstText([raw.content, raw.legacyBody])
+        let description = firstText([raw.description, raw.dcDescription, raw.itunesSummary, raw.mediaDescription])
         let bodyText = nonEmpty(content?.text) ?? description?.text ?? ""
         let summary = nonEmpty(description?.text) ?? Self.excerpt(bodyText, limit: 300)
 
         let link = resolveLink(raw)
-        var title = raw.title.map { Self.text($0).text } ?? ""
+        var title = firstText([raw.title, raw.dcTitle, raw.mediaTitle])?.text ?? ""
         if title.isEmpty { title = Self.excerpt(firstLine(summary), limit: 120) }
         guard !title.isEmpty || !bodyText.isEmpty || link != nil else { return nil }
 
@@ -57,6 +66,17 @@ struct ItemAssembler {
 
     // MARK: Fields
 
+    /// The first of `candidates` with any text, extracted (lazily: fallbacks are rarely needed).
+    private func firstText(_ candidates: [RawText?]) -> HTMLText.Extraction? {
+        var first: HTMLText.Extraction?
+        for case let raw? in candidates {
+            let extraction = Self.text(raw)
+            if !extraction.text.isEmpty { return extraction }
+            if first == nil { first = extraction }
+        }
+        return first
+    }
+
     private func resolveLink(_ raw: RawItem) -> String? {
         if let link = raw.link, let url = FeedURL.resolve(link.href, against: link.base) { return url }
         let alternates = raw.alternateLinks.sorted { lhs, rhs in
@@ -75,26 +95,43 @@ struct ItemAssembler {
     private func author(_ raw: RawItem) -> String? {
         let atom = raw.atomAuthors.map(HTMLText.plainText).filter { !$0.isEmpty }
         if !atom.isEmpty { return atom.joined(separator: ", ") }
-        let creators = raw.dcCreators.map(HTMLText.plainText).filter { !$0.isEmpty }
-        if !creators.isEmpty { return creators.joined(separator: ", ") }
-        if let rss = raw.rssAuthor, let name = Self.nameFromAuthorField(HTMLText.plainText(rss)) { return name }
+        for names in [raw.dcCreators, raw.dcAuthors] {
+            let cleaned = names.map(HTMLText.plainText).filter { !$0.isEmpty }
+            if !cleaned.isEmpty { return cleaned.joined(separator: ", ") }
+        }
+        for field in [raw.rssAuthor, raw.itunesAuthor] {
+            if let field, let name = Self.nameFromAuthorField(HTMLText.plainText(field)) { return name }
+        }
         let feed = feedAuthors.filter { !$0.isEmpty }
         return feed.isEmpty ? nil : feed.joined(separator: ", ")
     }
 
-    /// RSS `author` is meant to be an address: "jane@example.com (Jane Doe)", "Jane Doe <jane@…>".
+    /// RSS `author` is meant to be an address, and the name rides along in any of these forms:
+    /// "jane@example.com (Jane Doe)", "Jane Doe (jane@example.com)", "Jane Doe <jane@…>",
+    /// "jane@example.com" (no name: nil), "Jane Doe". Whichever part is not the address is the name.
     static func nameFromAuthorField(_ field: String) -> String? {
         let s = field.trimmedASCII
+        if s.isEmpty { return nil }
+        func isAddress(_ text: Substring) -> Bool {
+            let t = text.trimmingCharacters(in: CharacterSet(charactersIn: " <>\"'").union(.whitespacesAndNewlines))
+            return t.contains("@") && !t.contains(" ") || t.lowercased().hasPrefix("mailto:")
+        }
+        func cleaned(_ text: Substring) -> String? {
+            let name = text.trimmingCharacters(in: CharacterSet(charactersIn: " \"'").union(.whitespacesAndNewlines))
+            return name.isEmpty || isAddress(Substring(name)) ? nil : name
+        }
         if let open = s.firstIndex(of: "("), let close = s.lastIndex(of: ")"), open < close {
-            let name = String(s[s.index(after: open)..<close]).trimmedASCII
-            if !name.isEmpty { return name }
+            let inside = s[s.index(after: open)..<close]
+            let outside = s[..<open] + s[s.index(after: close)...]
+            if isAddress(inside) { return cleaned(Substring(outside)) }
+            if let name = cleaned(inside), isAddress(Substring(outside)) || String(outside).trimmedASCII.isEmpty { return name }
+            return cleaned(Substring(s))
         }
         if let lt = s.firstIndex(of: "<") {
-            let name = s[..<lt].trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
-            if !name.isEmpty { return name }
+            if let name = cleaned(s[..<lt]) { return name }
+            return nil
         }
-        if s.isEmpty || (s.contains("@") && !s.contains(" ")) { return nil }
-        return s
+        return isAddress(Substring(s)) ? nil : cleaned(Substring(s))
     }
 
     private static func widest(_ links: [RawLink]) -> String? {

@@ -24,11 +24,17 @@ public struct ParsedFeed: Sendable, Equatable {
     public var recoveredError: String?
     /// True when the document had more items than `Limits.maxItems` and the rest were ignored.
     public var itemsCapped: Bool
+    /// The character encoding the bytes were read as (`utf-8`, `windows-1251`, …; see `FeedEncoding`).
+    public var encoding: String
+    /// True when some bytes were not valid in that encoding and were repaired or replaced.
+    public var encodingRepaired: Bool
 
     public init(
         format: FeedFormat, title: String, siteLink: String?, items: [ParsedItem],
-        recoveredError: String? = nil, itemsCapped: Bool = false
+        recoveredError: String? = nil, itemsCapped: Bool = false, encoding: String = "utf-8", encodingRepaired: Bool = false
     ) {
+        self.encoding = encoding
+        self.encodingRepaired = encodingRepaired
         self.format = format
         self.title = title
         self.siteLink = siteLink

@@ -43,6 +43,15 @@ struct RawItem {
     var thumbnails: [RawLink] = []
     var enclosureImages: [RawLink] = []
     var breakingElement = false
+    // Fallbacks, first of each kept (see `ItemAssembler` for the order they are used in).
+    var dcTitle: RawText?
+    var mediaTitle: RawText?
+    var dcDescription: RawText?
+    var itunesSummary: RawText?
+    var mediaDescription: RawText?
+    var legacyBody: RawText?
+    var dcAuthors: [String] = []
+    var itunesAuthor: String?
 }
 
 /// Channel-level fields.

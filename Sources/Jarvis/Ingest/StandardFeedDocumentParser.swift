@@ -10,7 +10,15 @@ public struct StandardFeedDocumentParser: FeedDocumentParsing {
     public init() {}
 
     public func articles(from document: Data, feedURL: URL, now: Date) throws -> [IncomingArticle] {
-        let feed = try FeedParser.parse(data: document, baseURL: feedURL, now: now)
+        try articles(from: document, feedURL: feedURL, contentType: nil, now: now)
+    }
+
+    public func articles(from document: Data, feedURL: URL, contentType: String?, now: Date) throws -> [IncomingArticle] {
+        let feed = try FeedParser.parse(data: document, baseURL: feedURL, contentType: contentType, now: now)
+        if feed.encodingRepaired {
+            logger.info("feed bytes were not valid in their encoding; repaired",
+                        ["url": feedURL.absoluteString, "encoding": feed.encoding])
+        }
         if let recovered = feed.recoveredError {
             logger.notice("feed document was broken; kept the items before the break",
                           ["url": feedURL.absoluteString, "error": recovered, "items": "\(feed.items.count)"])
