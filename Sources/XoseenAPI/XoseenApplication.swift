@@ -134,7 +134,7 @@ public struct XoseenApplication: Sendable {
         try await blindDates.prepare()
         let chat = ChatService(store: ChatStore(database: database), blindDates: blindDates,
                                admission: ChatAdmission(policy: policy, matching: matching, blindDates: blindDates, profiles: profiles),
-                               hub: hub, scanner: SafetyScanner(),
+                               hub: hub, scanner: try SafetyScanner(resourcesDirectory: settings.resourcesDirectory),
                                limiter: ChatRateLimiter(burst: settings.chatBurst, perSecond: settings.chatRatePerSecond), clock: clock)
         let registry = ModelRegistry(database: database, dataDirectory: settings.dataDirectory)
         learning = LearnedServing(registry: registry)
@@ -163,7 +163,8 @@ public struct XoseenApplication: Sendable {
     /// a fresh start.
     public func bootstrap(seedCount: Int? = nil) async throws {
         let seedCount = seedCount ?? settings.seedCount
-        let population = SeedPopulation(gazetteer: context.validation.gazetteer)
+        let population = SeedPopulation(gazetteer: context.validation.gazetteer,
+                                        demographics: try PopulationDemographics(resourcesDirectory: settings.resourcesDirectory))
         let loaded = try await SeedLoader(database: database).loadIfEmpty(population: population, count: seedCount, now: context.clock())
         if loaded > 0 { try await candidateIndex.load(profiles: profiles, matching: matching) }
     }

@@ -12,7 +12,7 @@ import Xoseen
     func shippedSetsMeetTheTargets(_ file: String) throws {
         let messages = try LabelledMessage.load(contentsOf: Self.directory.appendingPathComponent(file))
         #expect(messages.count >= 100)
-        let evaluation = SafetyEvaluation(messages: messages)
+        let evaluation = SafetyEvaluation(messages: messages, scanner: SafetyTesting.scanner)
         let mistakes = evaluation.mistakes.map { "\($0.message.category?.rawValue ?? "benign") → \($0.verdict): \($0.message.text)" }
         #expect(evaluation.overall.precision >= 0.95, "\(mistakes.joined(separator: "\n"))")
         #expect(evaluation.overall.recall >= 0.90, "\(mistakes.joined(separator: "\n"))")
@@ -31,7 +31,7 @@ import Xoseen
             {"text": "dinner's on me", "label": "benign"}
             """)
         #expect(messages.count == 5)
-        let evaluation = SafetyEvaluation(messages: messages)
+        let evaluation = SafetyEvaluation(messages: messages, scanner: SafetyTesting.scanner)
         // Overall: 2 of 3 risky blocked (any category), 1 benign blocked.
         #expect(evaluation.overall == SafetyEvaluation.Counts(truePositives: 2, falsePositives: 1, falseNegatives: 1))
         // Per category: the money message counts against off_platform's recall and money_scam's precision.

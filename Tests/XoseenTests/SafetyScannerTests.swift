@@ -4,7 +4,7 @@ import Xoseen
 /// The chat safety scanner message by message: each category, each obfuscation, hard benign cases. The
 /// labelled sets are measured in `SafetyLabelledSetTests`.
 @Suite struct SafetyScannerTests {
-    let scanner = SafetyScanner()
+    let scanner = SafetyTesting.scanner
 
     func expectBlocked(_ text: String, _ category: SafetyCategory, _ reason: SafetyReason? = nil,
                        sourceLocation: SourceLocation = #_sourceLocation) {
@@ -79,6 +79,57 @@ import Xoseen
         expectBlocked(text, .personalData, reason)
     }
 
+    // MARK: Lexicon and learned classes
+
+    @Test(arguments: [
+        "shut up you fags", "look at these retards", "go back home, wetbacks", "typical stupid tranny",
+        "you homo", "the kikes run everything", "filthy spic", "what a bunch of faggots",
+    ])
+    func slursWithInflections(_ text: String) {
+        expectBlocked(text, .harassment)
+    }
+
+    @Test(arguments: [
+        ("Txt WIN to 87121 to claim your prize", SafetyReason.prizeScam),
+        ("Congratulations! You have won a £1,000 cash prize, claim now", .prizeScam),
+        ("FREE entry into our weekly draw, reply STOP to opt out", .prizeScam),
+        ("claim your free reward before midnight", .prizeScam),
+        ("my uncle trades crypto, guaranteed returns every week, want in?", .investmentPitch),
+        ("I'm stuck at customs, can you help me with the fee? I'll pay you back", .moneyRequest),
+    ])
+    func spamAndScamVocabulary(_ text: String, _ reason: SafetyReason) {
+        expectBlocked(text, .moneyScam, reason)
+    }
+
+    @Test(arguments: [
+        "women are too stupid to be allowed to vote",
+        "all immigrants are criminals and should be thrown out",
+        "check out my channel and subscribe, new video every day!!",
+    ])
+    func learnedClassesCatchWhatNoListNames(_ text: String) {
+        #expect(scanner.scan(text).isBlocked, "\(text)\n\(scanner.explain(text))")
+    }
+
+    // MARK: Context
+
+    @Test(arguments: [
+        "it's okay to have sex on a first date if it's mutual",
+        "I think sex gets better when you actually talk about what you like",
+        "we talked about sex and kids on our second date, felt very adult",
+        "hoe gaat het met je?",                        // Dutch: how are you
+        "ik weet niet hoe laat het is",
+        "the tranny on my old truck finally died",     // transmission
+        "my bank texted: never share your PIN with anyone, not even us",
+        "reminder from the bank: we will never ask for your PIN or password",
+        "this fucking traffic, I'll be 10 minutes late",   // untargeted profanity is allowed
+        "holy shit, that concert was amazing",
+        "I'm en retard, désolé!",
+    ])
+    func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
+        let verdict = scanner.scan(text)
+        #expect(verdict == .allowed, "\(text) → \(verdict)\n\(scanner.explain(text))")
+    }
+
     // MARK: Obfuscation
 
     @Test(arguments: [
@@ -128,7 +179,7 @@ import Xoseen
 
     @Test func deterministicAcrossCallsAndInstances() {
         let texts = ["send nudes", "I'm 34 and live in Brooklyn", "call 917 555 0142", "dinner's on me"]
-        let first = texts.map { SafetyScanner().scan($0) }
+        let first = texts.map { SafetyTesting.scanner.scan($0) }
         for _ in 0..<3 {
             #expect(texts.map { scanner.scan($0) } == first)
         }

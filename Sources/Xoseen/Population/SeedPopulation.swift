@@ -10,23 +10,32 @@ import Foundation
 /// and never stored on the persona.
 public struct SeedPopulation: Sendable {
     public let gazetteer: Gazetteer
+    /// Real sex × orientation × age distributions for personas past the demo ones (nil: hand-set tables for all).
+    public let demographics: PopulationDemographics?
+    /// The named demo personas: the first 400 always come from the hand-set tables, so the demo stays the same.
+    public static let demoCount = 400
 
     /// The history ends here by default: 2026-01-01T00:00:00Z. A fixed instant keeps the history reproducible;
     /// a server that wants it to look recent passes its start time as `endingAt`.
     public static let referenceDate = Date(timeIntervalSince1970: 1_767_225_600)
 
-    public init(gazetteer: Gazetteer) { self.gazetteer = gazetteer }
+    public init(gazetteer: Gazetteer, demographics: PopulationDemographics? = nil) {
+        self.gazetteer = gazetteer
+        self.demographics = demographics
+    }
 
-    /// Loads the gazetteer from `<resourcesDirectory>/neighbourhoods.json`.
+    /// Loads the gazetteer from `<resourcesDirectory>/neighbourhoods.json` and the real demographics from
+    /// `<resourcesDirectory>/population/okcupid.json`.
     public init(resourcesDirectory: String) throws {
-        self.init(gazetteer: try Gazetteer(resourcesDirectory: resourcesDirectory))
+        self.init(gazetteer: try Gazetteer(resourcesDirectory: resourcesDirectory),
+                  demographics: try PopulationDemographics(resourcesDirectory: resourcesDirectory))
     }
 
     public func generate(count: Int = 400, seed: UInt64 = 42) -> [PersonaProfile] {
         var used = Set<String>()
         return (0..<max(0, count)).map { index in
             var rng = SplitMix64(seed: seed, stream: UInt64(index))
-            var persona = persona(using: &rng)
+            var persona = persona(using: &rng, real: index >= Self.demoCount ? demographics : nil)
             // Ids are hashes of (seed, index); on the rare collision, keep drawing from this persona's stream.
             while !used.insert(persona.userId).inserted {
                 persona.userId = Self.userId(rng.next())
@@ -37,11 +46,15 @@ public struct SeedPopulation: Sendable {
 
     // MARK: - One persona
 
-    private func persona(using rng: inout SplitMix64) -> PersonaProfile {
+    private func persona(using rng: inout SplitMix64, real: PopulationDemographics?) -> PersonaProfile {
         let userId = Self.userId(rng.next())
-        let gender = rng.weighted([(Gender.woman, 0.47), (.man, 0.46), (.nonbinary, 0.07)])
-        let age = Self.age(using: &rng)
-        let orientation = Self.orientation(for: gender, age: age, using: &rng)
+        var gender = rng.weighted([(Gender.woman, 0.47), (.man, 0.46), (.nonbinary, 0.07)])
+        var age = Self.age(using: &rng)
+        var orientation = Self.orientation(for: gender, age: age, using: &rng)
+        // Past the demo: women and men as the real profiles are, jointly by sex, orientation and age.
+        if let real, gender != .nonbinary {
+            (gender, orientation, age) = real.draw(using: &rng)
+        }
         let asexual = rng.chance(0.04)
         let asexualOnly = asexual && rng.chance(0.45)
         let intent = Self.intent(age: age, using: &rng)

@@ -1,6 +1,7 @@
 /// Insults aimed at the other person, slurs, wishing them harm, threats. Hyperbole ("this traffic is killing
 /// me"), self-talk ("I'm so stupid") and teasing ("you're such a nerd") are not aimed to hurt and stay allowed;
-/// negation is respected ("you're not ugly at all").
+/// negation is respected ("you're not ugly at all"). Slurs are listed in ``SlurLexicon``; hate speech without
+/// a listed word is the learned classifier's part (``LearnedSafetyModel``).
 enum HarassmentRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
         "insult": SharedWords.words("""
@@ -14,7 +15,12 @@ enum HarassmentRules: SafetyRuleSet {
             complete absolute little literally the most too ugly fat dumb stupid cheap huge big disgusting pathetic \
             worthless ass af damn actually still always be must nothing but
             """),
-        "slur": SharedWords.words("bitch bitches whore whores slut sluts cunt skank hoe hoes retard fag faggot dyke tranny"),
+        "slur": SlurLexicon.unambiguous,
+        "slurAmbiguous": SlurLexicon.ambiguous,
+        "slurEmphasis": SharedWords.words("""
+            stupid dumb dirty filthy fucking fuckin fkn damn damned ugly fat disgusting worthless lazy sick nasty \
+            little typical bloody
+            """),
         "harm": SharedWords.words("hurt kill beat stab shoot punch smack strangle choke rape burn end ruin destroy slap"),
         "future": SharedWords.words("ill will gonna going_to im_going_to im_gonna i_will wanna"),
         "loveVerb": SharedWords.words("love loves date dates want wants like likes asked cares care"),
@@ -29,6 +35,10 @@ enum HarassmentRules: SafetyRuleSet {
     static let cues: [SafetyCue] = [
         SafetyCue(.harassment, .insult, 1, "@you ~4@insultFill @insult"),
         SafetyCue(.harassment, .slur, 1, "@slur"),
+        // A word that is a slur only in one reading: aimed at someone, insulted, or beside another slur.
+        SafetyCue(.harassment, .slur, 0.5, "@slurAmbiguous"),
+        SafetyCue(.harassment, .slur, 1, "@you ~3@insultFill @slurAmbiguous"),
+        SafetyCue(.harassment, .slur, 1, "@slurEmphasis ~1 @slurAmbiguous"),
         SafetyCue(.harassment, .insult, 1, "ugly_ass|dumb_ass|stfu|shut_the_fuck_up|go_to_hell|eat_shit|piss_off"),
         SafetyCue(.harassment, .insult, 1, "fuck|fck|fuk|fk|screw ~1 you|u|off|yourself"),
         SafetyCue(.harassment, .insult, 1, "nobody|no_one|noone ~3 @loveVerb you|u"),

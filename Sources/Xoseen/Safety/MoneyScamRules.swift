@@ -1,6 +1,8 @@
 /// Romance and investment scams: asking for money, gift cards (their codes are cash that cannot be traced),
 /// transfers, payment credentials, and "let me show you how I trade" pitches. Money in passing — prices,
-/// splitting a bill, a job in finance, a gift card received — is not a request and stays allowed.
+/// splitting a bill, a job in finance, a gift card received — is not a request and stays allowed. Prize claims,
+/// premium-rate shortcodes and bulk-text wording ("reply STOP to opt out") are the spam that reaches chat; bulk
+/// and promotional spam without such words is the learned classifier's part (``LearnedSafetyModel``).
 enum MoneyScamRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
         "giftCard": SharedWords.words("""
@@ -32,6 +34,23 @@ enum MoneyScamRules: SafetyRuleSet {
         "hardship": SharedWords.words("""
             stuck stranded customs hospital surgery medicine deployed overseas oil_rig frozen hacked declined \
             inheritance lawyer leave_papers emergency desperate short_on kicking_me_out lost_my_wallet
+            """),
+        "prize": SharedWords.words("""
+            prize prizes reward rewards cash_prize jackpot winnings voucher vouchers award lottery sweepstake \
+            sweepstakes giveaway bonus ringtone holiday cruise
+            """),
+        "won": SharedWords.words("""
+            you_have_won youve_won you_won you_are_a_winner youre_a_winner winner congratulations congrats \
+            been_selected have_been_chosen you_have_been_selected selected_to_receive lucky_winner
+            """),
+        "bulk": SharedWords.words("""
+            free_entry free_msg freemsg txt_stop std_rates per_msg per_min per_week opt_out unsubscribe \
+            subscribe t_cs tcs t_c 150p 18_only urgent_reply call_now claim_now act_now limited_time \
+            click_here click_the_link visit_our_website
+            """),
+        "cryptoScam": SharedWords.words("""
+            airdrop usdt nft binance wallet_address seed_phrase crypto_signals trading_platform trading_account \
+            mining_pool recovery_fee withdrawal_fee unlock_your_account
             """),
         "asking": SharedWords.words("""
             can_you could_you can_u could_u help_me help_out need_your_help please_help i_hate_asking if_you_really \
@@ -67,9 +86,23 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .paymentCredentials, 1, """
             give|send|need|tell|whats|what_is|share ~2 your|ur ~2 bank|account|routing|card_number|cvv|password|pin|apple_pay|login|card_details
             """),
+        // Prize claims, premium shortcodes and bulk texts: "Txt WIN to 87121 to claim your £1,000 prize".
+        SafetyCue(.moneyScam, .prizeScam, 1, "txt|text|sms|send|reply ~2 to :shortcode"),
+        SafetyCue(.moneyScam, .prizeScam, 1, "claim ~3 your|ur|the|a|this ~3 @prize|:money|cash|gift|free"),
+        SafetyCue(.moneyScam, .prizeScam, 1, "@won ~6 @prize|:money"),
+        SafetyCue(.moneyScam, .prizeScam, 1, "reply|txt|text|send stop ~3 end|opt_out|unsubscribe|cancel|quit|optout"),
+        SafetyCue(.moneyScam, .prizeScam, 0.5, "@won"),
+        SafetyCue(.moneyScam, .prizeScam, 0.5, "@prize"),
+        SafetyCue(.moneyScam, .prizeScam, 0.5, "@bulk"),
+        SafetyCue(.moneyScam, .prizeScam, 0.5, "claim|redeem"),
+        // Bank warnings are the opposite: "never share your PIN with anyone" (counter-evidence).
+        SafetyCue(.moneyScam, .paymentCredentials, -1, """
+            never|dont|not|nobody|no_one ~3 share|give|send|tell|disclose|ask|asks|reveal ~3 your|ur|their|a|the ~2 bank|account|card_number|cvv|password|pin|login|card_details|code
+            """),
         // Investment pitches: an investment word and a pitch word, anywhere in the message.
         SafetyCue(.moneyScam, .investmentPitch, 0.5, "@investment"),
         SafetyCue(.moneyScam, .investmentPitch, 0.5, "@pitch"),
+        SafetyCue(.moneyScam, .investmentPitch, 0.5, "@cryptoScam"),
         SafetyCue(.moneyScam, .investmentPitch, 1, ":money ~4 get|make|earn|receive|turn_into ~2 :money"),
         SafetyCue(.moneyScam, .investmentPitch, 1, "pay_you ~2 interest"),
         SafetyCue(.moneyScam, .investmentPitch, 1, "send ~4 back|return double"),

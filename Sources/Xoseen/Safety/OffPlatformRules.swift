@@ -27,9 +27,9 @@ enum OffPlatformRules: SafetyRuleSet {
         SafetyCue(.offPlatform, .contactHandle, 1, "@contactVerb me|us ~2 on|at|via|over|thru|through the? @platform"),
         // "let's move this to whatsapp", "can we chat on telegram instead"
         SafetyCue(.offPlatform, .moveOffPlatform, 1, "@mover ~3 on|to|over|onto the? @platform"),
-        // "add my snapchat", "what's your whatsapp?", "send me your insta"
+        // "follow my kik", "what is your telegram", "send me your insta"
         SafetyCue(.offPlatform, .contactHandle, 1, "add|follow|friend|whats|what_is|send|give|drop ~2 my|your|ur|ya @platform"),
-        // "my snap is bella.rose22", "my insta handle is maria_gz", "sc: mike.nyc"
+        // "my snap is r.okafor_3", "my insta username is dee.lux", "sc: mike.nyc"
         SafetyCue(.offPlatform, .contactHandle, 1, "my|mine|our @platform is|= :content"),
         SafetyCue(.offPlatform, .contactHandle, 1, "my|mine|our @platform @handleWord is|=? :content"),
         SafetyCue(.offPlatform, .contactHandle, 1, "@platform @handleWord? is|=? :handle"),

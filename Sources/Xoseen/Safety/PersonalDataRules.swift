@@ -21,7 +21,7 @@ enum PersonalDataRules: SafetyRuleSet {
             medical_records hiv std herpes diagnosis probation criminal_record arrested rehab work_schedule \
             walks_home picked_up_at get_picked_up parks_on maiden_name
             """),
-        // "2 miles from my place" is a distance, not an address.
+        // "3 blocks from my flat" is a distance, not an address.
         "distance": SharedWords.words("miles mile minutes minute mins min blocks block hours hour km steps feet ft stops stop"),
         "thirdParty": SharedWords.words("her his she he hes shes their theyre"),
     ]
@@ -44,6 +44,8 @@ enum PersonalDataRules: SafetyRuleSet {
         SafetyCue(.personalData, .bankDetails, 1, "account ~2 is :num"),
         SafetyCue(.personalData, .secret, 1, "password|passcode|login ~2 is|= :any"),
         SafetyCue(.personalData, .secret, 1, "@secret ~4 is|= :num"),
+        // "never tell anyone your PIN, it is 4 digits" is a warning, not a secret (counter-evidence).
+        SafetyCue(.personalData, .secret, -1, "never|dont|not|nobody|no_one ~3 share|give|send|tell|disclose|reveal|ask ~4 pin|password|passcode|code"),
         SafetyCue(.personalData, .secret, 1, "key ~1 under ~2 mat|doormat|plant|rock|pot"),
         SafetyCue(.personalData, .privateFacts, 0.5, "@sensitive"),
         SafetyCue(.personalData, .privateFacts, 0.5, "@thirdParty"),

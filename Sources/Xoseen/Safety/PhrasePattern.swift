@@ -9,11 +9,12 @@
 /// - `~N` skips up to N tokens; `~N@name` skips up to N tokens of a named set. A skip never crosses a clause
 ///   boundary (`.`, `,`, `!`, `?`) and never skips a negation ("you are not stupid" is not "you are … stupid").
 /// - `:num` a number (digits or a number word), `:digits` any word with a digit, `:money` an amount like `$50`, `:handle` a user-name-like word ("jake_99", "@bella"),
-///   `:content` any word outside ``PhrasePattern/fillers``, `:any` any token.
+///   `:content` any word outside ``PhrasePattern/fillers``, `:any` any token, `:shortcode` a 4–6 digit
+///   number (premium-rate SMS shortcodes: "txt WIN to 80086").
 /// - `!a|b` (zero-width) the next token is not one of these.
 struct PhrasePattern: Sendable {
     enum TokenClass: Sendable {
-        case number, digits, money, handle, content, any
+        case number, digits, money, handle, content, any, shortcode
     }
 
     enum Element: Sendable {
@@ -84,6 +85,7 @@ struct PhrasePattern: Sendable {
         case ":handle": return .handle
         case ":content": return .content
         case ":any": return .any
+        case ":shortcode": return .shortcode
         default: throw SyntaxError(description: "unknown class '\(name)' in '\(source)'")
         }
     }
@@ -171,6 +173,8 @@ struct MatchContext: Sendable {
         case .handle: return token.looksLikeHandle
         case .content: return !fillers.contains(token.id) && !token.flags.contains(.clauseStart)
         case .any: return true
+        case .shortcode:
+            return (4...6).contains(token.text.utf8.count) && token.text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
         }
     }
 }

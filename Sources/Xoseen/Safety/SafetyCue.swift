@@ -2,7 +2,8 @@
 /// message is blocked for a category when its matched cues add up to at least 1 — strong cues (weight 1) alone,
 /// weak ones (0.5) only in pairs. Weak cues are the words that are innocent alone and telling together: a gift
 /// card is a birthday present until someone asks for its code. Weak cues add up only within their group (by
-/// default their reason), so "she" and "lives in Brooklyn" do not make personal data together.
+/// default their reason), so "she" and "lives in Brooklyn" do not make personal data together. A negative weight
+/// is counter-evidence within its group: "never share your PIN" cancels "share your PIN".
 struct SafetyCue: Sendable {
     let category: SafetyCategory
     let reason: SafetyReason

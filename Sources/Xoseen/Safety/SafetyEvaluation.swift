@@ -1,18 +1,53 @@
+import COpenSSL
 import Foundation
 
-/// A message with the verdict a person gave it: the format of `Resources/xoseen/safety/*.jsonl`
-/// (`{"text": "...", "label": "benign" | "off_platform" | …}`, one a line).
+/// A message with the verdict a person gave it. Two formats, one a line:
+/// - ours (`Resources/xoseen/safety/*.jsonl`): `{"text": "...", "label": "benign" | "off_platform" | …}`;
+/// - the real labelled sets (`chat-safety.jsonl`): `{"text": "...", "label": "benign" | "risky",
+///   "category": "hate" | "harassment" | …}`, the source category mapped by ``realCategories``.
 public struct LabelledMessage: Sendable, Hashable, Codable {
     public var text: String
-    /// nil for benign.
+    /// nil for benign, and for what the chat allows by policy (untargeted profanity, `kind` "profanity").
     public var category: SafetyCategory?
+    /// The label as written: our category name, "benign", or the real set's category ("hate", "spam"…), for
+    /// per-kind recall.
+    public var kind: String
 
-    public init(text: String, category: SafetyCategory?) {
+    public init(text: String, category: SafetyCategory?, kind: String? = nil) {
         self.text = text
         self.category = category
+        self.kind = kind ?? category?.rawValue ?? Self.benignLabel
     }
 
     public static let benignLabel = "benign"
+    /// Real-set categories the chat lets through: swearing that targets nobody ("this fucking traffic") is how
+    /// adults talk; aimed at the other person it is an insult and blocked (docs/xoseen-safety.md).
+    public static let allowedKinds: Set<String> = ["profanity"]
+
+    /// The real sets' categories as ours: abuse of a person or group is harassment, spam and scams are money_scam.
+    public static let realCategories: [String: SafetyCategory] = [
+        "hate": .harassment, "harassment": .harassment, "threat_violence": .harassment,
+        "sexual_harassment": .harassment, "spam": .moneyScam, "spam_self_promotion": .moneyScam,
+        "scam_fraud": .moneyScam,
+    ]
+
+    /// Whether the message is allowed by policy rather than benign (left out of precision, recall and FPR).
+    public var isAllowedByPolicy: Bool { Self.allowedKinds.contains(kind) }
+
+    /// The split fixed for the real sets (the same as `scripts/train-safety.py`): SHA-256 of the text, first
+    /// 8 bytes big-endian mod 100 — below 70 train, below 85 validation, else test.
+    public enum Split: String, Sendable, CaseIterable {
+        case train, validation, test
+    }
+
+    public var split: Split {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        let bytes = Array(text.utf8)
+        _ = SHA256(bytes, bytes.count, &digest)
+        let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let bucket = value % 100
+        return bucket < 70 ? .train : bucket < 85 ? .validation : .test
+    }
 
     public struct FormatError: Error, CustomStringConvertible {
         public let line: Int
@@ -33,6 +68,7 @@ public struct LabelledMessage: Sendable, Hashable, Codable {
         struct Line: Decodable {
             let text: String
             let label: String
+            let category: String?
         }
         var messages: [LabelledMessage] = []
         let decoder = JSONDecoder()
@@ -46,6 +82,14 @@ public struct LabelledMessage: Sendable, Hashable, Codable {
             }
             if entry.label == benignLabel {
                 messages.append(LabelledMessage(text: entry.text, category: nil))
+            } else if entry.label == "risky", let kind = entry.category {
+                if allowedKinds.contains(kind) {
+                    messages.append(LabelledMessage(text: entry.text, category: nil, kind: kind))
+                } else if let category = realCategories[kind] {
+                    messages.append(LabelledMessage(text: entry.text, category: category, kind: kind))
+                } else {
+                    throw FormatError(line: offset + 1, message: "unknown category '\(kind)'")
+                }
             } else if let category = SafetyCategory(rawValue: entry.label) {
                 messages.append(LabelledMessage(text: entry.text, category: category))
             } else {
@@ -93,13 +137,26 @@ public struct SafetyEvaluation: Sendable {
     public private(set) var byCategory: [SafetyCategory: Counts] = [:]
     public private(set) var mistakes: [Mistake] = []
     public private(set) var benignCount = 0
+    /// Benign messages blocked, any category.
+    public private(set) var benignBlocked = 0
+    /// By label as written (``LabelledMessage/kind``): messages and how many were blocked (any category).
+    public private(set) var byKind: [String: (messages: Int, blocked: Int)] = [:]
 
-    public init(messages: [LabelledMessage], scanner: SafetyScanner = SafetyScanner()) {
+    /// Blocked share of benign messages.
+    public var falsePositiveRate: Double { benignCount == 0 ? 0 : Double(benignBlocked) / Double(benignCount) }
+
+    public init(messages: [LabelledMessage], scanner: SafetyScanner) {
         for category in SafetyCategory.allCases { byCategory[category] = Counts() }
         for message in messages {
             let verdict = scanner.scan(message.text)
             let predicted = verdict.category
-            if message.category == nil { benignCount += 1 }
+            byKind[message.kind, default: (0, 0)].messages += 1
+            if verdict.isBlocked { byKind[message.kind, default: (0, 0)].blocked += 1 }
+            guard !message.isAllowedByPolicy else { continue }
+            if message.category == nil {
+                benignCount += 1
+                if verdict.isBlocked { benignBlocked += 1 }
+            }
             switch (message.category != nil, verdict.isBlocked) {
             case (true, true): overall.truePositives += 1
             case (false, true): overall.falsePositives += 1

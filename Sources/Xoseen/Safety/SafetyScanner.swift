@@ -6,12 +6,21 @@
 /// letters), tokenised (``MessageTokenizer``: leetspeak, joined and masked words), rejoined where split
 /// (``TokenMerger``), then read by the number finder (``DigitRunReader``) and the phrase rules of each
 /// category (``OffPlatformRules``, ``MoneyScamRules``, ``HarassmentRules``, ``SexualCoercionRules``,
-/// ``PersonalDataRules``).
+/// ``PersonalDataRules``), and by the learned classifier (``LearnedSafetyModel``: hate speech, insults,
+/// threats, spam, learned from real labelled messages). Either may block; when several categories have
+/// evidence, ``CueTally/priority`` names the verdict.
 public struct SafetyScanner: Sendable {
     private let rules: CompiledSafetyRules
+    public let model: LearnedSafetyModel
 
-    public init() {
+    public init(model: LearnedSafetyModel) {
         rules = CompiledSafetyRules.shared
+        self.model = model
+    }
+
+    /// Loads the learned classifier from `<resourcesDirectory>/safety` (`Resources/xoseen` in the repository).
+    public init(resourcesDirectory: String) throws {
+        try self.init(model: LearnedSafetyModel(directory: resourcesDirectory + "/safety"))
     }
 
     public func scan(_ text: String) -> SafetyVerdict {
@@ -26,7 +35,9 @@ public struct SafetyScanner: Sendable {
 
     private func evidence(for text: String) -> CueTally {
         var tally = CueTally()
-        var tokens = MessageTokenizer.tokenize(CharacterFolding.fold(text))
+        let folded = CharacterFolding.fold(text)
+        if let learned = model.verdict(folded: folded) { tally.addLearned(learned.category, learned.reason, learned.evidence) }
+        var tokens = MessageTokenizer.tokenize(folded)
         guard !tokens.isEmpty else { return tally }
         for index in tokens.indices { tokens[index].id = rules.vocabulary.lookup(tokens[index].text) }
 
@@ -65,6 +76,13 @@ struct CueTally {
         add(category: category, group: "found:" + reason.rawValue, reason: reason, weight: 1)
     }
 
+    static let learnedGroup = "learned"
+
+    mutating func addLearned(_ category: SafetyCategory, _ reason: SafetyReason, _ evidence: String) {
+        lines.append("\(category.rawValue) 1.0 \(evidence)")
+        add(category: category, group: Self.learnedGroup, reason: reason, weight: 1)
+    }
+
     mutating func add(_ cue: SafetyCue) {
         lines.append("\(cue.category.rawValue) \(cue.weight) [\(cue.group)] \(cue.phrase)")
         add(category: cue.category, group: cue.group, reason: cue.reason, weight: cue.weight)
@@ -82,9 +100,16 @@ struct CueTally {
 
     func verdict() -> SafetyVerdict {
         for category in Self.priority {
-            let passing = groups[category]?.values.filter { $0.weight >= 1 } ?? []
-            guard let top = passing.max(by: { $0.weight < $1.weight }) else { continue }
-            return .blocked(category: category, reason: top.reason)
+            // Heaviest group first, ties by group name: never by the dictionary's order, which differs between
+            // processes (it once made one message `slur` in one process and `insult` in another).
+            // The rules' reasons are more specific than the classifier's, so they win ties.
+            let passing = (groups[category] ?? [:]).filter { $0.value.weight >= 1 }.sorted { a, b in
+                if a.value.weight != b.value.weight { return a.value.weight > b.value.weight }
+                if (a.key == Self.learnedGroup) != (b.key == Self.learnedGroup) { return b.key == Self.learnedGroup }
+                return a.key < b.key
+            }
+            guard let top = passing.first else { continue }
+            return .blocked(category: category, reason: top.value.reason)
         }
         return .allowed
     }

@@ -20,9 +20,9 @@ public enum SafetyVerdict: Sendable, Hashable {
 public enum SafetyCategory: String, CaseIterable, Sendable, Hashable, Codable {
     /// Moving the conversation off the app: phone numbers, e-mail, handles on other services.
     case offPlatform = "off_platform"
-    /// Requests for money, gift cards, transfers; investment pitches.
+    /// Requests for money, gift cards, transfers; investment pitches; prize claims and bulk spam.
     case moneyScam = "money_scam"
-    /// Insults, slurs, wishing harm, threats.
+    /// Insults, slurs, hate speech, wishing harm, threats.
     case harassment
     /// Demands for sexual images or acts, pressure after a no, sextortion.
     case sexualCoercion = "sexual_coercion"
@@ -46,9 +46,15 @@ public struct SafetyReason: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let wireTransfer = SafetyReason(rawValue: "wire_transfer")
     public static let investmentPitch = SafetyReason(rawValue: "investment_pitch")
     public static let paymentCredentials = SafetyReason(rawValue: "payment_credentials")
+    /// Prize and lottery claims, premium-rate shortcodes ("txt WIN to 80086"), "reply STOP" bulk texts.
+    public static let prizeScam = SafetyReason(rawValue: "prize_scam")
+    /// Bulk or promotional messages (the learned classifier's spam class): "check out my channel".
+    public static let spam = SafetyReason(rawValue: "spam")
 
     public static let insult = SafetyReason(rawValue: "insult")
     public static let slur = SafetyReason(rawValue: "slur")
+    /// Demeaning a group (the learned classifier's hate class): sexist, racist, religious, homophobic abuse.
+    public static let hateSpeech = SafetyReason(rawValue: "hate_speech")
     public static let wishingHarm = SafetyReason(rawValue: "wishing_harm")
     public static let threat = SafetyReason(rawValue: "threat")
 

@@ -1,6 +1,8 @@
 /// Demands for sexual images or acts, pressure after a no, "you owe me", and threats to share intimate images
 /// (sextortion). "Send me a pic of your dog", consent talk ("no pressure at all") and "you owe me a rematch"
-/// stay allowed: a picture request or "you owe me" counts only with something sexual or a condition.
+/// stay allowed: a picture request or "you owe me" counts only with something sexual or a condition. Talking
+/// about sex or dating between adults ("it's okay to have sex on a first date if it's mutual") is not
+/// coercion: the word "sex" is half the evidence and needs a demand, a condition or pressure beside it.
 enum SexualCoercionRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
         "nude": SharedWords.words("""
@@ -29,9 +31,15 @@ enum SexualCoercionRules: SafetyRuleSet {
             touch_yourself play_with_yourself want_to_fuck_me you_want_to_fuck or_ill_find_someone_else \
             find_someone_else_who_will owe_me_sex
             """),
+        // What "you owe me …" is owed for.
         "owedFor": SharedWords.words("""
             paid_for_dinner paid_for bought_you_drinks bought_you_dinner bought_you after_everything \
             after_all_ive_done for_dinner sex a_night come_upstairs cant_back_out back_out
+            """),
+        // Entitlement on its own ("after everything I did for you"): half the evidence, never the topic of sex.
+        "entitled": SharedWords.words("""
+            paid_for_dinner bought_you_drinks bought_you_dinner after_everything after_all_ive_done \
+            cant_back_out
             """),
         "prude": SharedWords.words("prude frigid cocktease tease prick_tease"),
     ]
@@ -54,7 +62,7 @@ enum SexualCoercionRules: SafetyRuleSet {
         SafetyCue(.sexualCoercion, .pressure, 0.5, "@prude", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 0.5, "owe|owes me", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 1, "owe|owes me ~1 @owedFor", group: "sexual"),
-        SafetyCue(.sexualCoercion, .pressure, 0.5, "@owedFor", group: "sexual"),
+        SafetyCue(.sexualCoercion, .pressure, 0.5, "@entitled", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 1, "expect_you_to ~3 night|sex|stay|sleep", group: "sexual"),
         // Threats to share intimate images.
         SafetyCue(.sexualCoercion, .imageThreat, 1, "post|leak|spread|expose|publish ~2 your|ur|the|those ~2 @image", group: "sexual"),
