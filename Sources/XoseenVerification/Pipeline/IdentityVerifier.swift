@@ -59,6 +59,9 @@ public final class IdentityVerifier: Sendable {
     }
 
     public func verify(_ request: VerificationRequest) async throws -> VerificationStore.Recorded {
+        // Headers first, before taking a place in the queue: an oversized or broken upload is
+        // refused without waiting behind anyone (reading a header decodes no pixel).
+        try checkHeaders(request)
         try admit()
         defer { admitted.withLock { $0 -= 1 } }
         let now = clock()
@@ -186,11 +189,14 @@ public final class IdentityVerifier: Sendable {
         return (DocumentReader(text: textReader).read(document, kind: kind, today: today, portrait: portrait), documentFaces)
     }
 
-    func measure(_ request: VerificationRequest, today: CalendarDate) throws -> Measured {
-        // Every header is checked before any model runs or any pixel is decoded, so a bad or
-        // oversized upload fails fast and cheaply.
+    /// Every file's header, and the attempt's pixels together, before any model runs or any
+    /// pixel is decoded, so a bad or oversized upload fails fast and cheaply.
+    func checkHeaders(_ request: VerificationRequest) throws {
         _ = try Self.checkHeaders([(request.selfiePath, "selfie"), (request.documentPath, "id_document")]
                                   + request.profilePhotoPaths.map { ($0, "profile_photos") }, budget: limits.pixelsPerAttempt)
+    }
+
+    func measure(_ request: VerificationRequest, today: CalendarDate) throws -> Measured {
         let (faceEngine, textReader) = try loadedEngines()
 
         let selfieFaces = try Self.faces(in: try Self.load(request.selfiePath, field: "selfie", maxSide: Self.workingSide),
