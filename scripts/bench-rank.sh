@@ -6,8 +6,8 @@
 # population generator — genders, orientations, ages, neighbourhoods, interests, texting styles —
 # plus its simulated like/pass history, about 50 decisions per persona), then a restart so the
 # candidate index is rebuilt from the store as in production.
-#   rank:     viewers drawn from 1,000 random personas, limit 20, first pages (each one stores a
-#             cursor chain); one connection (latency) and BENCH_CONNECTIONS (load)
+#   rank:     viewers drawn from 1,000 random personas, limit 20, first pages (each one keeps a
+#             cursor chain in memory); one connection (latency) and BENCH_CONNECTIONS (load)
 #   feedback: distinct (viewer, candidate) pairs, so each request is a first-time decision
 #             (a durable write: decision, training event, maybe a match)
 # Env: BENCH_SIZES (10000 100000), BENCH_DURATION (10), BENCH_CONNECTIONS (4).

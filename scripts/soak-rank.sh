@@ -5,15 +5,18 @@
 # (main file + WAL), rank_chains rows, and the server's RSS. Flat latency, flat size and flat
 # RSS are the pass condition: a first page writes nothing durable and cursor chains are bounded
 # in memory and expire (docs/xoseen-privacy.md).
-# Env: SOAK_MINUTES (10), SOAK_CONNECTIONS (32), SOAK_THREADS (2).
+# Env: SOAK_MINUTES (10), SOAK_CONNECTIONS (32), SOAK_THREADS (2), SOAK_BIN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 MINUTES=${SOAK_MINUTES:-10}
 CONNECTIONS=${SOAK_CONNECTIONS:-32}
 THREADS=${SOAK_THREADS:-2}
-swift build -c release --product xoseen >/dev/null
-BIN="$(swift build -c release --show-bin-path)/xoseen"
+# SOAK_BIN: an already built release `xoseen` (else it is built here).
+if [ -n "${SOAK_BIN:-}" ]; then BIN="$SOAK_BIN"; else
+    swift build -c release --product xoseen >/dev/null
+    BIN="$(swift build -c release --show-bin-path)/xoseen"
+fi
 WORK=$(mktemp -d)
 PORT=$((20000 + RANDOM % 20000))
 PID=""
@@ -25,7 +28,18 @@ XOSEEN_RESOURCES="$PWD/Resources/xoseen" "$BIN" serve --host 127.0.0.1 --port "$
     --log-level warning 2>>"$WORK/server.log" &
 PID=$!
 for _ in $(seq 6000); do curl -fs "http://127.0.0.1:$PORT/ml/health" >/dev/null && break; sleep 0.1; done
-VIEWER=$(curl -fs "http://127.0.0.1:$PORT/ml/viewers" | python3 -c 'import json,sys; print(json.load(sys.stdin)["viewers"][0]["id"])')
+# The first persona whose first page is full (20 cards and a next cursor): the costliest first page.
+VIEWER=$(python3 - "$PORT" <<'PY'
+import json, sys, urllib.request
+base = "http://127.0.0.1:%s" % sys.argv[1]
+for viewer in json.load(urllib.request.urlopen(base + "/ml/viewers"))["viewers"]:
+    body = json.dumps({"viewerId": viewer["id"], "limit": 20}).encode()
+    request = urllib.request.Request(base + "/ml/rank", data=body, headers={"Content-Type": "application/json"})
+    page = json.load(urllib.request.urlopen(request))
+    if len(page["candidates"]) == 20 and page["nextCursor"]:
+        print(viewer["id"]); break
+PY
+)
 cat > "$WORK/first-page.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -40,7 +54,7 @@ echo "soak-rank: POST /ml/rank first page of $VIEWER, wrk -t$THREADS -c$CONNECTI
 printf '  %-6s %10s %10s %10s %10s %8s %8s\n' minute "req/s" p50 p99 "db KiB" chains "rss MiB"
 printf '  %-6s %10s %10s %10s %10s %8s %8s\n' start - - - "$(size)" "$(chains)" "$(rss)"
 for minute in $(seq "$MINUTES"); do
-    out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d60s --latency -s "$WORK/first-page.lua" "http://127.0.0.1:$PORT")
+    out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d60s --latency -s "$WORK/first-page.lua" "http://127.0.0.1:$PORT/ml/rank")
     rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
     p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
     p99=$(echo "$out" | awk '$1 == "99%" {print $2}')

@@ -58,6 +58,9 @@ public final class FeedChains: Sendable {
     public let database: any Database
     public let limits: Limits
     private let state = Mutex(State())
+    /// Expired rows are deleted at most this often (an idle server makes no write every flush).
+    static let pruneInterval: TimeInterval = 60
+    private let nextPrune = Mutex(Date.distantPast)
 
     public init(database: any Database, limits: Limits = Limits()) {
         self.database = database
@@ -107,8 +110,9 @@ public final class FeedChains: Sendable {
     /// Whether a chain may grow by another page.
     public func hasRoom(_ chain: Chain) -> Bool { chain.served.count < limits.maxServed }
 
-    /// Writes every dirty chain in one transaction, then deletes expired rows and drops expired
-    /// chains from memory. Returns (written, pruned rows).
+    /// Writes every dirty chain in one transaction, deletes expired rows (at most once a minute)
+    /// and drops expired chains from memory. Nothing dirty and no pruning due: no write at all.
+    /// Returns (written, pruned rows).
     @discardableResult
     public func flush(now: Date) async throws -> (written: Int, pruned: Int) {
         let dirty: [(String, Chain)] = state.withLock { state in
@@ -119,6 +123,23 @@ public final class FeedChains: Sendable {
             }
             return out
         }
+        let prune = nextPrune.withLock { next in
+            guard now >= next else { return false }
+            next = now.addingTimeInterval(Self.pruneInterval)
+            return true
+        }
+        var pruned = 0
+        if !dirty.isEmpty || prune {
+            pruned = try await write(dirty, prune: prune, now: now)
+        }
+        state.withLock { state in
+            for (id, entry) in state.entries where entry.chain.expiresAt <= now { Self.remove(id, entry.chain.viewer, from: &state) }
+            Self.compactOrder(&state)
+        }
+        return (dirty.count, pruned)
+    }
+
+    private func write(_ dirty: [(String, Chain)], prune: Bool, now: Date) async throws -> Int {
         let pruned: Int
         do {
             pruned = try await database.write { connection in
@@ -129,18 +150,14 @@ public final class FeedChains: Sendable {
                         ON CONFLICT (id) DO UPDATE SET served = excluded.served, expires_at = excluded.expires_at
                         """, id, chain.viewer, json, now, chain.expiresAt)
                 }
-                return try connection.execute("DELETE FROM rank_chains WHERE expires_at <= $1", now)
+                return prune ? try connection.execute("DELETE FROM rank_chains WHERE expires_at <= $1", now) : 0
             }
         } catch {
             // Not written: mark them dirty again for the next flush.
             state.withLock { state in for (id, _) in dirty { state.entries[id]?.dirty = true } }
             throw error
         }
-        state.withLock { state in
-            for (id, entry) in state.entries where entry.chain.expiresAt <= now { Self.remove(id, entry.chain.viewer, from: &state) }
-            Self.compactOrder(&state)
-        }
-        return (dirty.count, pruned)
+        return pruned
     }
 
     // MARK: Memory bounds

@@ -61,4 +61,32 @@ import XoseenAPI
         let application = try await XoseenApplication(settings: fine)
         application.database.closeSync()
     }
+
+    @Test func theOperatorCommandRevokesAUsersTokens() async throws {
+        let directory = NSTemporaryDirectory() + "xoseen-revoke-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let settings = XoseenApplication.Settings(dataDirectory: directory, resourcesDirectory: ProfileRoutesTests.resources)
+        let before = try await XoseenApplication(settings: settings)
+        let old = before.signer.issue(for: "usr_a")
+        before.database.closeSync()
+
+        let process = Process()
+        process.executableURL = Self.binary("xoseen")
+        process.arguments = ["revoke-tokens", "usr_a", "--data-dir", directory]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("token version 1"))
+
+        let application = try await XoseenApplication(settings: settings)
+        defer { application.database.closeSync() }
+        try await withLiveServer(application.router(), hub: application.hub) { server in
+            let answer = try await server.client.post("/web/blind/next", body: Array(#"{"viewerId":"usr_a"}"#.utf8),
+                                                      contentType: "application/json", headers: [("Authorization", "Bearer \(old)")])
+            #expect(answer.status == 401 && PrivacyFixture.code(answer) == "invalid_token", "\(answer.bodyString)")
+        }
+    }
 }
