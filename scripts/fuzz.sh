@@ -32,7 +32,7 @@ for target in "${targets[@]}"; do
     started=$(date +%s)
     set +e
     # Swift's own backtracer reads memory ASan has poisoned and reports itself; libFuzzer prints the stack.
-    FUZZ_TARGET="$target" SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}" "$bin" -detect_leaks="${leaks[$target]}" \
+    FUZZ_TARGET="$target" LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=Fuzz/lsan.supp}" SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}" "$bin" -detect_leaks="${leaks[$target]}" \
         -max_total_time="$seconds" -max_len="${maxlen[$target]}" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$crashes/" "$work" "Fuzz/corpus/$target" >"$log" 2>&1
     status=$?
