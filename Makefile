@@ -72,7 +72,7 @@ eval-verify:
 bench-learning:
 	@scripts/setup.sh wrk sqlite3 time && scripts/bench-learning.sh
 # libFuzzer targets (docs/fuzzing.md): builds with -sanitize=fuzzer,address into .build-fuzz and runs each
-# target FUZZ_SECONDS (default 60, about 13 minutes in all); FUZZ_TARGETS="feed mrz" runs some.
+# target FUZZ_SECONDS (default 60, about 14 minutes in all); FUZZ_TARGETS="feed mrz" runs some.
 .PHONY: fuzz
 fuzz:
 	@scripts/setup.sh && scripts/fuzz.sh

@@ -138,7 +138,8 @@ public enum FeedDate {
             if isDigit(c) {
                 var value = 0
                 let start = i
-                while i < b.count, isDigit(b[i]) { value = value * 10 + Int(b[i] - 0x30); i += 1 }
+                // Wrapping: a run too long for an Int must not trap; every use below checks its length.
+                while i < b.count, isDigit(b[i]) { value = value &* 10 &+ Int(b[i] - 0x30); i += 1 }
                 let length = i - start
                 if i < b.count, b[i] == 0x3A, hour == nil, length <= 2 {
                     // hh:mm[:ss[.fff]]
@@ -167,7 +168,7 @@ public enum FeedDate {
                 i += 1
                 let start = i
                 var value = 0
-                while i < b.count, isDigit(b[i]) { value = value * 10 + Int(b[i] - 0x30); i += 1 }
+                while i < b.count, isDigit(b[i]) { value = value &* 10 &+ Int(b[i] - 0x30); i += 1 }  // length checked below
                 var seconds: Int
                 switch i - start {
                 case 1, 2:

@@ -134,7 +134,8 @@ public struct MachineReadableZone: Sendable, Equatable {
     }
 
     static func date(_ yymmdd: String, birth: Bool, today: CalendarDate) -> CalendarDate? {
-        guard yymmdd.count == 6, yymmdd.allSatisfy(\.isNumber) else { return nil }
+        // ASCII only: `isNumber` also holds for other scripts' digits and for fractions, which `Int` refuses.
+        guard yymmdd.count == 6, yymmdd.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         let yy = Int(yymmdd.prefix(2))!, mm = Int(yymmdd.dropFirst(2).prefix(2))!, dd = Int(yymmdd.suffix(2))!
         let century = birth ? (yy > today.year % 100 ? 1900 : 2000) : 2000
         return CalendarDate(year: century + yy, month: mm, day: dd)
