@@ -126,9 +126,9 @@ enum TopicModelFiles {
     @Test func aBrokenModelFileIsAClearError() throws {
         let places = try Data(contentsOf: URL(fileURLWithPath: TopicModelFiles.resourcesDirectory + "/topics/places.json"))
         let cases = [
-            #"{"format": 2, "topics": [], "titleRepeat": 1, "minAfricanShare": 0, "bias": [], "vocabulary": {}}"#,
-            #"{"format": 1, "topics": ["finance","tech","politics","sport"], "titleRepeat": 1, "minAfricanShare": 0, "bias": [0,0,0,0], "vocabulary": {}}"#,
-            #"{"format": 1, "topics": ["finance","tech","politics","africa"], "titleRepeat": 1, "minAfricanShare": 0, "bias": [0,0,0,0], "vocabulary": {"a": [1, 2]}}"#,
+            #"{"format": 2, "topics": [], "titleRepeat": 1, "minAfricanShare": 0, "mainAfricanShare": 2, "bias": [], "vocabulary": {}}"#,
+            #"{"format": 1, "topics": ["finance","tech","politics","sport"], "titleRepeat": 1, "minAfricanShare": 0, "mainAfricanShare": 2, "bias": [0,0,0,0], "vocabulary": {}}"#,
+            #"{"format": 1, "topics": ["finance","tech","politics","africa"], "titleRepeat": 1, "minAfricanShare": 0, "mainAfricanShare": 2, "bias": [0,0,0,0], "vocabulary": {"a": [1, 2]}}"#,
             "not json",
         ]
         for json in cases {

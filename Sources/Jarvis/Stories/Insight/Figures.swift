@@ -15,6 +15,9 @@ struct Figure {
     var article: Int
     /// Index in the article's sentences; -1 for the headline.
     var sentence: Int
+    /// Written as a bound or an estimate ("more than 30", "about €14bn", "at least 2"): consistent with other
+    /// values, so never one side of a conflict.
+    var approximate = false
 
     func sameValue(as other: Figure) -> Bool {
         let tolerance = 0.5 * pow(10, -Double(min(decimals, other.decimals))) + 1e-9
@@ -110,6 +113,13 @@ enum FigureReader {
         "that", "the", "a", "an", "am", "pm", "gmt", "utc", "wat", "eat", "cat", "per",
     ]
 
+    /// Words before a number that make it a bound or an estimate.
+    private static let hedges = [
+        "more than", "over", "at least", "nearly", "almost", "about", "around", "roughly", "some", "up to",
+        "fewer than", "less than", "under", "approximately", "estimated", "an estimated", "close to", "as many as",
+        "upwards of", "below", "above", "just over", "just under",
+    ]
+
     /// Words that qualify the counted noun rather than being it ("polling stations", "new cases").
     private static let countModifiers: Set<String> = [
         "new", "additional", "extra", "more", "other", "further", "local", "electoral", "polling", "voting",
@@ -195,10 +205,15 @@ enum FigureReader {
             case "%": display = "\(number)%"
             default: display = "\(currency)\(number) \(unitDisplay)"
             }
-            if stems.isEmpty { stems = lower.map { text.terms($0).first } }
+            // Capitalised words past the first are names ("Baobab Growth Partners"), not what a figure measures.
+            if stems.isEmpty {
+                stems = tokens.indices.map { j in j > 0 && tokens[j].first?.isUppercase == true ? nil : text.terms(lower[j]).first }
+            }
+            let before = (i >= 2 ? lower[i - 2] + " " : "") + (i >= 1 ? lower[i - 1] : "")
+            let approximate = hedges.contains { before == $0 || before.hasSuffix(" " + $0) }
             result.append(Figure(value: quantity.value, decimals: decimals, unit: currency + unit,
                                  subject: subject(near: i, stems: stems), display: display,
-                                 article: article, sentence: index))
+                                 article: article, sentence: index, approximate: approximate))
         }
         return result
     }

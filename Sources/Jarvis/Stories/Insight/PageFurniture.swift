@@ -69,10 +69,10 @@ enum PageFurniture {
                 i = next
             }
             guard let glued = glue else { searchFrom = afterMore; continue }
-            // Back from the glued word over the capitalised words of the name ("Donald John Trump").
+            // Back from the glued word over the given names before it ("Donald John" of "Donald John TrumpTrump").
             var start = text[..<glued].lastIndex(of: " ").map { text.index(after: $0) } ?? text.startIndex
             var words = 0
-            while start > text.startIndex, words < 3 {
+            while start > text.startIndex, words < 2 {
                 let before = text[..<text.index(before: start)]
                 guard let space = before.lastIndex(of: " ") else {
                     if before.first?.isUppercase == true { start = before.startIndex }

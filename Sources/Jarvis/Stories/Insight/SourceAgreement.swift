@@ -241,7 +241,7 @@ struct SourceAgreement {
 
     private func figureConflicts() -> [String] {
         var byKey: [String: [Figure]] = [:]
-        for figure in figures {
+        for figure in figures where !figure.approximate {
             byKey[figure.unit + "|" + (figure.subject?.rawValue ?? "?"), default: []].append(figure)
         }
         var found: [(involved: Int, key: String, text: String)] = []
