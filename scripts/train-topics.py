@@ -130,8 +130,9 @@ def main():
     parser.add_argument("--out", default=os.path.join(tt.REPO, "Resources", "jarvis", "topics", "model.json"))
     parser.add_argument("--report-test", action="store_true")
     parser.add_argument("--grid", action="store_true", help="search title weight, vocabulary size and C")
-    parser.add_argument("--no-events", action="store_true",
-                        help="leave out the news-events.jsonl articles whose AllSides topic maps to ours")
+    parser.add_argument("--events", action="store_true",
+                        help="add the news-events.jsonl articles whose AllSides topic maps to ours (measured: "
+                             "validation 0.914 with them vs 0.920 without, so the shipped model leaves them out)")
     parser.add_argument("--fixture", default=os.path.join(tt.REPO, "Tests", "JarvisTests", "Fixtures", "topic-parity.json"))
     args = parser.parse_args()
 
@@ -152,7 +153,7 @@ def main():
         return np.array([places.african_share(r["title"], r["text"]) for r, _ in items])
 
     train, validation = parts["train"], parts["validation"]
-    if not args.no_events:
+    if args.events:
         # Extra training text with real editors' topics: AllSides event topics that map onto ours (world and
         # foreign-policy events widen `politics` beyond US domestic politics). Train-split articles only;
         # validation and test stay news-topics.jsonl.

@@ -73,7 +73,7 @@ import Testing
             if event.sources.count < 2 { #expect(insight.consensus == nil, "\(event.id): one source has no consensus") }
             guard let consensus = insight.consensus else { continue }
             #expect(!ReportedFact.isOpinion(consensus), "\(event.id): \(consensus)")
-            #expect(!PageFurniture.isFurnitureLine(consensus), "\(event.id): \(consensus)")
+            #expect(!PageFurniture.isFurniture(consensus), "\(event.id): \(consensus)")
         }
         let stated = Self.insights.filter { $0.event.sources.count >= 2 && $0.insight.consensus != nil }.count
         let multi = Self.insights.filter { $0.event.sources.count >= 2 }.count

@@ -15,7 +15,7 @@ struct Figure {
     var article: Int
     /// Index in the article's sentences; -1 for the headline.
     var sentence: Int
-    /// Written as a bound or an estimate ("more than 30", "about €14bn", "at least 2"): consistent with other
+    /// Written as a bound or an estimate ("more than 30", "about €14bn", "nearly 2,000"): consistent with other
     /// values, so never one side of a conflict.
     var approximate = false
 
@@ -113,9 +113,10 @@ enum FigureReader {
         "that", "the", "a", "an", "am", "pm", "gmt", "utc", "wat", "eat", "cat", "per",
     ]
 
-    /// Words before a number that make it a bound or an estimate.
+    /// Words before a number that make it a bound or an estimate. Not "at least": tolls and counts are
+    /// reported as "at least N" (the confirmed number), and two of those that differ are a real dispute.
     private static let hedges = [
-        "more than", "over", "at least", "nearly", "almost", "about", "around", "roughly", "some", "up to",
+        "more than", "over", "nearly", "almost", "about", "around", "roughly", "some", "up to",
         "fewer than", "less than", "under", "approximately", "estimated", "an estimated", "close to", "as many as",
         "upwards of", "below", "above", "just over", "just under",
     ]
