@@ -28,7 +28,7 @@ struct Figure {
 /// What a figure measures, found from keywords near it.
 enum FigureSubject: String, CaseIterable, Sendable {
     case deaths, injured, displaced, arrested, missing, rescued, inflation, growth, unemployment, turnout, votes,
-         price, jobs, rate
+         price, jobs, funding, dealValue, rate
 
     var label: String {
         switch self {
@@ -45,6 +45,8 @@ enum FigureSubject: String, CaseIterable, Sendable {
         case .votes: "the vote count"
         case .price: "the price"
         case .jobs: "the number of jobs affected"
+        case .funding: "the amount raised"
+        case .dealValue: "the value of the deal"
         case .rate: "the rate"
         }
     }
@@ -72,6 +74,8 @@ enum FigureSubject: String, CaseIterable, Sendable {
         case .votes: ["votes", "ballots"]
         case .price: ["price", "prices", "fare", "fares", "tariff"]
         case .jobs: ["jobs", "layoffs", "workers", "employees", "staff"]
+        case .funding: ["raised", "raise", "raises", "round", "funding", "investment"]
+        case .dealValue: ["valued", "worth", "valuing", "takeover", "acquisition", "merger", "deal"]
         case .rate: ["rate", "rates", "mpr", "lending"]
         }
     }
