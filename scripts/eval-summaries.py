@@ -221,7 +221,7 @@ def main():
         o = ours[e]
         if o.get("consensus") or o.get("conflict"):
             shown += 1
-            print(f"\n[{e}] {events[e][0]['event_title']}\n  consensus: {o.get("consensus")}\n  conflict: {o.get("conflict")}")
+            print(f"\n[{e}] {events[e][0]['event_title']}\n  consensus: {o.get('consensus')}\n  conflict: {o.get('conflict')}")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ Features: see scripts/topic_text.py. Model: multinomial logistic regression (sci
 The africa rule on top: `africa` is only predicted when African places are at least `minAfricanShare` of the
 place names in the headline (x titleWeight) and the lead (first leadWords words); otherwise the best other
 topic wins. That keeps British, American and Asian stories that mention Africa in passing out of `africa`.
+When African places are at least `mainAfricanShare` of them, the story is about Africa: `africa` whatever
+the subject (2.0 in the JSON: never).
 """
 import argparse
 import collections
@@ -28,6 +30,17 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import topic_text as tt  # noqa: E402
 
 AFRICA = tt.TOPICS.index("africa")
+
+
+EVENT_TOPICS = {
+    "world": "politics", "foreign_policy": "politics", "middle east": "politics", "middle_east": "politics",
+    "europe": "politics", "asia": "politics", "china": "politics", "russia": "politics", "north_korea": "politics",
+    "economy and jobs": "finance", "economic policy": "finance", "banking_and_finance": "finance",
+    "economy_and_jobs": "finance", "economic_policy": "finance", "trade": "finance", "business": "finance",
+    "foreign policy": "politics", "banking and finance": "finance",
+    "technology": "tech", "tech": "tech", "science": "tech", "cybersecurity": "tech",
+    "africa": "africa",
+}
 
 
 def report(name, truth, predicted):
@@ -49,11 +62,15 @@ def report(name, truth, predicted):
     return "\n".join(lines)
 
 
-def gated(probabilities, shares, min_share):
-    """Argmax, except that africa needs African places to lead the headline and lead."""
+def gated(probabilities, shares, min_share, main_share=None):
+    """Argmax, except that africa needs African places to make up `min_share` of the places in the headline
+    and lead, and is the answer whatever the subject when they make up `main_share` (the regional rule)."""
     p = probabilities.copy()
     p[shares < min_share, AFRICA] = -1
-    return p.argmax(axis=1)
+    predicted = p.argmax(axis=1)
+    if main_share is not None:
+        predicted[shares >= main_share] = AFRICA
+    return predicted
 
 
 PARITY_TEXTS = [
@@ -92,14 +109,13 @@ def model_probabilities(model_json, title, text):
     return (e / e.sum()).tolist()
 
 
-def write_parity_fixture(model_json, places):
+def write_parity_fixture(model_json, places, path):
     cases = []
     for title, text in PARITY_TEXTS:
         cases.append({"title": title, "text": text,
                       "features": dict(sorted(collections.Counter(tt.features(title, text, model_json["titleRepeat"])).items())),
                       "probabilities": model_probabilities(model_json, title, text),
                       "africanShare": places.african_share(title, text)})
-    path = os.path.join(tt.REPO, "Tests", "JarvisTests", "Fixtures", "topic-parity.json")
     with open(path, "w", encoding="utf-8") as f:
         json.dump({"_note": "Written by scripts/train-topics.py with the shipped model; TopicModelTests holds the "
                             "Swift tokeniser, places and scores to these.", "cases": cases},
@@ -114,6 +130,10 @@ def main():
     parser.add_argument("--out", default=os.path.join(tt.REPO, "Resources", "jarvis", "topics", "model.json"))
     parser.add_argument("--report-test", action="store_true")
     parser.add_argument("--grid", action="store_true", help="search title weight, vocabulary size and C")
+    parser.add_argument("--events", action="store_true",
+                        help="add the news-events.jsonl articles whose AllSides topic maps to ours (measured: "
+                             "validation 0.914 with them vs 0.920 without, so the shipped model leaves them out)")
+    parser.add_argument("--fixture", default=os.path.join(tt.REPO, "Tests", "JarvisTests", "Fixtures", "topic-parity.json"))
     args = parser.parse_args()
 
     places = tt.Places(os.path.join(tt.REPO, "Resources", "jarvis", "topics", "places.json"))
@@ -133,6 +153,18 @@ def main():
         return np.array([places.african_share(r["title"], r["text"]) for r, _ in items])
 
     train, validation = parts["train"], parts["validation"]
+    if args.events:
+        # Extra training text with real editors' topics: AllSides event topics that map onto ours (world and
+        # foreign-policy events widen `politics` beyond US domestic politics). Train-split articles only;
+        # validation and test stay news-topics.jsonl.
+        extra = []
+        for r in tt.load_jsonl(os.path.join(args.data, "news-events.jsonl")):
+            label = EVENT_TOPICS.get((r.get("event_topic") or "").lower())
+            if label and r.get("text") and tt.split_of(r) == "train":
+                extra.append((r, label))
+        print(f"news-events.jsonl training articles with a mapped topic: {len(extra)} "
+              + str(dict(collections.Counter(l for _, l in extra))), flush=True)
+        train = train + extra
     val_truth = [label for _, label in validation]
     val_shares = shares(validation)
 
@@ -146,20 +178,22 @@ def main():
         order = [list(model.classes_).index(t) for t in tt.TOPICS]
         probabilities = model.predict_proba(
             vectorizer.transform([tt.features(r["title"], r["text"], repeat) for r, _ in validation]))[:, order]
-        for min_share in (0.0, 0.2, 0.3, 0.4, 0.5, 0.6):
-            predicted = [tt.TOPICS[i] for i in gated(probabilities, val_shares, min_share)]
+        for min_share, main_share in [(m, None) for m in (0.0, 0.2, 0.3, 0.4, 0.5, 0.6)] + [
+                (m, h) for m in (0.3, 0.4, 0.5) for h in (0.6, 0.8, 1.0) if h > m]:
+            predicted = [tt.TOPICS[i] for i in gated(probabilities, val_shares, min_share, main_share)]
             accuracy = np.mean([p == t for p, t in zip(predicted, val_truth)])
             africa_hits = [t for p, t in zip(predicted, val_truth) if p == "africa"]
             precision = np.mean([t == "africa" for t in africa_hits]) if africa_hits else 0
-            print(f"validation: title x{repeat} vocab {size} C {c} min African share {min_share}: "
+            print(f"validation: title x{repeat} vocab {size} C {c} min African share {min_share}, "
+                  f"main {main_share}: "
                   f"accuracy {accuracy:.4f}, africa precision {precision:.3f}", flush=True)
-            # Prefer accuracy; among near-ties (0.3 points), the better africa precision, then the stricter gate.
-            key = (round(accuracy * 1000 / 3), precision, min_share)
+            # Accuracy first, then africa precision, then the stricter gate.
+            key = (round(accuracy, 6), precision, min_share)
             if best is None or key > best[0]:
-                best = (key, repeat, vectorizer, model, order, min_share, predicted)
-    _, repeat, vectorizer, model, order, min_share, predicted = best
+                best = (key, repeat, vectorizer, model, order, min_share, main_share, predicted)
+    _, repeat, vectorizer, model, order, min_share, main_share, predicted = best
     print(f"chosen: title x{repeat}, vocabulary {len(vectorizer.vocabulary_)}, C {model.C}, "
-          f"min African share {min_share}")
+          f"min African share {min_share}, main {main_share}")
     print(report("validation (chosen configuration, trained on train)", val_truth, predicted), flush=True)
 
     # The shipped model is the one fitted on train: validation stays an honest check of it (a refit on
@@ -176,6 +210,7 @@ def main():
         "topics": tt.TOPICS,
         "titleRepeat": repeat,
         "minAfricanShare": min_share,
+        "mainAfricanShare": main_share if main_share is not None else 2.0,
         "bias": [float(f"{b:.6g}") for b in bias],
         "vocabulary": dict(sorted(vocabulary.items())),
     }
@@ -188,13 +223,13 @@ def main():
         vectorizer.transform([tt.features(r["title"], r["text"], repeat) for r, _ in sample]))[:, order]
     exported = np.array([model_probabilities(model_json, r["title"], r["text"]) for r, _ in sample])
     print(f"exported weights reproduce scikit-learn: max |dp| = {np.abs(reference - exported).max():.2e}")
-    write_parity_fixture(model_json, places)
+    write_parity_fixture(model_json, places, args.fixture)
 
     if args.report_test:
         test = parts["test"]
         probabilities = model.predict_proba(
             vectorizer.transform([tt.features(r["title"], r["text"], repeat) for r, _ in test]))[:, order]
-        predicted = [tt.TOPICS[i] for i in gated(probabilities, shares(test), min_share)]
+        predicted = [tt.TOPICS[i] for i in gated(probabilities, shares(test), min_share, main_share)]
         print(report("test (held out; Python reference of the shipped model)", [l for _, l in test], predicted))
 
 

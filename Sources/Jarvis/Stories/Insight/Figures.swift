@@ -15,6 +15,9 @@ struct Figure {
     var article: Int
     /// Index in the article's sentences; -1 for the headline.
     var sentence: Int
+    /// Written as a bound or an estimate ("more than 30", "about €14bn", "nearly 2,000"): consistent with other
+    /// values, so never one side of a conflict.
+    var approximate = false
 
     func sameValue(as other: Figure) -> Bool {
         let tolerance = 0.5 * pow(10, -Double(min(decimals, other.decimals))) + 1e-9
@@ -25,7 +28,7 @@ struct Figure {
 /// What a figure measures, found from keywords near it.
 enum FigureSubject: String, CaseIterable, Sendable {
     case deaths, injured, displaced, arrested, missing, rescued, inflation, growth, unemployment, turnout, votes,
-         price, jobs, rate
+         price, jobs, funding, dealValue, rate
 
     var label: String {
         switch self {
@@ -42,6 +45,8 @@ enum FigureSubject: String, CaseIterable, Sendable {
         case .votes: "the vote count"
         case .price: "the price"
         case .jobs: "the number of jobs affected"
+        case .funding: "the amount raised"
+        case .dealValue: "the value of the deal"
         case .rate: "the rate"
         }
     }
@@ -69,6 +74,8 @@ enum FigureSubject: String, CaseIterable, Sendable {
         case .votes: ["votes", "ballots"]
         case .price: ["price", "prices", "fare", "fares", "tariff"]
         case .jobs: ["jobs", "layoffs", "workers", "employees", "staff"]
+        case .funding: ["raised", "raise", "raises", "round", "funding", "investment"]
+        case .dealValue: ["valued", "worth", "valuing", "takeover", "acquisition", "merger", "deal"]
         case .rate: ["rate", "rates", "mpr", "lending"]
         }
     }
@@ -108,6 +115,14 @@ enum FigureReader {
         "and", "or", "to", "from", "in", "on", "at", "of", "by", "for", "with", "as", "than", "were", "was", "are",
         "is", "have", "has", "had", "more", "less", "least", "over", "under", "after", "before", "while", "this",
         "that", "the", "a", "an", "am", "pm", "gmt", "utc", "wat", "eat", "cat", "per",
+    ]
+
+    /// Words before a number that make it a bound or an estimate. Not "at least": tolls and counts are
+    /// reported as "at least N" (the confirmed number), and two of those that differ are a real dispute.
+    private static let hedges = [
+        "more than", "over", "nearly", "almost", "about", "around", "roughly", "some", "up to",
+        "fewer than", "less than", "under", "approximately", "estimated", "an estimated", "close to", "as many as",
+        "upwards of", "below", "above", "just over", "just under",
     ]
 
     /// Words that qualify the counted noun rather than being it ("polling stations", "new cases").
@@ -195,10 +210,15 @@ enum FigureReader {
             case "%": display = "\(number)%"
             default: display = "\(currency)\(number) \(unitDisplay)"
             }
-            if stems.isEmpty { stems = lower.map { text.terms($0).first } }
+            // Capitalised words past the first are names ("Baobab Growth Partners"), not what a figure measures.
+            if stems.isEmpty {
+                stems = tokens.indices.map { j in j > 0 && tokens[j].first?.isUppercase == true ? nil : text.terms(lower[j]).first }
+            }
+            let before = (i >= 2 ? lower[i - 2] + " " : "") + (i >= 1 ? lower[i - 1] : "")
+            let approximate = hedges.contains { before == $0 || before.hasSuffix(" " + $0) }
             result.append(Figure(value: quantity.value, decimals: decimals, unit: currency + unit,
                                  subject: subject(near: i, stems: stems), display: display,
-                                 article: article, sentence: index))
+                                 article: article, sentence: index, approximate: approximate))
         }
         return result
     }

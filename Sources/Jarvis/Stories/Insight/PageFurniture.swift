@@ -15,9 +15,10 @@ enum PageFurniture {
         for raw in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var line = String(raw).trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !isFurnitureLine(line) else { continue }
-            line = removeInline(line)
-            line = line.trimmingCharacters(in: .whitespaces)
-            if !line.isEmpty && !isFurnitureLine(line) { lines.append(line) }
+            line = removeInline(line).trimmingCharacters(in: .whitespaces)
+            // Feeds often put a whole body on one line: prompts are dropped sentence by sentence.
+            let kept = InsightText.analyzer.sentences(line).filter { !isFurniture($0) }
+            if !kept.isEmpty { lines.append(kept.joined(separator: " ")) }
         }
         var text = lines.joined(separator: "\n")
         for tail in ["[…]", "[...]", "Read more", "Continue reading", "read more"] where text.hasSuffix(tail) {
@@ -26,16 +27,21 @@ enum PageFurniture {
         return text
     }
 
-    /// Whether a whole sentence or line is furniture (also used by the summariser on single sentences).
+    /// Whether a whole line (paragraph) is furniture: a furniture pattern from start to end, or a short line
+    /// without sentence punctuation (headings, lone names, caption fragments).
     static func isFurnitureLine(_ line: String) -> Bool {
         let range = NSRange(line.startIndex..., in: line)
         if wholeLine.contains(where: { $0.firstMatch(in: line, range: range) != nil }) { return true }
-        let lower = line.lowercased()
-        if phrases.contains(where: { lower.contains($0) }) { return true }
-        // Headings, lone names and caption fragments: a short line without sentence punctuation.
         let words = line.split(whereSeparator: \.isWhitespace)
         if words.count <= 4, let last = line.last, !".!?\"”’)".contains(last) { return true }
         return false
+    }
+
+    /// Whether one sentence is furniture: as a line, or containing a prompt ("click here to", "sign up for our").
+    static func isFurniture(_ sentence: String) -> Bool {
+        if isFurnitureLine(sentence) { return true }
+        let lower = sentence.lowercased()
+        return phrases.contains { lower.contains($0) }
     }
 
     private static func removeInline(_ line: String) -> String {
@@ -69,10 +75,10 @@ enum PageFurniture {
                 i = next
             }
             guard let glued = glue else { searchFrom = afterMore; continue }
-            // Back from the glued word over the capitalised words of the name ("Donald John Trump").
+            // Back from the glued word over the given names before it ("Donald John" of "Donald John TrumpTrump").
             var start = text[..<glued].lastIndex(of: " ").map { text.index(after: $0) } ?? text.startIndex
             var words = 0
-            while start > text.startIndex, words < 3 {
+            while start > text.startIndex, words < 2 {
                 let before = text[..<text.index(before: start)]
                 guard let space = before.lastIndex(of: " ") else {
                     if before.first?.isUppercase == true { start = before.startIndex }
@@ -96,9 +102,10 @@ enum PageFurniture {
     /// Lines that are furniture as a whole.
     private static let wholeLine: [NSRegularExpression] = [
         #"^(advertisement|advertisement:|sponsored( content)?|ad|story continued below|continue reading( below)?|twitter|facebook|email|print|share( this)?( article| story)?)$"#,
-        #"^(read more|more|watch|listen|related|see also|recommended|also read|full coverage|most read|trending)\b.{0,100}$"#,
+        #"^(read more|more|watch|listen|related|see also|recommended|also read|full coverage|most read|trending)\s*:.{0,100}$"#,
+        #"^(read more|continue reading|see also|also read)\b.{0,100}$"#,
         #"^slideshow \(\d+ images?\)$"#,
-        #"^(updated|published|last updated)( at| on)?\b.{0,60}$"#,
+        #"^(updated|published|last updated)( at| on)?:?\s*\d.{0,40}$"#,
         #"^\d{1,2}:\d{2}\s*[ap]\.?m\.?( [a-z]{2,4})?$"#,
         #"^(image|photo|picture|video) (copyright|caption|credit)\b.*$"#,
         #"^(photo|picture|image|file photo|file)\s*:.{0,200}$"#,

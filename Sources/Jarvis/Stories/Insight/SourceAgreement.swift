@@ -115,13 +115,17 @@ struct SourceAgreement {
                 guard sentenceNames.allSatisfy({ agreedNames[$0] != nil }) else { continue }
                 let facts = supports.compactMap { $0 } + sentenceNames.map { agreedNames[$0]!.count }
                 guard !facts.isEmpty else { continue }
+                // A sentence leaning on the one before ("But …", "That would …") is no statement on its own.
+                let firstWord = sentence.prefix { $0.isLetter }.lowercased()
+                guard !SourceAgreement.dependentOpenings.contains(firstWord) else { continue }
                 let echoed = claimSupport(a, s)
                 let claimAgreed = agreed(echoed)
                 // A fact the sources share: agreed figures, or a relation between names that another voice
                 // also states (two of these names in one of its sentences), or the claim itself echoed.
                 let factual = !supports.isEmpty
                     || (sentenceNames.count >= 2 && relationVoices(sentenceNames, names: names.perSentence) >= 2)
-                guard factual || claimAgreed else { continue }
+                // The claim itself must be reported by another voice, or carry shared figures and names.
+                guard claimAgreed || (factual && !supports.isEmpty && !sentenceNames.isEmpty) else { continue }
                 let score = 2 * supports.count + sentenceNames.count + (claimAgreed ? echoed : 0)
                 let count = factual ? facts.min()! : echoed
                 let candidate = (score, features.authority, a, s, count)
@@ -149,6 +153,12 @@ struct SourceAgreement {
         let prefix = agreementPrefix(counts.min() ?? voices, of: voices, verb: false)
         return "\(prefix) \(parts.joined(separator: " and "))."
     }
+
+    static let dependentOpenings: Set<String> = [
+        "but", "and", "or", "so", "yet", "still", "while", "although", "though", "however", "that", "this", "these",
+        "those", "it", "he", "she", "they", "his", "her", "their", "its", "such", "also", "meanwhile", "instead",
+        "if", "then", "there",
+    ]
 
     /// Voices with a sentence naming at least two of `names` together.
     private func relationVoices(_ names: Set<String>, names perSentence: [[Set<String>]]) -> Int {
@@ -241,7 +251,7 @@ struct SourceAgreement {
 
     private func figureConflicts() -> [String] {
         var byKey: [String: [Figure]] = [:]
-        for figure in figures {
+        for figure in figures where !figure.approximate {
             byKey[figure.unit + "|" + (figure.subject?.rawValue ?? "?"), default: []].append(figure)
         }
         var found: [(involved: Int, key: String, text: String)] = []

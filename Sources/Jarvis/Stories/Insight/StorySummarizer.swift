@@ -101,7 +101,7 @@ struct StorySummarizer {
 
     private func acceptable(_ sentence: String, terms: [String], strict: Bool) -> Bool {
         let lower = sentence.lowercased()
-        if StorySummarizer.boilerplate.contains(where: { lower.contains($0) }) || PageFurniture.isFurnitureLine(sentence) {
+        if StorySummarizer.boilerplate.contains(where: { lower.contains($0) }) || PageFurniture.isFurniture(sentence) {
             return false
         }
         guard strict else { return terms.count >= 3 && sentence.count >= 20 }

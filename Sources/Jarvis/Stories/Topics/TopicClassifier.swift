@@ -7,7 +7,7 @@ import Foundation
 /// (`Resources/jarvis/topics/model.json`); nothing is trained at start-up. On top, the regional rule: the
 /// model may only answer `africa` when African places make up at least `minAfricanShare` of the places the
 /// headline and lead name (`TopicPlaces`), so a British or American story that mentions Africa stays with its
-/// subject. The feed's topic hint is not used: no labelled data says what it is worth.
+/// subject; when they make up `mainAfricanShare`, the story is about Africa and is `africa` whatever its subject. The feed's topic hint is not used: no labelled data says what it is worth.
 /// Immutable once loaded, so one instance serves every thread.
 public struct TopicClassifier: Sendable {
     /// Per feature: its idf, then one weight per topic in `topics` order.
@@ -16,6 +16,8 @@ public struct TopicClassifier: Sendable {
     private let topics: [Topic]
     private let titleRepeat: Int
     let minAfricanShare: Double
+    /// African places at least this share of the headline's and lead's places: the story is about Africa.
+    let mainAfricanShare: Double
     let places: TopicPlaces
     private let tokenizer = TopicTokenizer()
 
@@ -24,6 +26,7 @@ public struct TopicClassifier: Sendable {
         var topics: [String]
         var titleRepeat: Int
         var minAfricanShare: Double
+        var mainAfricanShare: Double
         var bias: [Double]
         var vocabulary: [String: [Double]]
     }
@@ -65,6 +68,7 @@ public struct TopicClassifier: Sendable {
         vocabulary = file.vocabulary
         titleRepeat = max(file.titleRepeat, 1)
         minAfricanShare = file.minAfricanShare
+        mainAfricanShare = file.mainAfricanShare
     }
 
     /// The model's probabilities before the regional rule, in `Topic.allCases` order. Matches the
@@ -91,10 +95,15 @@ public struct TopicClassifier: Sendable {
         return Dictionary(uniqueKeysWithValues: zip(topics, exps.map { $0 / sum }))
     }
 
-    /// Per-topic probabilities after the regional rule: `africa` is 0 unless African places lead.
+    /// Per-topic probabilities after the regional rule: `africa` is 0 unless African places are at least
+    /// `minAfricanShare` of the places named up front, and certain (1) when they are `mainAfricanShare` of them.
     public func probabilities(headline: String, body: String) -> [Topic: Double] {
         var p = modelProbabilities(headline: headline, body: body)
-        if places.africanShare(title: headline, text: body) < minAfricanShare, let africa = p[.africa], africa < 1 {
+        let share = places.africanShare(title: headline, text: body)
+        if share >= mainAfricanShare {
+            return Dictionary(uniqueKeysWithValues: Topic.allCases.map { ($0, $0 == .africa ? 1.0 : 0.0) })
+        }
+        if share < minAfricanShare, let africa = p[.africa], africa < 1 {
             p[.africa] = 0
             for (topic, value) in p where topic != .africa { p[topic] = value / (1 - africa) }
         }
