@@ -21,6 +21,29 @@ import Xoseen
         }
     }
 
+    /// Per-category floors a little under the figures measured with the learned classifier on 2026-12-01:
+    /// a change that costs more than a message or two per category fails here.
+    static let floors: [String: [SafetyCategory: (precision: Double, recall: Double)]] = [
+        "messages.jsonl": [.offPlatform: (0.98, 0.95), .moneyScam: (0.93, 0.98), .harassment: (0.98, 0.97),
+                           .sexualCoercion: (0.98, 0.98), .personalData: (0.98, 0.95)],
+        "heldout.jsonl": [.offPlatform: (0.96, 0.96), .moneyScam: (0.96, 0.88), .harassment: (0.96, 0.96),
+                          .sexualCoercion: (0.96, 0.92), .personalData: (0.96, 0.96)],
+        "heldout2.jsonl": [.offPlatform: (0.91, 0.83), .moneyScam: (0.91, 0.91), .harassment: (0.91, 0.91),
+                           .sexualCoercion: (0.91, 0.83), .personalData: (0.85, 0.91)],
+    ]
+
+    @Test(arguments: ["messages.jsonl", "heldout.jsonl", "heldout2.jsonl"])
+    func perCategoryFloors(_ file: String) throws {
+        let messages = try LabelledMessage.load(contentsOf: Self.directory.appendingPathComponent(file))
+        let evaluation = SafetyEvaluation(messages: messages, scanner: SafetyTesting.scanner)
+        for (category, floor) in Self.floors[file]!.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let counts = evaluation.byCategory[category]!
+            #expect(counts.precision >= floor.precision, "\(file) \(category) precision \(counts.precision)")
+            #expect(counts.recall >= floor.recall, "\(file) \(category) recall \(counts.recall)")
+        }
+        #expect(evaluation.falsePositiveRate <= 0.02, "\(file) benign blocked \(evaluation.falsePositiveRate)")
+    }
+
     @Test func countsFollowTheDefinitions() throws {
         let messages = try LabelledMessage.parse("""
             {"text": "add me on snap: kev_22", "label": "off_platform"}

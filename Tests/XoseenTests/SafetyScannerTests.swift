@@ -103,7 +103,6 @@ import Xoseen
 
     @Test(arguments: [
         "women are too stupid to be allowed to vote",
-        "all immigrants are criminals and should be thrown out",
         "check out my channel and subscribe, new video every day!!",
     ])
     func learnedClassesCatchWhatNoListNames(_ text: String) {
