@@ -42,7 +42,7 @@ struct FeedConformanceTests {
                                         contentType: given?["contentType"] as? String, now: FeedCorpusTests.now)
         let actual = try JSONSerialization.jsonObject(with: try FeedParseReport(feed).json())
         let differences = Self.differences(expected: expected, actual: actual, path: "")
-        #expect(differences.isEmpty, "\(check.name):\n" + differences.joined(separator: "\n"))
+        #expect(differences.isEmpty, "\(check.name):\n\(differences.joined(separator: "\n"))")
     }
 
     /// Every place where `actual` does not hold what `expected` says, as "path: expected … got …".

@@ -26,7 +26,7 @@ struct OPMLRoutes {
             let outlines: [OPMLReader.Outline]
             do {
                 outlines = try OPMLReader.read(request.body, maxFeeds: Self.maxFeedsPerImport)
-            } catch {
+            } catch let error as OPMLReader.ReadError {
                 switch error.kind {
                 case .notOPML: throw HTTPError.invalid("Request body is not an OPML document (\(error.reason)).")
                 case .tooManyOutlines: throw HTTPError(.payloadTooLarge, code: .payloadTooLarge,
