@@ -21,7 +21,9 @@ struct OPMLRoutes {
                             body: .bytes(document))
         }
 
-        router.post("/feeds/import", body: .buffered(maxBytes: Self.maxBodyBytes)) { request in
+        // An import writes feeds: the same admin token and caps as `POST /feeds`.
+        let admin: [any Middleware] = [AdminAuthorization(token: context.adminToken)]
+        router.post("/feeds/import", body: .buffered(maxBytes: Self.maxBodyBytes), middleware: admin) { request in
             guard !request.body.isEmpty else { throw HTTPError.invalid("Request body is empty; an OPML document is required.") }
             let outlines: [OPMLReader.Outline]
             do {
@@ -35,7 +37,7 @@ struct OPMLRoutes {
             }
             let now = context.clock()
             let entries = try await FeedImport.run(outlines, allowPrivateAddresses: context.allowPrivateFeedAddresses) { feed in
-                try await context.feeds.create(feed, now: now)
+                try await context.feeds.create(feed, now: now, caps: context.feedCaps)
             }
             let added = entries.count { if case .added = $0.outcome { true } else { false } }
             context.logger.info("feeds imported", ["outlines": "\(entries.count)", "added": "\(added)"])
