@@ -40,7 +40,7 @@ enum XoseenTargets {
             _ = MatchingStore.Action(rawValue: body.action)
         },
         { request in _ = try? request.decode(FeedRoutes.ReportBody.self) },
-        { request in _ = try? request.decode(BlindDateRoutes.NextBody.self) },
+        { request in _ = try? request.decode(BlindDateRoutes.ViewerBody.self) },
         { request in _ = try? request.decode(BlindDateRoutes.RevealBody.self) },
         { request in _ = try? request.decode(VerificationRoutes.ReviewBody.self) },
         { request in _ = try? request.decode(ReplySuggestBody.self) },
@@ -99,7 +99,9 @@ enum XoseenTargets {
             _ = scanner.scan(text)
         }
     }
-    static let scanner = SafetyScanner()
+    /// The shipped scanner (rules + learned model) from `XOSEEN_RESOURCES`, else `./Resources/xoseen`.
+    static let scanner = try! SafetyScanner(resourcesDirectory: ProcessInfo.processInfo.environment["XOSEEN_RESOURCES"]
+        ?? FileManager.default.currentDirectoryPath + "/Resources/xoseen")
 
     /// OCR'd lines (one per input line) as the document reader hands them to the MRZ finder.
     static let mrz = FuzzTarget(name: "mrz", summary: "MachineReadableZone.find on OCR lines (TD1/TD3)", maxLength: 1024) { bytes in

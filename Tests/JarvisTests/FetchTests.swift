@@ -173,7 +173,7 @@ import Testing
                 }
                 let fetcher = CurlFeedFetcher(configuration: Self.local)
                 let outcome = await fetcher.fetch(FetchRequest(url: url(server, "/feed.xml")))
-                guard case .fetched(let body, _, _, _) = outcome else {
+                guard case .fetched(let body, _, _, _, _) = outcome else {
                     Issue.record("expected the feed itself, got \(outcome)")
                     return
                 }
