@@ -100,6 +100,9 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     public var centroidTitleTerms: Int = 48
     /// Entities and numbers kept per story.
     public var centroidEntities: Int = 64
+    /// The learned join decision compares an article with a story's latest this many articles
+    /// (the best pair decides), so the cost per candidate is bounded whatever the story's size.
+    public var joinMembers: Int = 8
     /// Articles between sweeps that drop stale stories out of the index.
     public var sweepInterval: Int = 4_096
 

@@ -73,6 +73,10 @@ public struct JoinModel: Sendable, Equatable, Codable {
 
 /// What the join decision looks at for one article and one candidate story. Every value is a
 /// number in a small range; `vector` orders them as `names`.
+///
+/// Nothing here measures the story's size: the labelled events the model learns from have two or
+/// three articles each, so a size feature learns that a story of three is full — and real stories
+/// run to dozens of reports.
 public struct JoinFeatures: Sendable, Equatable {
     /// TF-IDF cosine of the article's terms (title counted twice) and the story's centroid.
     public var textCosine: Double = 0
@@ -100,17 +104,20 @@ public struct JoinFeatures: Sendable, Equatable {
     public var hasQuantities: Double = 0
     /// log(1 + hours between the article and the story's span) / log(1 + 96).
     public var timeGap: Double = 0
-    /// log(articles in the story).
-    public var storySize: Double = 0
     /// 1 for an article of fewer than 40 distinct terms (a headline and a lead).
     public var shortArticle: Double = 0
+    /// The highest meaning cosine and headline cosine between the article and one of the story's
+    /// latest articles: a story whose wording drifts over days still meets a new report through
+    /// its latest ones, where its centroid has moved less.
+    public var meaningMax: Double = 0
+    public var titleMax: Double = 0
 
     public init() {}
 
     public static let names = [
         "text_cosine", "title_cosine", "meaning_cosine", "entity_article_share", "entity_story_share",
         "anchor_share", "anchor_miss", "place_conflict", "actor_conflict", "quantity_share", "quantity_miss",
-        "has_entities", "has_quantities", "time_gap", "story_size", "short_article",
+        "has_entities", "has_quantities", "time_gap", "short_article", "meaning_max", "title_max",
         "text_x_meaning", "title_x_meaning",
     ]
 
@@ -119,7 +126,7 @@ public struct JoinFeatures: Sendable, Equatable {
     public var vector: [Double] {
         [textCosine, titleCosine, meaningCosine, entityArticleShare, entityStoryShare,
          anchorShare, anchorMiss, placeConflict, actorConflict, quantityShare, quantityMiss,
-         hasEntities, hasQuantities, timeGap, storySize, shortArticle,
+         hasEntities, hasQuantities, timeGap, shortArticle, meaningMax, titleMax,
          textCosine * meaningCosine, titleCosine * meaningCosine]
     }
 }

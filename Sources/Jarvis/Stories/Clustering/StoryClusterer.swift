@@ -80,6 +80,9 @@ public final class StoryClusterer {
     private var hitScratch: [Float] = []
     private var clock: Double = -.infinity
     private var assignmentsSinceSweep = 0
+    /// Stories keep their latest articles' headlines and embeddings (`StoryMember`) for the
+    /// learned join decision: with an embedder only (the words-only path never reads them).
+    private let keepsMembers: Bool
 
     /// Stories that exist (not merged away, not removed).
     public private(set) var storyCount = 0
@@ -99,6 +102,7 @@ public final class StoryClusterer {
                 makeStoryId: @escaping () -> String = StoryClusterer.randomStoryId) {
         self.configuration = configuration
         self.joinModel = embedder == nil ? nil : joinModel
+        keepsMembers = embedder != nil
         extractor = ArticleFeatureExtractor(configuration: configuration, embedder: embedder)
         self.makeStoryId = makeStoryId
         logDocumentCount = log(Float(1 + configuration.backgroundDocuments))
@@ -452,8 +456,18 @@ public final class StoryClusterer {
         }
         let hours = distance / 3600
         join.timeGap = log1p(hours) / log1p(96)
-        join.storySize = log(Double(max(1, stories[i].articleIds.count)))
         join.shortArticle = article.terms.count < 40 ? 1 : 0
+        for member in stories[i].members {
+            if !article.embedding.isEmpty, member.embedding.count == article.embedding.count {
+                var dot: Float = 0
+                for c in article.embedding.indices { dot += article.embedding[c] * member.embedding[c] }
+                join.meaningMax = max(join.meaningMax, Double(dot))
+            }
+            let memberTitleNorm = member.title.norm { idf($0) }
+            if titleNorm > 0 && memberTitleNorm > 0 {
+                join.titleMax = max(join.titleMax, Double(title.dot(member.title) { idf($0) } / (titleNorm * memberTitleNorm)))
+            }
+        }
         let floor = configuration.timeFloor
         let proximity = floor + (1 - floor) * exp(-hours / configuration.timeDecayHours)
         return (total / weights * Float(proximity) * factor, join)
@@ -665,6 +679,10 @@ public final class StoryClusterer {
         stories[i].entities.add(SparseVector(ids: interned.entities, values: Array(repeating: 1, count: interned.entities.count)))
         stories[i].quantities.add(SparseVector(ids: interned.quantities, values: Array(repeating: 1, count: interned.quantities.count)))
         stories[i].addSemantic(interned.embedding)
+        if keepsMembers {
+            stories[i].members.append(StoryMember(title: interned.title, embedding: interned.embedding, time: time))
+            if stories[i].members.count > configuration.joinMembers { stories[i].members.removeFirst() }
+        }
         pruneCentroid(i)
         for (feature, _) in rankedFeatures(interned, limit: configuration.postedFeatures, requirePostings: false) {
             post(index, under: feature)
@@ -711,6 +729,8 @@ public final class StoryClusterer {
         stories[s].entities.add(stories[a].entities)
         stories[s].quantities.add(stories[a].quantities)
         stories[s].addSemantic(stories[a].semantic)
+        stories[s].members = Array((stories[s].members + stories[a].members).sorted { $0.time < $1.time }
+            .suffix(configuration.joinMembers))
         stories[s].first = min(stories[s].first, stories[a].first)
         stories[s].latest = max(stories[s].latest, stories[a].latest)
         pruneCentroid(s)
@@ -759,6 +779,14 @@ struct InternedArticle {
     var embedding: [Float]
 }
 
+/// One of a story's latest articles as the join decision compares it.
+struct StoryMember {
+    /// Headline terms, binary, L2-normalised (as `InternedArticle.title`).
+    var title: SparseVector
+    var embedding: [Float]
+    var time: Double
+}
+
 struct SimhashEntry {
     var hash: UInt64
     var time: Double
@@ -784,6 +812,8 @@ struct Story {
     var quantities = SparseVector()
     /// Sum of the members' sentence embeddings (empty without an embedder).
     var semantic: [Float] = []
+    /// The latest `joinMembers` articles, oldest first (kept with an embedder only).
+    var members: [StoryMember] = []
     var state = State.indexed
     /// Cached tf-idf norm of `terms` and the document count it was computed at (-1: stale).
     var norm: Float = 0
@@ -802,6 +832,7 @@ struct Story {
         entities = SparseVector()
         quantities = SparseVector()
         semantic = []
+        members = []
     }
 
     mutating func addSemantic(_ embedding: [Float]) {
