@@ -53,7 +53,7 @@ export function bars(items, { width = 480, height = 200, label = 'Bar chart', co
 }
 
 /** Stacked bars over time: rows [{label, values: {series: n}}], series names in order. */
-export function stackedBars(rows, series, { width = 640, height = 220, label = 'Stacked bars' } = {}) {
+export function stackedBars(rows, series, { width = 640, height = 220, label = 'Stacked bars', colors = palette } = {}) {
   const root = frame(width, height, label);
   const pad = { l: 36, r: 8, t: 10, b: 28 };
   const max = Math.max(1, ...rows.map((r) => series.reduce((s, k) => s + (r.values[k] ?? 0), 0)));
@@ -66,7 +66,7 @@ export function stackedBars(rows, series, { width = 640, height = 220, label = '
       if (!v) return;
       const h = (height - pad.t - pad.b) * (v / max);
       y -= h;
-      root.append(svg('rect', { x: pad.l + i * w + 1, y, width: Math.max(1, w - 2), height: h, fill: palette[j % palette.length] },
+      root.append(svg('rect', { x: pad.l + i * w + 1, y, width: Math.max(1, w - 2), height: h, fill: colors[j % colors.length] },
         svg('title', {}, `${row.label} ${name}: ${v}`)));
     });
     if (rows.length <= 14 || i % Math.ceil(rows.length / 10) === 0) {

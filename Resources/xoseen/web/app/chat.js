@@ -60,15 +60,17 @@ export class ChatConnection {
         if (frame.clientId) this.pending.delete(frame.clientId);
         this.onEvent({ type: 'message', message: frame });
         return;
-      case 'blocked':
-        this.onEvent({ type: 'blocked', category: frame.category, reason: frame.reason, text: this.pending.get(frame.clientId) });
+      case 'blocked': {
+        const text = this.pending.get(frame.clientId);
         this.pending.delete(frame.clientId);
+        this.onEvent({ type: 'blocked', category: frame.category, reason: frame.reason, text });
         return;
+      }
       case 'capture_alert':
         this.onEvent({ type: 'capture_alert', name: frame.name });
         return;
       case 'error':
-        this.pending.delete(frame.clientId);
+        if (frame.clientId) this.pending.delete(frame.clientId);
         this.onEvent({ type: 'error', code: frame.code, message: frame.message });
         return;
       default:
