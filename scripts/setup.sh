@@ -9,7 +9,9 @@ packages=(pkg-config libmicrohttpd-dev libwslay-dev libssl-dev libsqlite3-dev li
           libdlib-dev libblas-dev liblapack-dev tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev
           imagemagick fonts-dejavu-core fonts-ocr-b
           # Story clustering's sentence encoder: matrix products on OpenBLAS.
-          libopenblas-dev "$@")
+          libopenblas-dev
+          # The web apps' browser tests (scripts/test-browser.sh): headless Chromium over WebDriver.
+          chromium chromium-driver "$@")
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

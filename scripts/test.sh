@@ -35,5 +35,17 @@ passed=$((passed + xpassed))
 failed=$((failed + xfailed))
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 rm -f "$log"
+
+# The web apps in headless Chromium against the real servers (a separate step: Python + Selenium).
+browser_log=$(mktemp)
+scripts/test-browser.sh 2>&1 | tee "$browser_log"
+browser_status=${PIPESTATUS[0]}
+bpassed=$(grep -cE '^✔ Test .* passed after' "$browser_log" || true)
+bfailed=$(grep -cE '^✘ Test .* failed after' "$browser_log" || true)
+if [ "$browser_status" -ne 0 ] && [ "$bfailed" -eq 0 ]; then bfailed=1; fi
+rm -f "$browser_log"
+passed=$((passed + bpassed))
+failed=$((failed + bfailed))
+[ "$browser_status" -eq 0 ] || status=1
 echo "$passed passed, $failed failed"
 [ "$status" -eq 0 ] && [ "$failed" -eq 0 ]

@@ -139,6 +139,10 @@ public struct JarvisApplication: Sendable {
         ArticleRoutes(context: context).register(on: &router)
         StoryRoutes(context: context).register(on: &router)
         LiveEventRoutes(context: context).register(on: &router)
+        OpsRoutes(context: context).register(on: &router)
+        if let resources = settings.resourcesDirectory {
+            WebAppRoutes(webDirectory: resources + "/web", sharedDirectory: resources + "/../web-shared").register(on: &router)
+        }
         if settings.sampleFeeds, let resources = settings.resourcesDirectory {
             let directory = resources + "/samples"
             SampleRoutes(directory: directory, literalOrigin: FeedCatalog.sampleManifest(directory: directory).literalOrigin,

@@ -223,6 +223,10 @@ public struct XoseenApplication: Sendable {
         SessionRoutes(context: context).register(on: &router)
         VerificationRoutes(context: context, verifier: verifier, operatorToken: settings.operatorToken,
                            limits: VerificationLimits(environment: settings.environment)).register(on: &router)
+        MatchRoutes(context: context).register(on: &router)
+        OperatorRoutes(learning: learning, chat: context.chat, operatorToken: settings.operatorToken).register(on: &router)
+        WebAppRoutes(webDirectory: settings.resourcesDirectory + "/web",
+                     sharedDirectory: settings.resourcesDirectory + "/../web-shared").register(on: &router)
         return router
     }
 }
