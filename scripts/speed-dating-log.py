@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Converts the real speed-dating decisions (Fisman & Iyengar, Columbia 2002–04: 551 people, 21 evenings,
-8,378 yes/no decisions) into the interaction log `make eval-ranker` replays (docs/xoseen-ranking-eval.md).
+8,378 yes/no decisions) into the interaction log `make eval-ranker` replays (docs/xoseen-ranking.md).
 
 Source: the copy shipped inside the PyPI package `peopleanalyticsdata` (data/speed_dating.csv: iid, gender,
 match, samerace, race, goal, dec, attr, intel, prob, agediff). Nothing is copied into the repository:

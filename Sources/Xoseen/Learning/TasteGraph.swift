@@ -63,6 +63,12 @@ public struct TasteGraph: Sendable {
         return Signals(itemTaste: max(-1, min(1, item)), userTaste: max(-1, min(1, user / weight)), recentLikeRate: recent)
     }
 
+    /// How many decisions it keeps that the user made and that others made about them.
+    public func remembered(_ userId: String) -> (made: Int, received: Int) {
+        guard let i = ids[userId] else { return (0, 0) }
+        return (given[Int(i)].count, received[Int(i)].count)
+    }
+
     /// How many users it remembers.
     public var count: Int { ids.count }
 

@@ -49,11 +49,12 @@ import Xoseen
 
     @Test func memoryIsBounded() {
         var g = TasteGraph()
-        for i in 0..<(TasteGraph.memory * 3) { g.record(viewer: "v", candidate: "c\(i)", like: i % 2 == 0) }
-        #expect(g.count == TasteGraph.memory * 3 + 1)
-        // Only the latest `memory` decisions remain: the oldest candidate no longer links back to v.
-        var probe = g
-        probe.record(viewer: "w", candidate: "c0", like: true)
-        #expect(probe.signals(viewer: "w", candidate: "c1", prior: 0.5).itemTaste == 0)
+        for i in 0..<(TasteGraph.memory * 3) {
+            g.record(viewer: "v", candidate: "c\(i)", like: i % 2 == 0)
+            g.record(viewer: "u\(i)", candidate: "v", like: true)
+        }
+        #expect(g.count == TasteGraph.memory * 6 + 1)
+        #expect(g.remembered("v") == (made: TasteGraph.memory, received: TasteGraph.memory))
+        #expect(g.remembered("c0") == (made: 0, received: 1))
     }
 }
