@@ -22,8 +22,8 @@ public struct CompatibilityWeights: Sendable, Equatable, Codable {
     public var location = 0.25
     /// Exponent of `p_like_back` in `final` (0 ignores it, 1 is the documented default).
     public var pLikeWeight = 1.0
-    /// Exponent of the candidate's appeal in `final` (0 ignores it). 2: on the real speed-dating replay `final`
-    /// has holdout AUC 0.43 without appeal, 0.55 with exponent 1 and ≈ 0.65 with 2 (docs/xoseen-ranking.md).
+    /// Exponent of the candidate's appeal in `final` (0 ignores it). On the real speed-dating replay `final`
+    /// has holdout AUC 0.43 without appeal and 0.55 with it (docs/results.md).
     public var appealWeight = 2.0
 
     public init() {}
