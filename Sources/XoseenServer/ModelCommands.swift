@@ -99,7 +99,20 @@ enum ModelReport {
             "  rule_based  AUC \(f(r.ruleBased.auc))  log loss \(f(r.ruleBased.logLoss))  calibration error \(f(r.ruleBased.calibrationError))  "
                 + "scores mean \(f(r.ruleBased.meanScore)) sd \(f(r.ruleBased.scoreStdDev)) ≥0.99 \(f(r.ruleBased.saturatedShare))  "
                 + "top-10 match rate \(f(r.ruleMatchRateAt10))",
-        ]
+        ] + history(r) + subScores(r)
+    }
+
+    static func history(_ r: TrainingReport) -> [String] {
+        guard let h = r.historyOnly else { return [] }
+        return ["  history     AUC \(f(h.auc))  log loss \(f(h.logLoss))  calibration error \(f(h.calibrationError))  "
+                + "scores mean \(f(h.meanScore)) sd \(f(h.scoreStdDev)) ≥0.99 \(f(h.saturatedShare))  "
+                + "top-10 match rate \(f(r.historyMatchRateAt10 ?? 0))  (like rates only)"]
+    }
+
+    static func subScores(_ r: TrainingReport) -> [String] {
+        guard let table = r.subScoreAUC else { return [] }
+        return ["  rule sub-scores, holdout AUC alone: " + table.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value))" }
+            .joined(separator: ", ")]
     }
 
     static func summary(version: String, report r: TrainingReport) -> String {

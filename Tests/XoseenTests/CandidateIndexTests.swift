@@ -20,6 +20,7 @@ import XoseenAPI
     static func fullScan(_ application: XoseenApplication, for viewer: Profile, everyone: [Profile]? = nil) async throws -> [String] {
         let (actedOn, blocked) = try await application.matching.exclusions(for: viewer.userId)
         let histories = try await application.matching.likeHistories()
+        let received = try await application.matching.receivedHistories()
         let ranker = RuleBasedRanker(gazetteer: gazetteer, priorLikeRate: histories.likeRate)
         let candidates: [Profile]
         if let everyone { candidates = everyone } else { candidates = try await application.profiles.all() }
@@ -27,7 +28,8 @@ import XoseenAPI
             guard candidate.verified, !actedOn.contains(candidate.userId), !blocked.contains(candidate.userId),
                   ranker.isMutuallyCompatible(viewer, candidate) else { return nil }
             let history = histories.byUser[candidate.userId] ?? LikeHistory(likesGiven: 0, decisionsMade: 0)
-            return (candidate.userId, ranker.breakdown(viewer: viewer, candidate: candidate, candidateHistory: history).final)
+            return (candidate.userId, ranker.breakdown(viewer: viewer, candidate: candidate, candidateHistory: history,
+                                                        candidateAppeal: received[candidate.userId]).final)
         }.sorted { ($0.1, $1.0) > ($1.1, $0.0) }.map(\.0)
     }
 

@@ -63,7 +63,7 @@ public struct CandidateFeed: Sendable {
                 measures = ranker.measures(viewer, entry.profile)
             }
             best.offer(entry, ranker.breakdown(viewer: viewer, candidate: entry.profile, candidateHistory: entry.tally.history,
-                                               measures: measures))
+                                               candidateAppeal: entry.received.history, measures: measures))
         }
         var ranked = best.sorted()
         if let learned {
@@ -94,10 +94,11 @@ public struct CandidateFeed: Sendable {
     func learnedBreakdown(_ rules: MatchBreakdown, _ viewer: Profile, _ candidate: Profile, _ scorer: LearnedScorer,
                           _ ranker: RuleBasedRanker, viewerStats: ActivityStats, candidateStats: ActivityStats) -> MatchBreakdown {
         let prior = ranker.priorLikeRate
+        let (mine, theirs) = index.taste(viewer: viewer.userId, candidate: candidate.userId, prior: prior)
         let forward = PairFeatures.vector(viewer: viewer, candidate: candidate, ranker: ranker, viewerStats: viewerStats,
-                                          candidateStats: candidateStats, prior: prior)
+                                          candidateStats: candidateStats, prior: prior, taste: mine)
         let reverse = PairFeatures.vector(viewer: candidate, candidate: viewer, ranker: ranker, viewerStats: candidateStats,
-                                          candidateStats: viewerStats, prior: prior)
+                                          candidateStats: viewerStats, prior: prior, taste: theirs)
         var breakdown = rules
         breakdown.pLikeBack = scorer.model.probability(reverse)
         breakdown.final = scorer.final(forward: forward, reverse: reverse)
@@ -114,7 +115,8 @@ public struct CandidateFeed: Sendable {
     /// With the ranker that serves this viewer.
     public func breakdown(_ viewer: Profile, _ candidate: Profile) -> MatchBreakdown {
         let ranker = currentRanker
-        let rules = ranker.breakdown(viewer: viewer, candidate: candidate, candidateHistory: index.likeHistory(of: candidate.userId))
+        let rules = ranker.breakdown(viewer: viewer, candidate: candidate, candidateHistory: index.likeHistory(of: candidate.userId),
+                                     candidateAppeal: index.receivedHistory(of: candidate.userId))
         guard case .learned(let scorer) = learning?.assignment(for: viewer.userId) else { return rules }
         return learnedBreakdown(rules, viewer, candidate, scorer, ranker, viewerStats: index.activity(of: viewer.userId),
                                 candidateStats: index.activity(of: candidate.userId))

@@ -46,12 +46,15 @@ public final class CandidateIndex: Sendable {
     final class Entry: Sendable {
         let profile: Profile
         let tally: LikeTally
+        /// Likes and decisions others made about them (the rules' appeal).
+        let received: LikeTally
         let area: Int
         /// Nil only for a slug outside the vocabulary (the string form is used then).
         let interests: InterestSet?
-        init(profile: Profile, tally: LikeTally, area: Int) {
+        init(profile: Profile, tally: LikeTally, received: LikeTally, area: Int) {
             self.profile = profile
             self.tally = tally
+            self.received = received
             self.area = area
             interests = InterestSet(profile.interests)
         }
@@ -73,6 +76,8 @@ public final class CandidateIndex: Sendable {
     private let areas: AreaDistances
     private let state: Mutex<State>
     private let population = LikeTally()
+    /// Recent decisions both ways (its own lock: features for a page read it while saves write buckets).
+    private let tasteGraph = Mutex(TasteGraph())
 
     public init(gazetteer: Gazetteer) {
         areas = AreaDistances(gazetteer: gazetteer)
@@ -85,6 +90,7 @@ public final class CandidateIndex: Sendable {
         let received = try await matching.receivedHistories()
         let all = try await profiles.all()
         replaceAll(profiles: all, histories: histories, received: received)
+        replaceTaste(try await matching.tasteGraph())
     }
 
     /// Replaces everything with these profiles and per-user like counts.
@@ -100,8 +106,10 @@ public final class CandidateIndex: Sendable {
         for profile in profiles where profile.verified {
             let tally = fresh.tallies[profile.userId] ?? LikeTally()
             fresh.tallies[profile.userId] = tally
+            let received = fresh.received[profile.userId] ?? LikeTally()
+            fresh.received[profile.userId] = received
             let slot = slot(of: profile)
-            fresh.buckets[slot].append(Entry(profile: profile, tally: tally, area: areas.ordinal(of: profile.cityArea)))
+            fresh.buckets[slot].append(Entry(profile: profile, tally: tally, received: received, area: areas.ordinal(of: profile.cityArea)))
             fresh.slots[profile.userId] = slot
         }
         for slot in fresh.buckets.indices where !fresh.buckets[slot].isEmpty {
@@ -140,8 +148,10 @@ public final class CandidateIndex: Sendable {
             guard profile.verified else { return }
             let tally = state.tallies[profile.userId] ?? LikeTally()
             state.tallies[profile.userId] = tally
+            let received = state.received[profile.userId] ?? LikeTally()
+            state.received[profile.userId] = received
             let slot = slot(of: profile)
-            let entry = Entry(profile: profile, tally: tally, area: areas.ordinal(of: profile.cityArea))
+            let entry = Entry(profile: profile, tally: tally, received: received, area: areas.ordinal(of: profile.cityArea))
             let at = state.buckets[slot].partitioningIndex { !Self.ordered($0, entry) }
             state.buckets[slot].insert(entry, at: at)
             state.slots[profile.userId] = slot
@@ -161,11 +171,29 @@ public final class CandidateIndex: Sendable {
         tally.record(like: like)
         about?.record(like: like)
         population.record(like: like)
+        if let candidateId { tasteGraph.withLock { $0.record(viewer: viewerId, candidate: candidateId, like: like) } }
+    }
+
+    /// The taste signals both ways for a pair (the learned ranker's collaborative features).
+    public func taste(viewer: String, candidate: String, prior: Double) -> (TasteGraph.Signals, TasteGraph.Signals) {
+        tasteGraph.withLock {
+            ($0.signals(viewer: viewer, candidate: candidate, prior: prior), $0.signals(viewer: candidate, candidate: viewer, prior: prior))
+        }
+    }
+
+    /// Replaces the taste memory (at load, from the decisions in time order).
+    public func replaceTaste(_ graph: TasteGraph) {
+        tasteGraph.withLock { $0 = graph }
     }
 
     /// The user's own likes and decisions (what `p_like_back` is estimated from).
     public func likeHistory(of userId: String) -> LikeHistory {
         state.withLock { $0.tallies[userId] }?.history ?? LikeHistory(likesGiven: 0, decisionsMade: 0)
+    }
+
+    /// The likes and decisions others made about the user (the rules' appeal).
+    public func receivedHistory(of userId: String) -> LikeHistory {
+        state.withLock { $0.received[userId] }?.history ?? LikeHistory(likesGiven: 0, decisionsMade: 0)
     }
 
     /// What the user did and had done to them so far (the learned ranker's activity features).

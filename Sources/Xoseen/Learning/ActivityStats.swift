@@ -25,4 +25,7 @@ public struct ActivityStats: Sendable, Equatable, Codable {
     }
 
     public var history: LikeHistory { LikeHistory(likesGiven: likesGiven, decisionsMade: decisionsMade) }
+
+    /// The decisions about them, in the same shape (likes received, decisions received).
+    public var received: LikeHistory { LikeHistory(likesGiven: likesReceived, decisionsMade: decisionsReceived) }
 }

@@ -75,7 +75,12 @@ public struct RankerTraining: Sendable {
             let parts = key.split(separator: "\u{1}")
             if liked.contains(parts[1] + "\u{1}" + parts[0]) { mutual.insert(key) }
         }
-        let report = TrainingReport(
+        // The history-only baseline on the same split: viewer like rate and candidate received-like rate.
+        let historyColumns = ["viewer_like_rate", "candidate_liked_rate"].map { PairFeatures.names.firstIndex(of: $0)! }
+        let history = trainer.fit(rows: train.flatMap { e in historyColumns.map { e.features[$0] } }, dimension: historyColumns.count,
+                                  labels: train.map(\.label), weights: train.map(\.weight), names: ["viewer_like_rate", "candidate_liked_rate"])
+        let historyScore = { (e: TrainingSet.Example) in history.probability(historyColumns.map { e.features[$0] }) }
+        var report = TrainingReport(
             trainExamples: train.count, holdoutExamples: holdout.count,
             learned: RankingMetrics(scores: holdout.map { model.probability($0.features) }, labels: labels),
             ruleBased: RankingMetrics(scores: holdout.map(\.ruleScore), labels: labels),
@@ -84,6 +89,11 @@ public struct RankerTraining: Sendable {
             },
             ruleMatchRateAt10: TrainingReport.matchRateAt10(holdout, mutual: mutual) { $0.ruleScore },
             trainingSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        report.historyOnly = RankingMetrics(scores: holdout.map(historyScore), labels: labels)
+        report.historyMatchRateAt10 = TrainingReport.matchRateAt10(holdout, mutual: mutual) { e in
+            (historyScore(e) * history.probability(historyColumns.map { e.reverseFeatures[$0] })).squareRoot()
+        }
+        report.subScoreAUC = TrainingReport.subScores(holdout, all: set.examples, appealWeight: ranker.weights.appealWeight)
         return (model, report)
     }
 

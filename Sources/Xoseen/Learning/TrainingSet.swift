@@ -34,6 +34,8 @@ public struct TrainingSet: Sendable {
         public var reverseFeatures: [Double]
         /// What the rule-based ranker would have served for this pair at that moment.
         public var ruleScore: Double
+        /// The rule-based sub-scores behind `ruleScore` (each one's holdout AUC is reported).
+        public var ruleParts: MatchBreakdown
     }
 
     public var examples: [Example]
@@ -65,6 +67,7 @@ public struct TrainingSet: Sendable {
     /// Builds examples; events naming unknown users are skipped.
     public init(events: [Event], profiles: [String: Profile], talked: Set<String>, ranker: RuleBasedRanker) {
         var stats: [String: ActivityStats] = [:]
+        var taste = TasteGraph()
         var likes = 0, decisions = 0
         var examples: [Example] = []
         examples.reserveCapacity(events.count)
@@ -80,13 +83,17 @@ public struct TrainingSet: Sendable {
             if event.action == "like", talked.contains(ChatRoom(kind: .match, between: viewer.userId, and: candidate.userId).description) {
                 weight = 2
             }
+            let mine = taste.signals(viewer: viewer.userId, candidate: candidate.userId, prior: prior)
+            let theirs = taste.signals(viewer: candidate.userId, candidate: viewer.userId, prior: prior)
+            let rules = pointInTime.breakdown(viewer: viewer, candidate: candidate, candidateHistory: candidateStats.history,
+                                              candidateAppeal: candidateStats.received)
             examples.append(Example(
                 viewer: viewer.userId, candidate: candidate.userId, label: label, weight: weight, at: event.at,
                 features: PairFeatures.vector(viewer: viewer, candidate: candidate, ranker: pointInTime, viewerStats: viewerStats,
-                                              candidateStats: candidateStats, prior: prior),
+                                              candidateStats: candidateStats, prior: prior, taste: mine),
                 reverseFeatures: PairFeatures.vector(viewer: candidate, candidate: viewer, ranker: pointInTime,
-                                                     viewerStats: candidateStats, candidateStats: viewerStats, prior: prior),
-                ruleScore: pointInTime.breakdown(viewer: viewer, candidate: candidate, candidateHistory: candidateStats.history).final))
+                                                     viewerStats: candidateStats, candidateStats: viewerStats, prior: prior, taste: theirs),
+                ruleScore: rules.final, ruleParts: rules))
             // Only now does this event count, for later events.
             guard event.action != "blind_reveal" else { continue }
             let liked = event.action == "like"
@@ -98,6 +105,7 @@ public struct TrainingSet: Sendable {
                 likes += 1
             }
             decisions += 1
+            taste.record(viewer: viewer.userId, candidate: candidate.userId, like: liked)
         }
         self.examples = examples
     }

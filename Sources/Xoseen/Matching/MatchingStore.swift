@@ -46,6 +46,18 @@ public struct MatchingStore: Sendable {
         try await database.read { connection in try Self.likeCounts(connection, groupedBy: "candidate_id") }
     }
 
+    /// Every decision replayed in time order into a taste memory (each user keeps only the latest).
+    public func tasteGraph() async throws -> TasteGraph {
+        try await database.read { connection in
+            var graph = TasteGraph()
+            for row in try connection.query("SELECT viewer_id, candidate_id, action FROM decisions ORDER BY decided_at, viewer_id, candidate_id") {
+                graph.record(viewer: try row.decode(String.self, "viewer_id"), candidate: try row.decode(String.self, "candidate_id"),
+                             like: try row.decode(String.self, "action") == "like")
+            }
+            return graph
+        }
+    }
+
     /// Likes and decisions per value of `column` (`viewer_id`: given; `candidate_id`: received).
     static func likeCounts(_ connection: any SQLConnection, groupedBy column: String) throws -> [String: LikeHistory] {
         var result: [String: LikeHistory] = [:]

@@ -53,12 +53,14 @@ import Testing
         let set = TrainingSet(events: events, profiles: Dictionary(uniqueKeysWithValues: profiles.map { ($0.userId, $0) }), talked: [],
                               ranker: RuleBasedRanker(gazetteer: gazetteer))
         let index = Dictionary(uniqueKeysWithValues: PairFeatures.names.enumerated().map { ($1, $0) })
-        let history = index["viewer_history"]!, likedRate = index["candidate_liked_rate"]!
+        let history = index["viewer_history"]!, likedRate = index["candidate_liked_rate"]!, userTaste = index["user_taste"]!
         // The first event: nobody has any history yet, whatever its label.
         #expect(set.examples[0].features[history] == 0)
         // The second: a's one earlier like counts; this like does not.
         #expect(set.examples[1].features[history] > 0)
-        // Flipping an event's label never moves its own features or any earlier ones.
+        // c has decided nothing before the third event, so no decider about b agrees or disagrees with c yet.
+        #expect(set.examples[2].features[userTaste] == 0)
+        // Flipping an event's label never moves its own features or any earlier ones (taste features included).
         for flippedIndex in 0..<3 {
             var flipped = events
             flipped[flippedIndex].action = flipped[flippedIndex].action == "like" ? "pass" : "like"
@@ -67,9 +69,11 @@ import Testing
             for i in 0...flippedIndex { #expect(other.examples[i].features == set.examples[i].features, "event \(i)") }
             #expect(other.examples[flippedIndex].label != set.examples[flippedIndex].label)
         }
-        // b's liked-rate at the third event reflects a's like (earlier), not c's pass (this event).
+        // b's liked-rate at the third event reflects a's like (earlier), not c's pass (this event)
+        // (as log-odds / 4 with 5 pseudo-decisions).
         let prior = (2.0 + 3) / (2 + 10)
-        #expect(abs(set.examples[2].features[likedRate] - (1 + 10 * prior) / (1 + 10)) < 1e-9)
+        let rate = (1 + 5 * prior) / (1 + 5)
+        #expect(abs(set.examples[2].features[likedRate] - log(rate / (1 - rate)) / 4) < 1e-9)
     }
 
     @Test func trainsOnTheSeedPopulationWithoutSaturating() async throws {

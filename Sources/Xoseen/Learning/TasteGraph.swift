@@ -1,0 +1,106 @@
+/// Who decided what about whom, recently: each user's last ``memory`` decisions made and received
+/// (like = +1, pass = −1), the collaborative memory behind the learned ranker's taste features.
+///
+/// - **item taste**: does the candidate resemble the people this viewer liked rather than passed?
+///   Two people resemble each other when the same deciders said the same about both
+///   (agreements − disagreements over the deciders they share, shrunk by 2 pseudo-deciders).
+/// - **user taste**: did the deciders who judge like this viewer like this candidate? The viewer's
+///   agreement with each of the candidate's deciders (over candidates both decided on) weights
+///   that decider's verdict.
+/// - **recent like rate**: the viewer's last few decisions, newest weighing most (mood, fatigue).
+///
+/// Bounded in memory (ids interned, ``memory`` entries a side per user) and in time (a pair costs at
+/// most ``memory``² dictionary look-ups a feature). Training fills one in time order and reads it
+/// before adding each event, so every feature is point-in-time; the candidate index keeps one for serving.
+public struct TasteGraph: Sendable {
+    public static let memory = 32
+
+    private var ids: [String: Int32] = [:]
+    /// Per interned user: recent decisions made / received, ±(other id + 1), oldest first.
+    private var given: [[Int32]] = []
+    private var received: [[Int32]] = []
+
+    public init() {}
+
+    public struct Signals: Sendable, Equatable {
+        /// In [−1, 1]: resemblance to people liked minus resemblance to people passed.
+        public var itemTaste: Double
+        /// In [−1, 1]: the candidate's verdicts from like-minded deciders.
+        public var userTaste: Double
+        /// In [0, 1]: the viewer's recent like rate, starting from the prior.
+        public var recentLikeRate: Double
+    }
+
+    public mutating func record(viewer: String, candidate: String, like: Bool) {
+        let v = intern(viewer), c = intern(candidate)
+        Self.push(&given[Int(v)], like ? c + 1 : -(c + 1))
+        Self.push(&received[Int(c)], like ? v + 1 : -(v + 1))
+    }
+
+    public func signals(viewer: String, candidate: String, prior: Double) -> Signals {
+        let mine = ids[viewer].map { given[Int($0)] } ?? []
+        var recent = prior
+        for entry in mine.suffix(8) { recent = 0.7 * recent + 0.3 * (entry > 0 ? 1 : 0) }
+        guard let c = ids[candidate] else { return Signals(itemTaste: 0, userTaste: 0, recentLikeRate: recent) }
+        let aboutCandidate = received[Int(c)]
+        // Item taste: the candidate against each person the viewer decided on.
+        let candidateVerdicts = Self.verdicts(aboutCandidate)
+        var item = 0.0
+        for entry in mine {
+            let other = Int(abs(entry) - 1)
+            item += Self.agreement(candidateVerdicts, received[other]) * (entry > 0 ? 1 : -1)
+        }
+        item /= Double(mine.count + 1)
+        // User taste: each decider about the candidate, weighted by how they agree with the viewer.
+        let viewerVerdicts = Self.verdicts(mine)
+        var user = 0.0, weight = 0.5
+        for entry in aboutCandidate {
+            let decider = Int(abs(entry) - 1)
+            let similarity = Self.agreement(viewerVerdicts, given[decider])
+            user += similarity * (entry > 0 ? 1 : -1)
+            weight += abs(similarity)
+        }
+        return Signals(itemTaste: max(-1, min(1, item)), userTaste: max(-1, min(1, user / weight)), recentLikeRate: recent)
+    }
+
+    /// How many decisions it keeps that the user made and that others made about them.
+    public func remembered(_ userId: String) -> (made: Int, received: Int) {
+        guard let i = ids[userId] else { return (0, 0) }
+        return (given[Int(i)].count, received[Int(i)].count)
+    }
+
+    /// How many users it remembers.
+    public var count: Int { ids.count }
+
+    private mutating func intern(_ id: String) -> Int32 {
+        if let known = ids[id] { return known }
+        let next = Int32(given.count)
+        ids[id] = next
+        given.append([])
+        received.append([])
+        return next
+    }
+
+    private static func push(_ ring: inout [Int32], _ entry: Int32) {
+        if ring.count >= memory { ring.removeFirst() }
+        ring.append(entry)
+    }
+
+    private static func verdicts(_ entries: [Int32]) -> [Int32: Int8] {
+        var map: [Int32: Int8] = [:]
+        map.reserveCapacity(entries.count)
+        for e in entries { map[abs(e)] = e > 0 ? 1 : -1 }
+        return map
+    }
+
+    /// (agreements − disagreements) / (shared + 2): in (−1, 1), near 0 when little is shared.
+    private static func agreement(_ verdicts: [Int32: Int8], _ entries: [Int32]) -> Double {
+        var score = 0, shared = 0
+        for e in entries {
+            guard let v = verdicts[abs(e)] else { continue }
+            shared += 1
+            score += (e > 0) == (v > 0) ? 1 : -1
+        }
+        return Double(score) / Double(shared + 2)
+    }
+}
