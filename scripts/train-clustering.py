@@ -70,6 +70,14 @@ FIXTURE = {
          "headline": "Port of Ostrava Nova dockers accept 5% deal, ending threat of strike",
          "body": "Dock workers at Ostrava Nova voted to accept a 5% pay rise from the Ostrava Port Company, "
                  "ending a threatened strike, the Nova Dock Workers Guild said on Tuesday."},
+        {"id": "f6", "outlet": "c", "event": "harbour", "publishedAt": "2026-03-03T14:00:00Z", "link": "https://c.example/f6",
+         "headline": "Valmera port strike enters second day as ships divert",
+         "body": "The strike by 1,200 dock workers at the Port of Valmera went into a second day on Tuesday; the Valmera "
+                 "Harbour Authority said three container ships had diverted to other ports."},
+        {"id": "f7", "outlet": "b", "event": "senate", "publishedAt": "2026-03-03T16:00:00Z", "link": "https://b.example/f7",
+         "headline": "Kjeld says he welcomes Brandvoll primary challenge",
+         "body": "Governor Tomas Kjeld of Norhaven said on Tuesday he welcomed the primary challenge from Senator Ilse "
+                 "Brandvoll and would run on his record."},
     ],
 }
 
