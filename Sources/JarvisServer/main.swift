@@ -14,10 +14,14 @@ import SentenceEmbedding
 //   JARVIS_ADMIN_TOKEN            when set, POST/DELETE /feeds need "Authorization: Bearer <token>" (default: open)
 //   JARVIS_MAX_FEEDS=500          feeds in total; JARVIS_MAX_FEEDS_PER_HOST=25 feeds on one URL host
 //   JARVIS_SENTENCE_MODEL         sentence model directory (default ./third_party/sentence-model)
-// Subcommands: `jarvis parse [--content-type TYPE] FILE [BASE-URL]` prints a feed document as parsed (JSON).
+// Subcommands: `jarvis parse [--content-type TYPE] FILE [BASE-URL]` prints a feed document as parsed (JSON);
+// `jarvis extract [--content-type TYPE] FILE [URL]` prints a web page's article as extracted (JSON).
 // Operator subcommands before `serve` (the default).
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "parse" {
     ParseCommand.run(Array(CommandLine.arguments.dropFirst(2)))
+}
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "extract" {
+    ExtractCommand.run(Array(CommandLine.arguments.dropFirst(2)))
 }
 
 await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
