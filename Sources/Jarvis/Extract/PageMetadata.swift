@@ -152,16 +152,25 @@ struct JSONLDArticle {
         author = Self.names(object["author"] ?? object["creator"])
         image = Self.url(object["image"] ?? object["thumbnailUrl"])
         if let text = object["articleBody"] as? String ?? object["text"] as? String {
-            let plain = HTMLText.plainText(text)
+            let plain = Self.bodyText(text)
             body = plain.isEmpty ? nil : plain
         } else if let updates = object["liveBlogUpdate"] as? [[String: Any]] {
             let parts = updates.compactMap { update -> String? in
                 let text = [update["headline"] as? String, update["articleBody"] as? String].compactMap { $0 }
-                    .map(HTMLText.plainText).filter { !$0.isEmpty }
+                    .map(Self.bodyText).filter { !$0.isEmpty }
                 return text.isEmpty ? nil : text.joined(separator: "\n\n")
             }
             body = parts.isEmpty ? nil : parts.joined(separator: "\n\n")
         }
+    }
+
+    /// `articleBody` as text: HTML through `HTMLText`; plain text keeps its lines as paragraphs.
+    static func bodyText(_ text: String) -> String {
+        if text.contains("<") { return HTMLText.plainText(text) }
+        return text.split(whereSeparator: \.isNewline)
+            .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            .filter { !$0.isEmpty }
+            .joined(separator: "\n\n")
     }
 
     private static func names(_ value: Any?) -> String? {

@@ -5,8 +5,9 @@ public struct FetchRequest: Sendable, Equatable {
     public var url: URL
     public var etag: String?
     public var lastModified: String?
-    /// Lets this one request reach a private address (the server's own offline samples),
-    /// whatever the fetcher's configuration says.
+    /// Lets this one request reach a private address on its own origin (the server's own
+    /// offline samples), whatever the fetcher's configuration says; redirects to another origin
+    /// are judged by the configuration.
     public var allowPrivateAddresses: Bool
 
     public init(url: URL, etag: String? = nil, lastModified: String? = nil, allowPrivateAddresses: Bool = false) {

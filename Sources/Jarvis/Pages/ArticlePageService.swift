@@ -157,7 +157,12 @@ public final class ArticlePageService: Sendable {
     private func process(_ job: PageJob) async {
         let (url, trusted) = target(of: job.url)
         let origin = FeedPoller.origin(of: url)
-        let rules = await robots.rules(for: url, allowPrivate: trusted)
+        guard let rules = await robots.rules(for: url, allowPrivate: trusted) else {
+            finish(job, .answered(spacing: 0))
+            await note(job, "blocked")
+            logger.notice("page address refused", ["article": job.articleId, "origin": origin])
+            return
+        }
         let spacing = max(configuration.hostSpacing, rules.crawlDelay ?? 0)
         let path = (url.path.isEmpty ? "/" : url.path) + (url.query.map { "?" + $0 } ?? "")
         guard rules.allows(path) else {
@@ -212,6 +217,11 @@ public final class ArticlePageService: Sendable {
                 finish(job, .answered(spacing: spacing))  // the link's fault, not the host's
             case .timedOut, .network:
                 finish(job, .failed(base: spacing, cap: configuration.maxBackoff))
+            }
+            if case .blockedAddress = failure {
+                await note(job, "blocked")
+                logger.notice("page address refused", ["article": job.articleId, "url": url.absoluteString])
+                return
             }
             await note(job, "failed")
             logger.debug("page fetch failed", ["article": job.articleId, "url": url.absoluteString, "error": failure.description])

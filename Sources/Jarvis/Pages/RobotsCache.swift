@@ -2,7 +2,8 @@ import Foundation
 
 /// `robots.txt` per origin, fetched through the page fetcher (same address guard, cap, timeouts)
 /// and kept for `ttl`. RFC 9309: a 4xx answer means no rules (allow all); a 5xx answer or an
-/// unreachable host means "disallow all" — kept only `failureTTL`, then asked again.
+/// unreachable host means "disallow all" — kept only `failureTTL`, then asked again. Nil: the
+/// origin's address is refused (SSRF guard), so nothing there may be fetched.
 actor RobotsCache {
     private let fetcher: any FeedFetching
     private let agent: String
@@ -18,7 +19,7 @@ actor RobotsCache {
         self.failureTTL = failureTTL
     }
 
-    func rules(for page: URL, allowPrivate: Bool) async -> RobotsRules {
+    func rules(for page: URL, allowPrivate: Bool) async -> RobotsRules? {
         let origin = FeedPoller.origin(of: page)
         let now = Date()
         if let entry = entries[origin], entry.expires > now { return entry.rules }
@@ -33,6 +34,8 @@ actor RobotsCache {
             rules = entries[origin]?.rules ?? .allowAll
         case .httpError(let status, _) where (400..<500).contains(status) && status != 429:
             rules = .allowAll
+        case .failed(.blockedAddress), .failed(.invalidURL):
+            return nil
         case .httpError, .failed:
             rules = .disallowAll
             lifetime = failureTTL
