@@ -9,7 +9,10 @@ The metric follows the public article-extraction benchmarks: lower-cased word to
 4 consecutive tokens, counted as multisets; precision and recall per page; the summary F1 is the
 harmonic mean of the mean precision and mean recall (also printed: the mean of per-page F1).
 
-usage: eval-extract.py --jarvis PATH [DIR] [--min-f1 X] [--verbose]
+usage: eval-extract.py --jarvis PATH [DIR] [--min-f1 X] [--verbose] [--trafilatura PYTHON]
+
+--trafilatura PYTHON: also score trafilatura (PyPI) in the same run, through a Python that has it
+installed (e.g. a venv outside the repository); its default settings except include_comments=False (the expected texts have no comments).
 """
 import argparse, collections, json, os, re, subprocess, sys
 
@@ -49,9 +52,10 @@ def main():
     parser.add_argument("directory", nargs="?", default=os.path.join(os.path.dirname(__file__), "..", "Tests", "JarvisTests", "Fixtures", "pages"))
     parser.add_argument("--min-f1", type=float, default=None)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--trafilatura", metavar="PYTHON", default=None)
     args = parser.parse_args()
     names = sorted(f[:-5] for f in os.listdir(args.directory) if f.endswith(".html"))
-    ours, whole = [], []
+    ours, whole, other = [], [], []
     for name in names:
         base = os.path.join(args.directory, name)
         with open(base + ".txt", encoding="utf-8") as f:
@@ -60,11 +64,18 @@ def main():
         got = extract(args.jarvis, base + ".html", url)
         everything = extract(args.jarvis, base + ".html", url, whole=True)
         ours.append(prf(got["text"] or "", expected))
+        if args.trafilatura:
+            code = ("import sys, trafilatura; html = open(sys.argv[1], 'rb').read(); "
+                    "sys.stdout.write(trafilatura.extract(html, url=sys.argv[2] or None, include_comments=False) or '')")
+            text = subprocess.run([args.trafilatura, "-c", code, base + ".html", url or ""], capture_output=True,
+                                  check=True).stdout.decode("utf-8")
+            other.append(prf(text, expected))
         whole.append(prf(everything["text"] or "", expected))
         if args.verbose or ours[-1][2] < 0.9:
             print(f"  {name:28s} P {ours[-1][0]:.3f} R {ours[-1][1]:.3f} F1 {ours[-1][2]:.3f}   whole-page F1 {whole[-1][2]:.3f}")
     print(f"pages: {len(names)} ({os.path.normpath(args.directory)})")
-    for label, rows in (("jarvis extract", ours), ("whole-page text", whole)):
+    table = [("jarvis extract", ours), ("whole-page text", whole)] + ([("trafilatura", other)] if other else [])
+    for label, rows in table:
         mp, mr, f1, mean_f1 = summary(rows)
         print(f"{label:16s} precision {mp:.3f}  recall {mr:.3f}  F1 {f1:.3f}  (mean per-page F1 {mean_f1:.3f})")
     if args.min_f1 is not None and summary(ours)[2] < args.min_f1:

@@ -6,16 +6,20 @@ import Testing
 /// word-shingle F1 as scripts/eval-extract.py measures it, with floors just under the measured
 /// figures, plus metadata, encodings, JSON-LD bodies and hostile input.
 @Suite struct ArticleExtractorTests {
-    static let pages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/pages")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    static var names: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: pages.path)) ?? [])
-            .filter { $0.hasSuffix(".html") }.map { String($0.dropLast(5)) }.sorted()
+    /// `pages/NAME` (the set the extractor was tuned on) and `pages-holdout/NAME` (written later in
+    /// layouts it was not tuned on; measured once, then used for development too — docs/results.md).
+    static func names(_ set: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(set).path)) ?? [])
+            .filter { $0.hasSuffix(".html") }.map { set + "/" + $0.dropLast(5) }.sorted()
     }
 
+    static var names: [String] { names("pages") + names("pages-holdout") }
+
     static func page(_ name: String) throws -> (html: Data, expected: String) {
-        let html = try Data(contentsOf: pages.appendingPathComponent(name + ".html"))
-        let expected = try String(contentsOf: pages.appendingPathComponent(name + ".txt"), encoding: .utf8)
+        let html = try Data(contentsOf: fixtures.appendingPathComponent(name + ".html"))
+        let expected = try String(contentsOf: fixtures.appendingPathComponent(name + ".txt"), encoding: .utf8)
         return (html, expected)
     }
 
@@ -37,20 +41,21 @@ import Testing
     }
 
     @Test func labelledSetIsThere() {
-        #expect(Self.names.count >= 20)
+        #expect(Self.names("pages").count >= 20 && Self.names("pages-holdout").count >= 8)
     }
 
     @Test(arguments: names) func eachPageKeepsItsArticle(_ name: String) throws {
         let (html, expected) = try Self.page(name)
         let text = ArticleExtractor.extract(html).text
         let (precision, recall, f1) = Self.shingleScores(text, expected)
-        #expect(f1 >= 0.95, "\(name): P \(precision) R \(recall)\n\(text)")
+        #expect(f1 >= 0.9, "\(name): P \(precision) R \(recall)\n\(text)")
     }
 
-    /// Measured 0.998 (docs/results.md); whole-page text scores about 0.48 on the same pages.
-    @Test func overallF1StaysAtTheMeasuredLevel() throws {
+    /// Measured 0.998 and 0.981 (docs/results.md); whole-page text scores 0.48 and 0.77 on the same pages.
+    @Test(arguments: [("pages", 0.99, 0.6), ("pages-holdout", 0.97, 0.8)])
+    func overallF1StaysAtTheMeasuredLevel(_ set: String, floor: Double, wholePageCeiling: Double) throws {
         var precisions: [Double] = [], recalls: [Double] = [], whole: [Double] = []
-        for name in Self.names {
+        for name in Self.names(set) {
             let (html, expected) = try Self.page(name)
             let scores = Self.shingleScores(ArticleExtractor.extract(html).text, expected)
             precisions.append(scores.0)
@@ -58,37 +63,37 @@ import Testing
             whole.append(Self.shingleScores(ArticleExtractor.wholePageText(html), expected).2)
         }
         let p = precisions.reduce(0, +) / Double(precisions.count), r = recalls.reduce(0, +) / Double(recalls.count)
-        #expect(2 * p * r / (p + r) >= 0.99)
-        #expect(whole.reduce(0, +) / Double(whole.count) < 0.7, "the pages must carry real furniture")
+        #expect(2 * p * r / (p + r) >= floor)
+        #expect(whole.reduce(0, +) / Double(whole.count) < wholePageCeiling, "the pages must carry real furniture")
     }
 
     @Test func metadataComesFromThePage() throws {
-        let news = ArticleExtractor.extract(try Self.page("cbn-rate").html, url: URL(string: "https://www.lagosledger.example/news/cbn-rate"))
+        let news = ArticleExtractor.extract(try Self.page("pages/cbn-rate").html, url: URL(string: "https://www.lagosledger.example/news/cbn-rate"))
         #expect(news.title == "Central bank raises benchmark rate to 27.75% as inflation bites")
         #expect(news.author == "Adaeze Okonkwo")
         #expect(news.publishedAt == ISO8601DateFormatter().date(from: "2026-11-24T13:05:00Z"))
         #expect(news.imageUrl == "https://cdn.lagosledger.example/img/cbn-hq.jpg")
         #expect(!news.text.contains("Advertisement") && !news.text.contains("Share this") && !news.text.contains("cookies"))
 
-        let blog = ArticleExtractor.extract(try Self.page("rust-async").html)
+        let blog = ArticleExtractor.extract(try Self.page("pages/rust-async").html)
         #expect(blog.author == "Priya Raman", "meta name=author")
         #expect(blog.publishedAt != nil, "the entry's <time datetime>")
         #expect(!blog.text.contains("I have been saying this for years"), "comments are not the article")
 
-        let old = ArticleExtractor.extract(try Self.page("library-hours").html)
+        let old = ArticleExtractor.extract(try Self.page("pages/library-hours").html)
         #expect(old.title == "City libraries to open on Sundays again after budget deal", "<title> without the site's name")
         #expect(old.publishedAt == nil && old.imageUrl == nil)
     }
 
     @Test func bodyRenderedByScriptsComesFromJSONLD() throws {
-        let (html, expected) = try Self.page("bond-auction")
+        let (html, expected) = try Self.page("pages/bond-auction")
         let article = ArticleExtractor.extract(html)
         #expect(article.text == expected.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(!article.text.contains("Subscribe to read"))
     }
 
     @Test func legacyEncodingIsDecoded() throws {
-        let (html, _) = try Self.page("pension-reform")
+        let (html, _) = try Self.page("pages/pension-reform")
         #expect(html.contains(0xE9), "the fixture is ISO-8859-1")
         let article = ArticleExtractor.extract(html)
         #expect(article.text.contains("Les députés ont adopté mardi"))
@@ -97,7 +102,7 @@ import Testing
     }
 
     @Test func livePageKeepsEveryEntryWithoutTimestamps() throws {
-        let article = ArticleExtractor.extract(try Self.page("election-live").html)
+        let article = ArticleExtractor.extract(try Self.page("pages/election-live").html)
         #expect(article.text.contains("Turnout in the northern region reached 58%"))
         #expect(article.text.contains("Polls have now closed."))
         #expect(!article.text.contains("21:40") && !article.text.contains("Load more"))

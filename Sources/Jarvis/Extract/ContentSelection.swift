@@ -89,6 +89,31 @@ struct ContentSelection {
                 ancestor = nodes[ancestor].parent
             }
         }
+        // An article whose paragraphs sit one or two to a box (live pages' entries, CMS "blocks")
+        // scatters its score: while the element around the choice holds much more article-like
+        // prose (paragraphs of 60+ characters with little link text), take that element.
+        var prose = [Int](repeating: 0, count: nodes.count)
+        for block in blocks.blocks where block.furniture < 0 && !block.inFigure && block.characters >= 60
+            && block.linkDensity < 0.2 && block.kind != .heading(1) {
+            var ancestor = block.owner
+            while ancestor >= 0 {
+                prose[ancestor] += block.characters
+                ancestor = nodes[ancestor].parent
+            }
+        }
+        climbing: while prose[top.node] > 0 {
+            var ancestor = nodes[top.node].parent
+            for _ in 0..<3 {  // wrappers with no prose of their own are passed through
+                guard ancestor > 0, nodes[ancestor].name != "body", nodes[ancestor].name != "html",
+                      !blocks.hints[ancestor].furniture else { break climbing }
+                if Double(prose[ancestor]) >= Double(prose[top.node]) * 1.4 {
+                    top = (ancestor, top.score)
+                    continue climbing
+                }
+                ancestor = nodes[ancestor].parent
+            }
+            break
+        }
         var chosen = [top.node]
         let parent = nodes[top.node].parent
         guard parent >= 0 else { return chosen }
@@ -169,5 +194,19 @@ struct ContentSelection {
     static func isPrompt(_ text: String) -> Bool {
         let lower = text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
         return promptPrefixes.contains { lower.hasPrefix($0) } || lower == "ad" || lower.hasSuffix("newsletter")
+            || isTimestamp(lower)
+    }
+
+    /// A line that is only a time: "10:10", "9.45am", "14:05 GMT", "2 hours ago" (live pages' entry stamps).
+    static func isTimestamp(_ lower: String) -> Bool {
+        guard lower.count <= 24 else { return false }
+        if lower.hasSuffix(" ago"), lower.first?.isNumber == true { return true }
+        let words = lower.split(separator: " ")
+        guard let clock = words.first, words.count <= 3 else { return false }
+        let parts = clock.split(whereSeparator: { $0 == ":" || $0 == "." })
+        guard parts.count == 2, let hours = Int(parts[0]), hours < 24,
+              parts[1].prefix(2).count == 2, let minutes = Int(parts[1].prefix(2)), minutes < 60 else { return false }
+        let rest = parts[1].dropFirst(2)
+        return rest.isEmpty || rest == "am" || rest == "pm"
     }
 }
