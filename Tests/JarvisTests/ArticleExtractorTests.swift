@@ -121,6 +121,8 @@ import Testing
         Data(), Data("not html at all".utf8), Data([0xFF, 0xFE, 0x00]), Data("<html><body></body></html>".utf8),
         Data(String(repeating: "<div>", count: 200_000).utf8), Data(("<p>" + String(repeating: "a&amp;", count: 100_000)).utf8),
         Data(#"<script type="application/ld+json">{"@type":"NewsArticle","articleBody":[[[[[[[[[[1]]]]]]]]]]}</script>"#.utf8),
+        Data(("<script type=\"application/ld+json\">" + String(repeating: "[", count: 200_000) + "</script>").utf8),
+        Data(String(repeating: "<p>x</p>", count: 400_000).utf8),
     ])
     func hostileInputGivesAnAnswer(_ html: Data) {
         let article = ArticleExtractor.extract(html)

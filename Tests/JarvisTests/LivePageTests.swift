@@ -223,4 +223,47 @@ import Testing
             #expect(try await article(server, id).body == Self.teaser)
         }
     }
+
+    /// `make run` offline: the shipped sample outlets' links are answered from `samples/pages/`, so
+    /// their articles get full texts without internet.
+    @Test func shippedSamplesGetFullArticlesOffline() async throws {
+        let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/jarvis")
+            .standardizedFileURL.path
+        let data = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let port = Int.random(in: 20_000..<40_000)
+        let origin = "http://127.0.0.1:\(port)"
+        var settings = JarvisApplication.Settings(dataDirectory: data, resourcesDirectory: resources, loadDefaultFeeds: false,
+                                                  sampleFeeds: true, selfOrigin: origin)
+        settings.fetchPages = true
+        settings.pages.hostSpacing = 0
+        let application = try await JarvisApplication(settings: settings, parser: StandardFeedDocumentParser())
+        defer { application.database.closeSync() }
+        try await application.bootstrap()
+        // Only the outlets with pages: the others' links point at hosts this machine cannot reach.
+        for feed in try await application.feeds.all() where !["Kilima Times", "Volta Gazette"].contains(feed.name) {
+            _ = try await application.feeds.delete(id: feed.id)
+        }
+        let server = HTTPServer(router: application.router(), configuration: LiveServer.testConfiguration { $0.port = UInt16(port) })
+        try server.start()
+        do {
+            let reports = await application.poller.pollDueFeeds()
+            #expect(reports.map(\.inserted).reduce(0, +) == 10)
+            await application.pageService!.drain()
+            let rows = try await application.database.read { connection in
+                try connection.query("SELECT body, page_status, source_url FROM articles")
+            }
+            let statuses = try rows.map { try $0.decode(String?.self, "page_status") ?? "none" }
+            #expect(statuses.filter { $0 == "extracted" }.count == 10, "\(statuses)")
+            let bodies = try rows.map { try $0.decode(String.self, "body") }
+            #expect(bodies.contains { $0.contains("Kenya Association of Manufacturers said it would hold briefings") })
+            #expect(!bodies.contains { $0.contains("We use cookies") || $0.contains("morning briefing") })
+            #expect(try rows.allSatisfy { try !$0.decode(String.self, "source_url").contains("/samples/") },
+                    "articles keep the outlets' own links")
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.shutdown()
+    }
 }

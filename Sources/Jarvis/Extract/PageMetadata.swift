@@ -126,11 +126,32 @@ struct JSONLDArticle {
     }
 
     static func parse(_ json: String) -> [JSONLDArticle] {
-        guard json.utf8.count <= 2_000_000, let data = json.data(using: .utf8),
+        guard json.utf8.count <= 2_000_000, nestingDepth(json) <= 32, let data = json.data(using: .utf8),
               let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return [] }
         var found: [JSONLDArticle] = []
         collect(value, into: &found, depth: 0)
         return found
+    }
+
+    /// The deepest bracket nesting outside strings: hostile JSON-LD 100,000 levels deep must not
+    /// reach the recursive parser.
+    static func nestingDepth(_ json: String) -> Int {
+        var depth = 0, deepest = 0, inString = false, escaped = false
+        for byte in json.utf8 {
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                continue
+            }
+            switch byte {
+            case 0x22: inString = true
+            case 0x5B, 0x7B:
+                depth += 1
+                deepest = max(deepest, depth)
+            case 0x5D, 0x7D: depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     private static func collect(_ value: Any, into found: inout [JSONLDArticle], depth: Int) {

@@ -22,6 +22,10 @@ struct PageTree {
     /// Node 0 is the document; its descendants follow in document order.
     private(set) var nodes: [Node]
 
+    /// Beyond this many nodes the rest of the page is not read (memory stays bounded; a real
+    /// article page has a few thousand).
+    static let maxNodes = 250_000
+
     static let keptAttributes: Set<String> = [
         "class", "id", "itemprop", "itemtype", "role", "hidden", "aria-hidden", "style", "property", "name",
         "content", "href", "src", "data-src", "datetime", "type", "rel", "width", "height",
@@ -56,6 +60,7 @@ struct PageTree {
         var stack: [(node: xmlNodePtr?, parent: Int)] = [(first, root)]
         while var entry = stack.popLast() {
             while let current = entry.node {
+                if nodes.count >= Self.maxNodes { return }
                 entry.node = current.pointee.next
                 switch current.pointee.type {
                 case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
