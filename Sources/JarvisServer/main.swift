@@ -44,8 +44,12 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     // Full articles: each new article's page, fetched politely and extracted (docs/jarvis-pages.md).
     settings.fetchPages = environment["JARVIS_PAGE_FETCH"] != "0"
     if let value = environment["JARVIS_PAGE_MAX_BYTES"].flatMap(Int.init), value > 0 { settings.pageMaxBytes = value }
-    if let value = environment["JARVIS_PAGE_CONCURRENCY"].flatMap(Int.init), value > 0 { settings.pages.maxConcurrentFetches = value }
-    if let value = environment["JARVIS_PAGE_PER_HOST"].flatMap(Int.init), (1...4).contains(value) { settings.pages.maxPerHost = value }
+    if let value = environment["JARVIS_PAGE_CONCURRENCY"].flatMap(Int.init), value > 0 {
+        settings.pages.maxConcurrentFetches = value
+    }
+    if let value = environment["JARVIS_PAGE_PER_HOST"].flatMap(Int.init), (1...4).contains(value) {
+        settings.pages.maxPerHost = value
+    }
     if let value = environment["JARVIS_PAGE_SPACING_MS"].flatMap(Int.init), value >= 0 {
         settings.pages.hostSpacing = TimeInterval(value) / 1000
     }
@@ -72,7 +76,9 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     }
     // JARVIS_CLUSTER_BODY_CHARS: clustering reads at most this much of a body (default: all of it).
     var storyConfiguration = StoryService.Configuration()
-    storyConfiguration.clusteringBodyCharacters = environment["JARVIS_CLUSTER_BODY_CHARS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    if let value = environment["JARVIS_CLUSTER_BODY_CHARS"].flatMap(Int.init), value > 0 {
+        storyConfiguration.clusteringBodyCharacters = value
+    }
     let engines = JarvisApplication.StoryEngines(makeClusterer: { [embedder, joinModel] in ClusteringEngine(embedder: embedder, joinModel: joinModel) },
                                                  classifier: classifier,
                                                  analyzer: StoryAnalyzer(), configuration: storyConfiguration)

@@ -68,7 +68,8 @@ import Testing
     }
 
     @Test func metadataComesFromThePage() throws {
-        let news = ArticleExtractor.extract(try Self.page("pages/cbn-rate").html, url: URL(string: "https://www.lagosledger.example/news/cbn-rate"))
+        let news = ArticleExtractor.extract(try Self.page("pages/cbn-rate").html,
+                                            url: URL(string: "https://www.lagosledger.example/news/cbn-rate"))
         #expect(news.title == "Central bank raises benchmark rate to 27.75% as inflation bites")
         #expect(news.author == "Adaeze Okonkwo")
         #expect(news.publishedAt == ISO8601DateFormatter().date(from: "2026-11-24T13:05:00Z"))
@@ -113,8 +114,9 @@ import Testing
         #expect(json == #"{"title":null,"text":"A \"quoted\" line.\nNext","author":null,"publishedAt":null,"imageUrl":null}"#)
         let dated = ExtractedArticle(title: "T", text: "x", author: "A", publishedAt: Date(timeIntervalSince1970: 0),
                                      imageUrl: "https://img.example/a.jpg")
-        #expect(String(decoding: dated.json(), as: UTF8.self)
-            == #"{"title":"T","text":"x","author":"A","publishedAt":"1970-01-01T00:00:00Z","imageUrl":"https://img.example/a.jpg"}"#)
+        let expected = #"{"title":"T","text":"x","author":"A","publishedAt":"1970-01-01T00:00:00Z","#
+            + #""imageUrl":"https://img.example/a.jpg"}"#
+        #expect(String(decoding: dated.json(), as: UTF8.self) == expected)
     }
 
     @Test(arguments: [

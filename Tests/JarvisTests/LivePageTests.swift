@@ -12,7 +12,8 @@ import Testing
 /// robots.txt, the size cap) fetches the pages, and `GET /articles/{id}` serves the full text.
 @Suite(.serialized) struct LivePageTests {
     static let paragraphs = [
-        "The Central Bank of Nigeria raised its benchmark rate by 25 basis points to 27.75% on Tuesday, its seventh rise in two years.",
+        "The Central Bank of Nigeria raised its benchmark rate by 25 basis points to 27.75% on Tuesday, its seventh rise "
+            + "in two years.",
         "The committee voted eight to three for the increase, the governor told reporters in Abuja after a two-day meeting.",
         "Headline inflation eased to 31.2% in October from 32.7% a month earlier, helped by a stronger naira and a good harvest.",
         "The naira firmed 0.4% against the dollar on the official market after the decision, and bill yields rose.",
@@ -59,7 +60,8 @@ import Testing
                 hits.withLock { $0[path, default: 0] += 1 }
                 switch path {
                 case "/feed.xml":
-                    return Response(status: .ok, headers: ["Content-Type": "application/rss+xml"], body: .bytes(LivePageTests.rss(items.withLock { $0 })))
+                    let feed = LivePageTests.rss(items.withLock { $0 })
+                    return Response(status: .ok, headers: ["Content-Type": "application/rss+xml"], body: .bytes(feed))
                 case "/robots.txt":
                     return Response(status: .ok, headers: ["Content-Type": "text/plain"],
                                     body: .bytes(Data("User-agent: *\nDisallow: /private/\n".utf8)))
@@ -75,7 +77,8 @@ import Testing
                 case "/img/cbn.jpg":
                     return Response(status: .ok, headers: ["Content-Type": "image/jpeg"], body: .bytes(Data([0xFF, 0xD8])))
                 default:
-                    return Response(status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(LivePageTests.page()))
+                    return Response(status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"],
+                                    body: .bytes(LivePageTests.page()))
                 }
             }
             return router
@@ -90,15 +93,16 @@ import Testing
         let clock = TestClock()
         try await withLiveServer(site.router) { origin in
             let base = "http://127.0.0.1:\(origin.port)"
-            try await withJarvis(allowPrivate: false, fetcher: CurlFeedFetcher(configuration: FetchConfiguration(totalTimeout: .seconds(5))),
+            let feeds = CurlFeedFetcher(configuration: FetchConfiguration(totalTimeout: .seconds(5)))
+            try await withJarvis(allowPrivate: false, fetcher: feeds,
                                  parser: StandardFeedDocumentParser(), clock: clock, settings: { settings in
                 settings.poller.trustedOrigins = [base]
                 settings.fetchPages = true
                 settings.pages.trustedOrigins = [base]
                 settings.pages.hostSpacing = 0
             }) { application, server in
-                _ = try await application.feeds.create(NewFeed(url: base + "/feed.xml", name: "Local Ledger", pollIntervalSeconds: 600),
-                                                       now: clock.read())
+                let feed = NewFeed(url: base + "/feed.xml", name: "Local Ledger", pollIntervalSeconds: 600)
+                _ = try await application.feeds.create(feed, now: clock.read())
                 try await body(application, server, base, clock)
             }
         }
@@ -227,8 +231,8 @@ import Testing
     /// `make run` offline: the shipped sample outlets' links are answered from `samples/pages/`, so
     /// their articles get full texts without internet.
     @Test func shippedSamplesGetFullArticlesOffline() async throws {
-        let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/jarvis")
-            .standardizedFileURL.path
+        let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Resources/jarvis").standardizedFileURL.path
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let port = Int.random(in: 20_000..<40_000)
@@ -244,7 +248,8 @@ import Testing
         for feed in try await application.feeds.all() where !["Kilima Times", "Volta Gazette"].contains(feed.name) {
             _ = try await application.feeds.delete(id: feed.id)
         }
-        let server = HTTPServer(router: application.router(), configuration: LiveServer.testConfiguration { $0.port = UInt16(port) })
+        let configuration = LiveServer.testConfiguration { $0.port = UInt16(port) }
+        let server = HTTPServer(router: application.router(), configuration: configuration)
         try server.start()
         do {
             let reports = await application.poller.pollDueFeeds()

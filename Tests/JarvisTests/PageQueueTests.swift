@@ -54,10 +54,12 @@ import Testing
 
     @Test func enrichmentNeedsMoreTextAboutTheSameArticle() {
         let teaser = "Kenyan exporters welcomed a decision by trade ministers to allow settlement in local currencies."
-        let article = teaser + " " + String(repeating: "Exporters say the settlement system will cut costs for regional sales. ", count: 8)
-        #expect(PageEnrichment.shouldReplace(feedText: teaser, headline: "Exporters cheer deal", pageText: article, minimumGain: 1.3))
+        let more = "Exporters say the settlement system will cut costs for regional sales. "
+        let article = teaser + " " + String(repeating: more, count: 8)
+        let headline = "Exporters cheer deal"
+        #expect(PageEnrichment.shouldReplace(feedText: teaser, headline: headline, pageText: article, minimumGain: 1.3))
         let wall = String(repeating: "We use cookies to personalise content and ads and to analyse our traffic. ", count: 8)
-        #expect(!PageEnrichment.shouldReplace(feedText: teaser, headline: "Exporters cheer deal", pageText: wall, minimumGain: 1.3))
+        #expect(!PageEnrichment.shouldReplace(feedText: teaser, headline: headline, pageText: wall, minimumGain: 1.3))
         #expect(!PageEnrichment.shouldReplace(feedText: article, headline: "", pageText: article, minimumGain: 1.3), "not richer")
     }
 }

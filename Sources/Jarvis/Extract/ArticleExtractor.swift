@@ -42,7 +42,8 @@ public enum ArticleExtractor {
         let metadata = PageMetadata(tree: tree, base: url)
         var text = ContentSelection(blocks: ContentBlocks(tree: tree), title: metadata.title).text() ?? ""
         if text.count < 200 {
-            let unhinted = ContentSelection(blocks: ContentBlocks(tree: tree, honourFurniture: false), title: metadata.title).text() ?? ""
+            let blocks = ContentBlocks(tree: tree, honourFurniture: false)
+            let unhinted = ContentSelection(blocks: blocks, title: metadata.title).text() ?? ""
             if unhinted.count > text.count * 2 { text = unhinted }
         }
         if let body = metadata.articleBody, Double(body.count) > Double(text.count) * 1.5 { text = body }

@@ -76,7 +76,8 @@ struct PageTree {
                     while let attribute = property {
                         let key = String(cString: attribute.pointee.name).lowercased()
                         // An attribute is a node to xmlNodeGetContent (its value, entities joined).
-                        if Self.keptAttributes.contains(key), let value = xmlNodeGetContent(xmlNodePtr(OpaquePointer(attribute))) {
+                        if Self.keptAttributes.contains(key),
+                           let value = xmlNodeGetContent(xmlNodePtr(OpaquePointer(attribute))) {
                             attributes[key] = String(cString: value)
                             jarvis_xmlFree(value)
                         }

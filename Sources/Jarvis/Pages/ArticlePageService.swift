@@ -46,9 +46,13 @@ public final class ArticlePageService: Sendable {
         public init() {}
     }
 
-    public static func fetchConfiguration(allowPrivateAddresses: Bool, maxBodyBytes: Int = 5 * 1024 * 1024) -> FetchConfiguration {
+    public static let userAgent =
+        "JarvisPageFetcher/0.1 (+https://github.com/jarvis-news; full text of articles our feeds link to)"
+
+    public static func fetchConfiguration(allowPrivateAddresses: Bool,
+                                          maxBodyBytes: Int = 5 * 1024 * 1024) -> FetchConfiguration {
         FetchConfiguration(connectTimeout: .seconds(10), totalTimeout: .seconds(20), maxBodyBytes: maxBodyBytes, maxRedirects: 5,
-                           userAgent: "JarvisPageFetcher/0.1 (+https://github.com/jarvis-news; full text of articles our feeds link to)",
+                           userAgent: userAgent,
                            allowPrivateAddresses: allowPrivateAddresses,
                            accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.3")
     }
@@ -64,7 +68,8 @@ public final class ArticlePageService: Sendable {
     private let logger = Logger(label: "pages")
 
     public init(articles: ArticleStore, fetcher: any FeedFetching, configuration: Configuration = .init(),
-                clock: @escaping @Sendable () -> Date = { Date() }, onEnriched: @escaping @Sendable (String) async -> Void = { _ in }) {
+                clock: @escaping @Sendable () -> Date = { Date() },
+                onEnriched: @escaping @Sendable (String) async -> Void = { _ in }) {
         self.articles = articles
         self.fetcher = fetcher
         self.configuration = configuration
