@@ -1,7 +1,7 @@
 # Two commands do all set-up on a fresh Debian machine with the Swift toolchain:
 #   make run    build and run both servers (Jarvis :8080, Xoseen :8042), embedded defaults
 #   make test   the whole test suite; last line "N passed, N failed"
-.PHONY: run test build bench-http bench-ingest bench-stories bench-rank bench-chat format
+.PHONY: run test build bench-http bench-ingest bench-extract eval-extract bench-stories bench-rank bench-chat format
 
 run:
 	@scripts/run.sh
@@ -24,6 +24,17 @@ bench-embed:
 
 bench-ingest:
 	@scripts/setup.sh && scripts/bench-ingest.sh
+
+# Article extraction pages/s and MB/s on 2 cores beside whole-page text, same pages, same run.
+bench-extract:
+	@scripts/setup.sh && swift build -c release --product ExtractBench \
+	  && "$$(swift build -c release --show-bin-path)/ExtractBench" $(BENCH_ARGS)
+
+# Article extraction quality (word-shingle F1) through `jarvis extract` on our labelled pages
+# (EVAL_ARGS=other-dir for another page set), beside whole-page text.
+eval-extract:
+	@scripts/setup.sh && swift build -c release --product jarvis \
+	  && python3 scripts/eval-extract.py --jarvis "$$(swift build -c release --show-bin-path)/jarvis" $(EVAL_ARGS)
 
 # Clustering throughput at 10k/100k/1M articles, then GET /stories under wrk with 10k stories.
 bench-stories:

@@ -62,6 +62,8 @@ let package = Package(
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
         .executableTarget(name: "IngestBench", dependencies: ["Jarvis"]),
+        // Article extraction pages/s and MB/s beside whole-page text (make bench-extract).
+        .executableTarget(name: "ExtractBench", dependencies: ["Jarvis"]),
         .executableTarget(name: "StoryBench", dependencies: ["Jarvis"]),
         // Training pairs and stream B-cubed for the learned join decision (scripts/train-clustering.py).
         .executableTarget(name: "StoryPairs", dependencies: ["Jarvis", "SentenceEmbedding"]),

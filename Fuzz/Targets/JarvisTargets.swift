@@ -6,7 +6,7 @@ import Foundation
 @testable import JarvisAPI
 
 enum JarvisTargets {
-    static let all: [FuzzTarget] = [feed, html, feedDate, storyCursor, jarvisJSON]
+    static let all: [FuzzTarget] = [feed, html, articlePage, feedDate, storyCursor, jarvisJSON]
 
     static let baseURL = URL(string: "https://news.example.com/section/feed.xml")
 
@@ -25,6 +25,16 @@ enum JarvisTargets {
         let extraction = HTMLText.extract(text, base: baseURL)
         _ = HTMLText.plainText(text)
         if let image = extraction.firstImage { expect(FeedURL.hasHTTPScheme(image), "lead image \(image) is not absolute http(s)") }
+    }
+
+    /// A fetched web page through the article extractor (page service, `jarvis extract`): tree,
+    /// blocks, scoring, JSON-LD, metadata. The text never holds more than the page did.
+    static let articlePage = FuzzTarget(name: "article-page", summary: "ArticleExtractor.extract (libxml2 HTML, JSON-LD)",
+                                        maxLength: 64 * 1024) { bytes in
+        let article = ArticleExtractor.extract(bytes.data, url: URL(string: "https://news.example.com/2026/11/story"))
+        expect(article.text.utf8.count <= bytes.data.count * 3 + 64, "text much longer than the page")
+        if let image = article.imageUrl { expect(FeedURL.hasHTTPScheme(image), "image \(image) is not absolute http(s)") }
+        _ = article.json()
     }
 
     /// `pubDate` / `updated` / `dc:date` strings.

@@ -33,6 +33,12 @@ public struct JarvisApplication: Sendable {
         public var adminToken: String?
         /// `JARVIS_MAX_FEEDS` / `JARVIS_MAX_FEEDS_PER_HOST`: caps on `POST /feeds`.
         public var feedCaps = FeedStore.Caps()
+        /// Full articles (`JARVIS_PAGE_FETCH`): fetch each new article's page and keep its text
+        /// when richer. Off unless set (tests); `jarvis serve` turns it on by default.
+        public var fetchPages = false
+        public var pages = ArticlePageService.Configuration()
+        /// `JARVIS_PAGE_MAX_BYTES`: the page size cap (after decompression).
+        public var pageMaxBytes = 5 * 1024 * 1024
 
         public init(dataDirectory: String, allowPrivateFeedAddresses: Bool = false, resourcesDirectory: String? = nil,
                     loadDefaultFeeds: Bool = false, sampleFeeds: Bool = false, selfOrigin: String? = nil) {
@@ -44,7 +50,10 @@ public struct JarvisApplication: Sendable {
             self.loadDefaultFeeds = loadDefaultFeeds
             self.sampleFeeds = sampleFeeds
             self.selfOrigin = selfOrigin
-            if sampleFeeds, let selfOrigin { poller.trustedOrigins.insert(selfOrigin) }
+            if sampleFeeds, let selfOrigin {
+                poller.trustedOrigins.insert(selfOrigin)
+                pages.trustedOrigins.insert(selfOrigin)
+            }
         }
     }
 
@@ -70,11 +79,14 @@ public struct JarvisApplication: Sendable {
     public let poller: FeedPoller
     /// Nil when no story engines were given (stories then stay provisional and unlisted).
     public let storyService: StoryService?
+    /// Nil unless `settings.fetchPages`.
+    public let pageService: ArticlePageService?
     let context: JarvisContext
 
     /// Opens (and migrates) the database under the data directory and wires the services.
     public init(settings: Settings, parser: any FeedDocumentParsing, fetcher: (any FeedFetching)? = nil,
-                engines: StoryEngines? = nil, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
+                engines: StoryEngines? = nil, pageFetcher: (any FeedFetching)? = nil,
+                clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         self.settings = settings
         // Owner-only data at rest (0700 directory, 0600 database files), as for Xoseen.
         try PrivateFiles.prepareDirectory(settings.dataDirectory)
@@ -95,8 +107,26 @@ public struct JarvisApplication: Sendable {
         } else {
             storyService = nil
         }
+        if settings.fetchPages {
+            var pageSettings = settings.pages
+            if settings.sampleFeeds, let origin = settings.selfOrigin, let resources = settings.resourcesDirectory {
+                for host in FeedCatalog.samplePageHosts(directory: resources + "/samples") {
+                    pageSettings.mirrors[host] = origin + "/samples/pages/"
+                }
+            }
+            let stories = storyService
+            pageService = ArticlePageService(
+                articles: articles,
+                fetcher: pageFetcher ?? CurlFeedFetcher(configuration: ArticlePageService.fetchConfiguration(
+                    allowPrivateAddresses: settings.allowPrivateFeedAddresses, maxBodyBytes: settings.pageMaxBytes)),
+                configuration: pageSettings, clock: clock,
+                onEnriched: { storyId in await stories?.reanalyze(storyId, contentChanged: true) })
+        } else {
+            pageService = nil
+        }
         poller = FeedPoller(feeds: feeds, articles: articles, fetcher: fetcher ?? CurlFeedFetcher(configuration: settings.fetch),
-                            parser: parser, events: events, stories: storyService, configuration: settings.poller, clock: clock)
+                            parser: parser, events: events, stories: storyService, pages: pageService,
+                            configuration: settings.poller, clock: clock)
     }
 
     /// Rebuilds the clustering index, then registers the default feeds (first start) and the

@@ -25,8 +25,12 @@ public struct ArticleStore: Sendable {
                 let canonical = ArticleIdentity.canonicalURL(item.link)
                 if let row = try connection.queryFirst("SELECT * FROM articles WHERE feed_id = $1 AND guid = $2", feedId, item.guid) {
                     var existing = try Self.article(from: row)
-                    guard existing.contentHash != hash || existing.imageUrl != item.imageUrl || existing.author != item.author
-                            || existing.sourceUrl != item.link else {
+                    // With the page's text applied, the body, and an author or image the feed lacked,
+                    // came from the page: the feed's own fields decide whether the item changed.
+                    let fromPage = try row.decode(Date?.self, "page_fetched_at") != nil
+                    let sameImage = existing.imageUrl == item.imageUrl || (fromPage && item.imageUrl == nil)
+                    let sameAuthor = existing.author == item.author || (fromPage && item.author == nil)
+                    guard existing.contentHash != hash || !sameImage || !sameAuthor || existing.sourceUrl != item.link else {
                         results.append(.unchanged(existing))
                         continue
                     }
@@ -34,12 +38,14 @@ public struct ArticleStore: Sendable {
                     existing.body = item.body
                     existing.sourceUrl = item.link
                     existing.canonicalUrl = canonical
-                    existing.imageUrl = item.imageUrl
-                    existing.author = item.author
+                    existing.imageUrl = item.imageUrl ?? (fromPage ? existing.imageUrl : nil)
+                    existing.author = item.author ?? (fromPage ? existing.author : nil)
                     existing.contentHash = hash
+                    // The feed's new text replaces the page's until the page is fetched again.
                     try connection.execute("""
                         UPDATE articles SET headline = $2, body = $3, source_url = $4, canonical_url = $5, image_url = $6,
-                                            author = $7, content_hash = $8, updated_at = $9 WHERE id = $1
+                                            author = $7, content_hash = $8, updated_at = $9, page_fetched_at = NULL,
+                                            page_status = NULL WHERE id = $1
                         """, existing.id, existing.headline, existing.body, existing.sourceUrl, existing.canonicalUrl,
                         existing.imageUrl, existing.author, existing.contentHash, now)
                     results.append(.updated(existing))

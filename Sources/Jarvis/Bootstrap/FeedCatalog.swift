@@ -44,6 +44,13 @@ public enum FeedCatalog {
         return manifest
     }
 
+    /// The outlets' hosts that have article pages under `samples/pages/` (files `HOST_PATH.html`,
+    /// `/` in the path written as `_`): the page service answers their links from there.
+    public static func samplePageHosts(directory: String) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/pages")) ?? []
+        return Set(names.filter { $0.hasSuffix(".html") }.compactMap { $0.split(separator: "_").first.map(String.init) })
+    }
+
     struct Wrapped<T: Decodable>: Decodable { let feeds: [T] }
 
     static func decodeList<T: Decodable>(_ type: T.Type, data: Data) throws -> [T] {

@@ -42,7 +42,7 @@ final class CurlTransfer {
         var requestHeaders: UnsafeMutablePointer<curl_slist>?
         if let etag { requestHeaders = curl_slist_append(requestHeaders, "If-None-Match: \(etag)") }
         if let lastModified { requestHeaders = curl_slist_append(requestHeaders, "If-Modified-Since: \(lastModified)") }
-        requestHeaders = curl_slist_append(requestHeaders, "Accept: application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5")
+        requestHeaders = curl_slist_append(requestHeaders, "Accept: \(configuration.accept)")
         defer { curl_slist_free_all(requestHeaders) }
 
         _ = ccurl_set_string(handle, CURLOPT_URL, url.absoluteString)

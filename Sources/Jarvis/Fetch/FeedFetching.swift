@@ -5,8 +5,9 @@ public struct FetchRequest: Sendable, Equatable {
     public var url: URL
     public var etag: String?
     public var lastModified: String?
-    /// Lets this one request reach a private address (the server's own offline samples),
-    /// whatever the fetcher's configuration says.
+    /// Lets this one request reach a private address on its own origin (the server's own
+    /// offline samples), whatever the fetcher's configuration says; redirects to another origin
+    /// are judged by the configuration.
     public var allowPrivateAddresses: Bool
 
     public init(url: URL, etag: String? = nil, lastModified: String? = nil, allowPrivateAddresses: Bool = false) {
@@ -62,18 +63,24 @@ public struct FetchConfiguration: Sendable {
     public var maxBodyBytes: Int
     public var maxRedirects: Int
     public var userAgent: String
+    /// The `Accept` header: feed types for the poller, HTML for the page service.
+    public var accept: String
     /// Off in production: feed URLs may not reach private networks. Tests and the bundled
     /// offline samples (served by the server to itself) turn it on.
     public var allowPrivateAddresses: Bool
 
     public init(connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(30),
                 maxBodyBytes: Int = 10 * 1024 * 1024, maxRedirects: Int = 5,
-                userAgent: String = "JarvisFeedPoller/0.1 (+https://github.com/jarvis-news)", allowPrivateAddresses: Bool = false) {
+                userAgent: String = "JarvisFeedPoller/0.1 (+https://github.com/jarvis-news)", allowPrivateAddresses: Bool = false,
+                accept: String = FetchConfiguration.feedAccept) {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.maxBodyBytes = maxBodyBytes
         self.maxRedirects = maxRedirects
         self.userAgent = userAgent
         self.allowPrivateAddresses = allowPrivateAddresses
+        self.accept = accept
     }
+
+    public static let feedAccept = "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5"
 }

@@ -36,6 +36,8 @@ public final class FeedPoller: Sendable {
     let parser: any FeedDocumentParsing
     let events: JarvisEventBus
     let stories: (any StoryIngesting)?
+    /// Full articles: new and changed articles' pages are queued here (never awaited).
+    let pages: ArticlePageService?
     let configuration: Configuration
     let clock: @Sendable () -> Date
     private let logger = Logger(label: "poller")
@@ -43,14 +45,15 @@ public final class FeedPoller: Sendable {
     private let inFlight = Mutex<Set<String>>([])
 
     public init(feeds: FeedStore, articles: ArticleStore, fetcher: any FeedFetching, parser: any FeedDocumentParsing,
-                events: JarvisEventBus, stories: (any StoryIngesting)? = nil, configuration: Configuration = .init(),
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+                events: JarvisEventBus, stories: (any StoryIngesting)? = nil, pages: ArticlePageService? = nil,
+                configuration: Configuration = .init(), clock: @escaping @Sendable () -> Date = { Date() }) {
         self.feeds = feeds
         self.articles = articles
         self.fetcher = fetcher
         self.parser = parser
         self.events = events
         self.stories = stories
+        self.pages = pages
         self.configuration = configuration
         self.clock = clock
     }
@@ -131,9 +134,11 @@ public final class FeedPoller: Sendable {
                     switch result {
                     case .inserted(let article):
                         inserted += 1
+                        pages?.enqueue(article)
                         fresh.append((Self.storyArticle(article, feed: feed, flagged: items), provisionalStoryId: article.storyId))
                     case .updated(let article):
                         updated += 1
+                        pages?.enqueue(article)  // the feed says the item changed: its page may have too
                         changed.insert(article.storyId)
                     case .unchanged: break
                     }

@@ -103,5 +103,13 @@ public enum JarvisSchema {
                 vector BLOB NOT NULL
             );
             """),
+        // Full articles from the linked page (Sources/Jarvis/Pages): when `body` holds the page's
+        // extracted text, `page_fetched_at` says since when; `content_hash` stays the hash of the
+        // feed's text, so the next poll still recognises the unchanged item. `page_status`: what the
+        // last page attempt did (extracted, not_richer, robots, failed, …), for operators.
+        Migration(version: 5, name: "article pages", sql: """
+            ALTER TABLE articles ADD COLUMN page_fetched_at BIGINT;
+            ALTER TABLE articles ADD COLUMN page_status TEXT;
+            """),
     ]
 }

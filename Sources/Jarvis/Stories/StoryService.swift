@@ -27,6 +27,9 @@ public actor StoryService: StoryIngesting {
         /// How long a batch waits for batches of other feeds polled at the same moment, so that
         /// they are clustered together in time order rather than in the order their fetches end.
         public var gatherWindow: Duration = .milliseconds(250)
+        /// At most this many characters of an article's body reach clustering (nil: all of it).
+        /// Fetched pages make bodies long; a headline-and-lead model may do better on the lead.
+        public var clusteringBodyCharacters: Int?
         public init() {}
     }
 
@@ -55,7 +58,7 @@ public actor StoryService: StoryIngesting {
     /// Stored embeddings are reused; missing ones are computed (in parallel) and stored.
     public func restore() async throws {
         let since = clock().addingTimeInterval(-configuration.indexWindow)
-        let assignments = try await stories.liveAssignments(since: since)
+        let assignments = try await stories.liveAssignments(since: since).map { (forClustering($0.0), $0.1) }
         let extractor = clusterer.extractor
         var stored: [String: [Float]] = [:]
         if let model = extractor.embeddingModel { stored = try await stories.liveEmbeddings(since: since, model: model) }
@@ -63,6 +66,14 @@ public actor StoryService: StoryIngesting {
         await saveEmbeddings(of: assignments.map(\.0), features, except: stored)
         for ((article, storyId), features) in zip(assignments, features) { clusterer.restore(article, features: features, storyId: storyId) }
         logger.info("clustering index restored", ["articles": "\(assignments.count)", "embeddings_reused": "\(stored.count)"])
+    }
+
+    /// The article as clustering sees it: the body cut to `clusteringBodyCharacters`.
+    private func forClustering(_ article: StoryArticle) -> StoryArticle {
+        guard let limit = configuration.clusteringBodyCharacters, article.body.count > limit else { return article }
+        var cut = article
+        cut.body = String(article.body.prefix(limit))
+        return cut
     }
 
     /// Features for a batch, computed in parallel off the actor (the sentence embedding costs
@@ -129,7 +140,7 @@ public actor StoryService: StoryIngesting {
         var absorbedAll: [String] = []
         // Oldest first: a feed lists its newest item first, but a follow-up finds its story more
         // easily when the first report is already there.
-        let ordered = articles.sorted { a, b in
+        let ordered = articles.map { (forClustering($0.0), provisionalStoryId: $0.provisionalStoryId) }.sorted { a, b in
             let x = min(a.0.publishedAt, a.0.firstSeenAt), y = min(b.0.publishedAt, b.0.firstSeenAt)
             return x != y ? x < y : a.0.id < b.0.id
         }

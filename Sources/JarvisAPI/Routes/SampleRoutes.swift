@@ -18,6 +18,11 @@ struct SampleRoutes {
             return Response(status: .ok, headers: ["Content-Type": "image/png", "Cache-Control": "public, max-age=86400"],
                             body: .bytes(PlaceholderImage.png(seed: name)))
         }
+        // The outlets' article pages (the page service fetches them for full articles offline).
+        let pages = StaticFiles(root: directory + "/pages", cacheControl: "no-cache")
+        router.get("/samples/pages/{name}") { request in
+            try pages.respond(to: request, relativePath: try request.parameter("name"))
+        }
         let files = StaticFiles(root: directory, cacheControl: "no-cache")
         let rewrite: (from: Data, to: Data)? = {
             guard let literalOrigin, let selfOrigin, literalOrigin != selfOrigin else { return nil }
