@@ -806,7 +806,9 @@ def start_server(command, resources, data_dir, extra_env, log_path):
     port = free_port()
     argv = list(command) + ["serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", data_dir]
     env = dict(os.environ, JARVIS_ALLOW_PRIVATE_FEEDS="1", JARVIS_DEFAULT_FEEDS="0",
-               JARVIS_SAMPLE_FEEDS="0", LOG_LEVEL="warning")
+               JARVIS_SAMPLE_FEEDS="0", LOG_LEVEL="warning",
+               # Every outlet is served from 127.0.0.1: the per-host cap would stop at 25 of them.
+               JARVIS_MAX_FEEDS_PER_HOST="500", JARVIS_MAX_FEEDS="1000")
     env.pop("JARVIS_PORT", None)
     env.update(extra_env)
     log = open(log_path, "wb")

@@ -65,8 +65,9 @@ import Testing
         return (p, r, 2 * p * r / (p + r))
     }
 
-    static func run(_ articles: [StoryArticle], configuration: ClusteringConfiguration = .init()) -> [String: String] {
-        let engine = ClusteringEngine(configuration: configuration, embedder: CachedEmbedder.shared)
+    static func run(_ articles: [StoryArticle], configuration: ClusteringConfiguration = .init(),
+                    joinModel: JoinModel? = nil) -> [String: String] {
+        let engine = ClusteringEngine(configuration: configuration, embedder: CachedEmbedder.shared, joinModel: joinModel)
         var assignment: [String: String] = [:]
         var merges: [String: String] = [:]
         for (i, article) in articles.enumerated() {
@@ -211,7 +212,7 @@ import Testing
     @Test func heldOutHalves() throws {
         let r = try Self.report(.init())
         Self.printReport("clustering halves (tune = events with an even hash)", r)
-        #expect(r["heldout"]!.2 >= 0.93)
+        #expect(r["heldout"]!.2 >= 0.945)
     }
 
     /// Explains decisions on the tuning half and the samples (wrong joins and missed joins):
@@ -261,8 +262,19 @@ import Testing
         let (articles, truth) = try Self.loadEval()
         let (p, r, f1) = Self.bcubed(predicted: Self.run(articles), truth: truth)
         print("clustering on the evaluation set (\(articles.count) articles): B3 P=\(p) R=\(r) F1=\(f1)")
-        #expect(p > 0.93)
-        #expect(f1 > 0.93)
+        #expect(p > 0.94)
+        #expect(f1 > 0.945)
+    }
+
+    /// The shipped learned join (what the server runs) on the same set, in time order: 0.930 when it
+    /// was trained (its threshold was chosen on this set and the real validation split together).
+    @Test(.enabled(if: JoinModelTests.shipped, "no join model shipped"))
+    func evaluationSetBCubedWithTheLearnedJoin() throws {
+        let (articles, truth) = try Self.loadEval()
+        let model = try JoinModel.load(path: JoinModelTests.modelPath)
+        let (p, r, f1) = Self.bcubed(predicted: Self.run(articles, joinModel: model), truth: truth)
+        print("learned join on the evaluation set (\(articles.count) articles): B3 P=\(p) R=\(r) F1=\(f1)")
+        #expect(f1 > 0.92)
     }
 }
 
