@@ -9,7 +9,10 @@ packages=(pkg-config libmicrohttpd-dev libwslay-dev libssl-dev libsqlite3-dev li
           libdlib-dev libblas-dev liblapack-dev tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev
           imagemagick fonts-dejavu-core fonts-ocr-b
           # Story clustering's sentence encoder: matrix products on OpenBLAS.
-          libopenblas-dev "$@")
+          libopenblas-dev
+          # HTTPS: GnuTLS headers for the certificate-reload callback (libmicrohttpd's TLS is GnuTLS); the
+          # openssl command makes the tests' certificates.
+          libgnutls28-dev openssl "$@")
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -19,6 +19,9 @@ import SentenceEmbedding
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "parse" {
     ParseCommand.run(Array(CommandLine.arguments.dropFirst(2)))
 }
+if let command = CommandLine.arguments.dropFirst().first, BackupCommand.names.contains(command) {
+    exit(BackupCommand.run(Array(CommandLine.arguments.dropFirst()), product: "jarvis", databaseFile: "jarvis.sqlite"))
+}
 
 await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     let environment = ProcessInfo.processInfo.environment
@@ -63,12 +66,13 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     log.debug("application opened")
     try await application.bootstrap()
     log.debug("bootstrap done")
-    let server = HTTPServer(router: application.router(),
-                            configuration: .init(host: options.host, port: options.port, threadCount: options.threads).applying())
+    var configuration = ServerConfiguration(host: options.host, port: options.port, threadCount: options.threads).applying()
+    configuration.operations = application.operations()
+    let server = HTTPServer(router: application.router(), configuration: configuration.serving(options))
     try await ServiceGroup([
         Service("http") { try await server.run() },
         Service("poller") { await application.poller.run() },
         Service("stories") { await application.storyService?.run() },
-    ]).run()
+    ] + server.operatorServices(options)).run()
     await application.database.close()
 }

@@ -12,8 +12,10 @@ public enum ServeCommand {
         if arguments.contains("--help") || arguments.contains("-h") {
             FileHandle.standardOutput.write(Data("""
             usage: \(product) serve [--host H] [--port N] [--data-dir DIR] [--threads N] [--log-level LEVEL]
+                   [--metrics-port N] [--tls-cert FILE --tls-key FILE]
             environment: \(product.uppercased())_HOST, \(product.uppercased())_PORT, \(product.uppercased())_DATA_DIR, \
-            \(product.uppercased())_THREADS, LOG_LEVEL
+            \(product.uppercased())_THREADS, LOG_LEVEL, \(product.uppercased())_METRICS_PORT, \(product.uppercased())_TLS_CERT, \
+            \(product.uppercased())_TLS_KEY; see docs/configuration.md
 
             """.utf8))
             return
@@ -28,6 +30,7 @@ public enum ServeCommand {
         }
         LogSystem.bootstrap(level: options.logLevel)
         do {
+            try DataDirectoryLock.hold(options.dataDirectory, product: product)
             try await serve(options)
         } catch {
             Logger(label: product).critical("fatal", ["error": "\(error)"])
