@@ -23,7 +23,7 @@ if let command = CommandLine.arguments.dropFirst().first, BackupCommand.names.co
     exit(BackupCommand.run(Array(CommandLine.arguments.dropFirst()), product: "jarvis", databaseFile: "jarvis.sqlite"))
 }
 
-await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
+await ServeCommand.main(product: "jarvis", defaultPort: 8080, ownsDataDirectory: true) { options in
     let environment = ProcessInfo.processInfo.environment
     let resources = environment["JARVIS_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/jarvis"
     let selfHost = options.host == "0.0.0.0" || options.host == "::" ? "127.0.0.1" : options.host

@@ -4,8 +4,9 @@ import Logging
 /// The shared `main` of both executables: `serve` (default) with its options, `--help`.
 public enum ServeCommand {
     /// Parses `CommandLine.arguments`, then calls `serve` with the options. Exits with 64 on
-    /// a usage error and 1 when serving fails.
-    public static func main(product: String, defaultPort: UInt16, passthrough: Set<String> = [],
+    /// a usage error and 1 when serving fails. `ownsDataDirectory`: hold the data directory's lock
+    /// while serving (`DataDirectoryLock`: one server per directory; `restore` waits for none).
+    public static func main(product: String, defaultPort: UInt16, passthrough: Set<String> = [], ownsDataDirectory: Bool = false,
                             serve: @Sendable (ServeOptions) async throws -> Void) async {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "serve" { arguments.removeFirst() }
@@ -30,7 +31,7 @@ public enum ServeCommand {
         }
         LogSystem.bootstrap(level: options.logLevel)
         do {
-            try DataDirectoryLock.hold(options.dataDirectory, product: product)
+            if ownsDataDirectory { try DataDirectoryLock.hold(options.dataDirectory, product: product) }
             try await serve(options)
         } catch {
             Logger(label: product).critical("fatal", ["error": "\(error)"])

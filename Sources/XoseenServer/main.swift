@@ -21,12 +21,16 @@ if let command = CommandLine.arguments.dropFirst().first, ModelCommands.names.co
     exit(await ModelCommands.run(Array(CommandLine.arguments.dropFirst())))
 }
 
+if let command = CommandLine.arguments.dropFirst().first, AccountCommands.names.contains(command) {
+    LogSystem.bootstrap(level: .warning)
+    exit(await AccountCommands.run(Array(CommandLine.arguments.dropFirst())))
+}
 if let command = CommandLine.arguments.dropFirst().first, TokenCommands.names.contains(command) {
     LogSystem.bootstrap(level: .warning)
     exit(await TokenCommands.run(Array(CommandLine.arguments.dropFirst())))
 }
 
-await ServeCommand.main(product: "xoseen", defaultPort: 8042) { options in
+await ServeCommand.main(product: "xoseen", defaultPort: 8042, ownsDataDirectory: true) { options in
     let application = try await XoseenApplication(settings: .fromEnvironment(dataDirectory: options.dataDirectory))
     // XOSEEN_SEED_COUNT: personas loaded into an empty installation (default 400; 0 = none).
     if application.settings.seedCount > 0 { try await application.bootstrap() }
@@ -38,6 +42,7 @@ await ServeCommand.main(product: "xoseen", defaultPort: 8042) { options in
         Service("http") { try await server.run() },
         Service("learning") { await application.runLearningLoop() },
         Service("maintenance") { await application.runMaintenance() },
+        Service("privacy") { await application.runPrivacyMaintenance() },
     ] + server.operatorServices(options)).run()
     await application.database.close()
 }
