@@ -25,6 +25,7 @@ public enum ServeCommand {
         do {
             options = try ServeOptions.parse(arguments, product: product, defaults: ServeOptions(port: defaultPort),
                                             passthrough: passthrough)
+            try EnvironmentRules.check(EnvironmentRules.rules(for: product), in: ProcessInfo.processInfo.environment)
         } catch {
             FileHandle.standardError.write(Data("\(product): \(error)\n".utf8))
             exit(64)

@@ -18,10 +18,12 @@ final class ServerCore: @unchecked Sendable {
     let draining = Atomic<Bool>(false)
     let deadlines: RequestDeadlines
     let metrics: ServerMetrics
+    let recordsMetrics: Bool
 
     init(router: Router, configuration: ServerConfiguration, hub: WebSocketHub, metrics: ServerMetrics) {
         self.router = router.compiled()
         self.metrics = metrics
+        self.recordsMetrics = configuration.recordsRequestMetrics
         self.configuration = configuration
         self.loop = WebSocketLoopGroup(hub: hub, count: configuration.webSocketThreadCount)
         self.accessLogLevel = configuration.accessLogLevel == .debug ? .debug : .info
@@ -108,7 +110,7 @@ final class ServerCore: @unchecked Sendable {
         exchange.counter.end()
         let elapsed = Self.monotonicNanoseconds() &- exchange.startedAt
         // An upgrade was counted when its 101 went out (MHD reports it complete only when the socket closes).
-        if exchange.status != 0 && !exchange.isUpgraded {
+        if exchange.status != 0 && !exchange.isUpgraded && recordsMetrics {
             if let route = exchange.route {
                 route.record(status: exchange.status, nanoseconds: elapsed)
             } else {
