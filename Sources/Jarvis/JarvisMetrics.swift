@@ -35,4 +35,11 @@ public enum JarvisMetrics {
     static let clusteringSeconds = registry.histogram("jarvis_clustering_seconds",
                                                       help: "Clustering decisions, their storage and story re-analysis per batch.")
     static let clusteredArticles = registry.counter("jarvis_clustered_articles_total", help: "Articles placed in a story.")
+
+    /// Creates every family now (statics are lazy), so a scrape lists them at zero before any work.
+    public static func declare() {
+        _ = [polledFetched, polledNotModified, polledUnparseable, polledHTTPError, polledFailed, articlesIngested, articlesUpdated,
+             clusteredArticles]
+        _ = [encoderSeconds, clusteringSeconds]
+    }
 }

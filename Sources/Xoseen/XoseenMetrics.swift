@@ -44,6 +44,12 @@ public enum XoseenMetrics {
 
     public static func chatDelivered() { delivered.increment() }
 
+    /// Creates every family now (statics are lazy), so a scrape lists them at zero before any traffic.
+    public static func declare() {
+        _ = [likes, passes, matches, delivered]
+        _ = [verificationSeconds, feedRules, feedLearned]
+    }
+
     public static func chatBlocked(_ category: SafetyCategory) {
         registry.counter("xoseen_chat_messages_total", help: "Chat messages delivered, or blocked by category.",
                          labels: ["outcome": "blocked", "category": category.rawValue]).increment()

@@ -10,6 +10,7 @@ extension JarvisApplication {
     /// stories and articles (read from the database at scrape time) to the pipeline's counters.
     /// `apiDescription`: the OpenAPI document's path (default: `openapi.json` in the resources directory).
     public func operations(registry: MetricsRegistry = .process, apiDescription: String? = nil) -> Operations {
+        JarvisMetrics.declare()
         let readiness = ReadinessChecks()
         let database = database
         readiness.register("database") { try await database.checkReachable() }

@@ -11,6 +11,7 @@ extension XoseenApplication {
     /// serving ranker and its rollout to the product's counters.
     /// `apiDescription`: the OpenAPI document's path (default: `openapi.json` in the resources directory).
     public func operations(registry: MetricsRegistry = .process, apiDescription: String? = nil) -> Operations {
+        XoseenMetrics.declare()
         let readiness = ReadinessChecks()
         let database = database
         readiness.register("database") { try await database.checkReachable() }

@@ -84,6 +84,26 @@ import XoseenAPI
         }
     }
 
+    /// `xoseen delete-user` runs in another process: the server finds the erased user (token version
+    /// moved, no profile) and drops them from its index.
+    @Test func aServerForgetsUsersErasedByAnotherProcess() async throws {
+        try await ChatFixture.with { fixture in
+            try await fixture.user("usr_gone", "Gone")
+            let application = fixture.application
+            try await application.database.write { c in try c.execute("UPDATE users SET verified = 1 WHERE id = 'usr_gone'") }
+            try await application.candidateIndex.load(profiles: application.profiles, matching: application.matching)
+            #expect(application.candidateIndex.partition(of: "usr_gone") != nil)
+            let before = Date().addingTimeInterval(-1)
+            #expect(try await application.forgetErasedUsers(since: before) == 0)
+            // What the CLI does, on its own connection to the same store.
+            _ = try await UserErasure.erase("usr_gone", in: application.database)
+            _ = try await TokenVersions(database: application.database).bump("usr_gone", at: Date())
+            #expect(try await application.forgetErasedUsers(since: before) == 1)
+            #expect(application.candidateIndex.partition(of: "usr_gone") == nil)
+            #expect(try await application.forgetErasedUsers(since: before) == 0)
+        }
+    }
+
     @Test func expiredVerificationSecretsArePurged() async throws {
         try await ChatFixture.with { fixture in
             try await fixture.application.database.write { c in
