@@ -32,14 +32,14 @@ public enum JarvisMetrics {
     /// Features for a batch: the sentence encoder's forward pass is most of it.
     static let encoderSeconds = registry.histogram("jarvis_encoder_seconds",
                                                    help: "Feature extraction (sentence encoder) per clustering batch.")
-    static let clusteringSeconds = registry.histogram("jarvis_clustering_seconds",
-                                                      help: "Clustering decisions, their storage and story re-analysis per batch.")
+    static let clusteringSeconds = registry.histogram(
+        "jarvis_clustering_seconds", help: "Clustering decisions, their storage and story re-analysis per batch.")
     static let clusteredArticles = registry.counter("jarvis_clustered_articles_total", help: "Articles placed in a story.")
 
     /// Creates every family now (statics are lazy), so a scrape lists them at zero before any work.
     public static func declare() {
-        _ = [polledFetched, polledNotModified, polledUnparseable, polledHTTPError, polledFailed, articlesIngested, articlesUpdated,
-             clusteredArticles]
+        _ = [polledFetched, polledNotModified, polledUnparseable, polledHTTPError, polledFailed]
+        _ = [articlesIngested, articlesUpdated, clusteredArticles]
         _ = [encoderSeconds, clusteringSeconds]
     }
 }

@@ -61,7 +61,8 @@ public final class Histogram: @unchecked Sendable {
             running &+= counts[slot].load(ordering: .relaxed)
             buckets.append(running)
         }
-        return Snapshot(bounds: bounds, cumulative: buckets, sumSeconds: Double(counts[slotCount - 1].load(ordering: .relaxed)) / 1e9)
+        let sum = Double(counts[slotCount - 1].load(ordering: .relaxed)) / 1e9
+        return Snapshot(bounds: bounds, cumulative: buckets, sumSeconds: sum)
     }
 
     public struct Snapshot: Sendable {

@@ -117,7 +117,7 @@ public struct Labels: Hashable, Sendable, Comparable {
         }
     }
 
-    public static func < (a: Labels, b: Labels) -> Bool {
-        a.pairs.lazy.map { "\($0.0)=\($0.1)" }.joined(separator: ",") < b.pairs.lazy.map { "\($0.0)=\($0.1)" }.joined(separator: ",")
-    }
+    public static func < (a: Labels, b: Labels) -> Bool { a.key < b.key }
+
+    private var key: String { pairs.map { "\($0.0)=\($0.1)" }.joined(separator: ",") }
 }

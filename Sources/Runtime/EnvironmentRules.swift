@@ -30,7 +30,8 @@ public enum EnvironmentRules {
     public static let xoseen: [(String, Accepts)] = [
         ("XOSEEN_REQUIRE_AUTH", .flag), ("XOSEEN_SEED_COUNT", .integer(0...1_000_000)),
         ("XOSEEN_CHAT_BURST", .integer(1...10_000)), ("XOSEEN_CHAT_RATE", .number(atLeast: 0, exclusive: true)),
-        ("XOSEEN_TRAIN_INTERVAL_SEC", .number(atLeast: 0, exclusive: false)), ("XOSEEN_PROMOTION_MARGIN", .number(atLeast: 0, exclusive: false)),
+        ("XOSEEN_TRAIN_INTERVAL_SEC", .number(atLeast: 0, exclusive: false)),
+        ("XOSEEN_PROMOTION_MARGIN", .number(atLeast: 0, exclusive: false)),
         ("XOSEEN_VERIFY_QUEUE", .integer(1...1_000)), ("XOSEEN_VERIFY_MAX_MEGAPIXELS", .integer(1...10_000)),
         ("XOSEEN_VERIFY_PER_USER_HOUR", .integer(1...1_000_000)), ("XOSEEN_VERIFY_PER_ADDRESS_HOUR", .integer(1...1_000_000)),
         ("XOSEEN_ASSISTIVE_PER_USER_DAY", .integer(1...1_000_000)), ("XOSEEN_ASSISTIVE_PER_ADDRESS_DAY", .integer(1...1_000_000)),
@@ -49,11 +50,13 @@ public enum EnvironmentRules {
             switch accepts {
             case .integer(let range):
                 guard let value = Int(text), range.contains(value) else {
-                    throw UsageError("\(name): '\(raw.prefix(40))' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+                    let bounds = "from \(range.lowerBound) to \(range.upperBound)"
+                    throw UsageError("\(name): '\(raw.prefix(40))' is not a whole number \(bounds)")
                 }
             case .number(let minimum, let exclusive):
                 guard let value = Double(text), value.isFinite, exclusive ? value > minimum : value >= minimum else {
-                    throw UsageError("\(name): '\(raw.prefix(40))' is not a number \(exclusive ? "above" : "of at least") \(minimum)")
+                    let bound = "\(exclusive ? "above" : "of at least") \(minimum)"
+                    throw UsageError("\(name): '\(raw.prefix(40))' is not a number \(bound)")
                 }
             case .flag:
                 guard text == "0" || text == "1" else { throw UsageError("\(name): '\(raw.prefix(40))' is not 0 or 1") }

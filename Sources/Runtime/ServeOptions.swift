@@ -36,7 +36,9 @@ public struct ServeOptions: Sendable, Equatable {
         if let value = environment["\(prefix)_DATA_DIR"] { options.dataDirectory = value }
         if let value = environment["\(prefix)_THREADS"] { options.threads = try threads(value, from: "\(prefix)_THREADS") }
         if let value = environment["LOG_LEVEL"] { options.logLevel = try level(value, from: "LOG_LEVEL") }
-        if let value = environment["\(prefix)_METRICS_PORT"] { options.metricsPort = try port(value, from: "\(prefix)_METRICS_PORT") }
+        if let value = environment["\(prefix)_METRICS_PORT"] {
+            options.metricsPort = try port(value, from: "\(prefix)_METRICS_PORT")
+        }
         if let value = environment["\(prefix)_TLS_CERT"] { options.tlsCertificate = value }
         if let value = environment["\(prefix)_TLS_KEY"] { options.tlsKey = value }
 

@@ -29,8 +29,11 @@ public enum XoseenMetrics {
                            labels: ["ranker": ranker], bounds: Histogram.requestBounds)
     }
 
-    static let likes = registry.counter("xoseen_decisions_total", help: "First-time likes and passes.", labels: ["action": "like"])
-    static let passes = registry.counter("xoseen_decisions_total", help: "First-time likes and passes.", labels: ["action": "pass"])
+    static let likes = decisions("like")
+    static let passes = decisions("pass")
+    private static func decisions(_ action: String) -> Counter {
+        registry.counter("xoseen_decisions_total", help: "First-time likes and passes.", labels: ["action": action])
+    }
     static let matches = registry.counter("xoseen_matches_total", help: "Likes that completed a match.")
 
     static func decided(_ action: MatchingStore.Action, outcome: MatchingStore.Outcome) {
@@ -39,8 +42,8 @@ public enum XoseenMetrics {
         if outcome.matched { matches.increment() }
     }
 
-    static let delivered = registry.counter("xoseen_chat_messages_total", help: "Chat messages delivered, or blocked by category.",
-                                            labels: ["outcome": "delivered"])
+    static let chatHelp = "Chat messages delivered, or blocked by category."
+    static let delivered = registry.counter("xoseen_chat_messages_total", help: chatHelp, labels: ["outcome": "delivered"])
 
     public static func chatDelivered() { delivered.increment() }
 
@@ -51,7 +54,7 @@ public enum XoseenMetrics {
     }
 
     public static func chatBlocked(_ category: SafetyCategory) {
-        registry.counter("xoseen_chat_messages_total", help: "Chat messages delivered, or blocked by category.",
+        registry.counter("xoseen_chat_messages_total", help: chatHelp,
                          labels: ["outcome": "blocked", "category": category.rawValue]).increment()
     }
 }

@@ -27,8 +27,8 @@ enum AccountCommands {
         let userId = positional[0]
         do {
             let options = try ServeOptions.parse(flags, product: "xoseen", defaults: ServeOptions(port: 8042))
-            let database = try await DatabaseConfiguration(url: .sqlite(path: XoseenApplication.databasePath(in: options.dataDirectory)))
-                .open(migrations: XoseenSchema.migrations)
+            let path = XoseenApplication.databasePath(in: options.dataDirectory)
+            let database = try await DatabaseConfiguration(url: .sqlite(path: path)).open(migrations: XoseenSchema.migrations)
             defer { database.closeSync() }
             let deleted = try await UserErasure.erase(userId, in: database)
             guard deleted["users", default: 0] + deleted["verifications", default: 0] > 0 else {
@@ -36,7 +36,8 @@ enum AccountCommands {
                 return 1
             }
             _ = try await TokenVersions(database: database).bump(userId, at: Date())
-            let rows = deleted.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            let rows = deleted.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+                .map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             print("deleted \(userId): \(rows)")
             return 0
         } catch {

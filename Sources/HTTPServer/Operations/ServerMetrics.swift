@@ -52,7 +52,8 @@ public final class ServerMetrics: Sendable {
             text.family("websocket_connections_opened_total", help: "WebSocket upgrades accepted.", kind: .counter)
             text.sample("websocket_connections_opened_total", labels: Labels([:]), value: Double(webSockets.opened.value))
             text.family("websocket_messages_total", help: "Text and binary messages, by direction.", kind: .counter)
-            text.sample("websocket_messages_total", labels: Labels(["direction": "received"]), value: Double(webSockets.received.value))
+            text.sample("websocket_messages_total", labels: Labels(["direction": "received"]),
+                        value: Double(webSockets.received.value))
             text.sample("websocket_messages_total", labels: Labels(["direction": "sent"]), value: Double(webSockets.sent.value))
         }
         await registry.render(into: &text)

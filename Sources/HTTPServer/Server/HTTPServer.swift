@@ -118,7 +118,8 @@ public final class HTTPServer: Sendable {
             core.deadlines.start()
             handle = DaemonHandle(pointer: started, port: cmhd_bound_port(started))
             logger.notice("listening", ["host": configuration.host, "port": "\(handle!.port)",
-                                        "threads": "\(configuration.threadCount)", "tls": configuration.tls == nil ? "off" : "on"])
+                                        "threads": "\(configuration.threadCount)",
+                                        "tls": configuration.tls == nil ? "off" : "on"])
         }
     }
 
@@ -174,7 +175,8 @@ public final class HTTPServer: Sendable {
         }
         var error = [CChar](repeating: 0, count: 512)
         guard ctls_load(tls.certificateFile, tls.keyFile, &error, error.count) == 0 else {
-            throw ServerStartError(message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ServerStartError(message: message)
         }
     }
 

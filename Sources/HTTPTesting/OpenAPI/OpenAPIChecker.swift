@@ -34,8 +34,10 @@ public struct OpenAPIChecker: @unchecked Sendable {
     /// Problems with one answer to `method path` (the path template, e.g. `/stories/{id}`); empty when it conforms.
     public func problems(_ method: String, _ path: String, status: Int, contentType: String?, body: [UInt8]) -> [String] {
         let where_ = "\(method) \(path) → \(status)"
-        guard let operation = ((document["paths"] as? [String: Any])?[path] as? [String: Any])?[method.lowercased()] as? [String: Any]
-        else { return ["\(where_): operation not in the document"] }
+        let item = (document["paths"] as? [String: Any])?[path] as? [String: Any]
+        guard let operation = item?[method.lowercased()] as? [String: Any] else {
+            return ["\(where_): operation not in the document"]
+        }
         let responses = operation["responses"] as? [String: Any] ?? [:]
         guard let response = (responses[String(status)] ?? responses["default"]) as? [String: Any] else {
             return ["\(where_): status not documented (documented: \(responses.keys.sorted().joined(separator: ", ")))"]
@@ -112,7 +114,9 @@ public struct OpenAPIChecker: @unchecked Sendable {
             }
         }
         if let array = value as? [Any], let items = schema["items"] {
-            for (index, element) in array.enumerated() { problems += validate(element, against: items, at: "\(location)[\(index)]") }
+            for (index, element) in array.enumerated() {
+                problems += validate(element, against: items, at: "\(location)[\(index)]")
+            }
         }
         return problems
     }
@@ -140,7 +144,9 @@ public struct OpenAPIChecker: @unchecked Sendable {
     }
 
     static func typeName(_ value: Any) -> String {
-        for type in ["null", "boolean", "integer", "number", "string", "array", "object"] where isType(value, type) { return type }
+        for type in ["null", "boolean", "integer", "number", "string", "array", "object"] where isType(value, type) {
+            return type
+        }
         return "\(type(of: value))"
     }
 

@@ -58,7 +58,8 @@ public final class TLSTestConnection: @unchecked Sendable {
 
     /// Connects to 127.0.0.1:`port` and completes the handshake, or throws (refused, timed out,
     /// handshake failed: the message carries OpenSSL's reason).
-    public static func connect(port: Int, options: Options = Options(), timeout: Duration = .seconds(5)) async throws -> TLSTestConnection {
+    public static func connect(port: Int, options: Options = Options(),
+                               timeout: Duration = .seconds(5)) async throws -> TLSTestConnection {
         try await offThread { try open(port: port, options: options, timeout: timeout) }
     }
 
@@ -98,7 +99,8 @@ public final class TLSTestConnection: @unchecked Sendable {
     }
 
     /// Sends one request with `Connection: close` and reads the answer to the end of the stream.
-    public func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []) async throws -> RawHTTPResponse {
+    public func request(_ method: String, _ path: String, headers: [(String, String)] = [],
+                        body: [UInt8] = []) async throws -> RawHTTPResponse {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
@@ -131,7 +133,8 @@ public final class TLSTestConnection: @unchecked Sendable {
     private static func open(port: Int, options: Options, timeout: Duration) throws -> TLSTestConnection {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TLSTestError("socket failed") }
-        var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
+        var limit = timeval(tv_sec: Int(timeout.components.seconds),
+                            tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -139,7 +142,9 @@ public final class TLSTestConnection: @unchecked Sendable {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             Glibc.close(fd)
@@ -159,7 +164,9 @@ public final class TLSTestConnection: @unchecked Sendable {
         guard copenssl_set_protocol_range(context, options.minimumVersion, options.maximumVersion) == 1 else {
             throw fail("protocol range refused")
         }
-        if let cipherList = options.cipherList, SSL_CTX_set_cipher_list(context, cipherList) != 1 { throw fail("cipher list refused") }
+        if let cipherList = options.cipherList, SSL_CTX_set_cipher_list(context, cipherList) != 1 {
+            throw fail("cipher list refused")
+        }
         if let trusted = options.trustedCertificateFile {
             guard SSL_CTX_load_verify_locations(context, trusted, nil) == 1 else { throw fail("cannot load \(trusted)") }
             SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)

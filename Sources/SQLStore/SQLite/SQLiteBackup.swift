@@ -85,7 +85,8 @@ public enum SQLiteBackup {
         let pages = sqlite3_backup_pagecount(backup)
         let finished = sqlite3_backup_finish(backup)
         guard result == SQLITE_DONE, finished == SQLITE_OK else {
-            throw Failure(description: "copy failed: \(String(cString: sqlite3_errstr(result == SQLITE_DONE ? finished : result)))")
+            let reason = String(cString: sqlite3_errstr(result == SQLITE_DONE ? finished : result))
+            throw Failure(description: "copy failed: \(reason)")
         }
         return pages
     }

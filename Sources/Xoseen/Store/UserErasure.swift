@@ -22,7 +22,9 @@ public enum UserErasure {
             let blindRooms = try c.query("""
                 SELECT alias_a, alias_b FROM blind_pairings WHERE user_a = $1 OR user_b = $1
                 """, userId).compactMap { row -> String? in
-                guard let a = try row.decode(String?.self, "alias_a"), let b = try row.decode(String?.self, "alias_b") else { return nil }
+                guard let a = try row.decode(String?.self, "alias_a"), let b = try row.decode(String?.self, "alias_b") else {
+                    return nil
+                }
                 return ChatRoom(kind: .blind, between: a, and: b).description
             }
             // Match rooms: match:<a>:<b> with the user as either member (ids may hold LIKE's `_`: escaped).

@@ -29,7 +29,9 @@ extension XoseenApplication {
                 SELECT user_id FROM token_versions WHERE updated_at >= $1 AND user_id NOT IN (SELECT id FROM users)
                 """, since).map { try $0.decode(String.self, "user_id") }
         }
-        let stale = erased.filter { candidateIndex.partition(of: $0) != nil || !hub.members(of: ChatService.userGroup($0)).isEmpty }
+        let stale = erased.filter {
+            candidateIndex.partition(of: $0) != nil || !hub.members(of: ChatService.userGroup($0)).isEmpty
+        }
         for userId in stale { try await forget(userId) }
         if !stale.isEmpty { try await tokenVersions.refresh() }
         return stale.count
