@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The one libmicrohttpd call that needs C control flow (sigsetjmp around MHD_quiesce_daemon).
         .target(name: "CMHDQuiesce", dependencies: ["CMicroHTTPD"]),
+        // The certificate MHD's TLS handshakes present (GnuTLS retrieve callback), reloadable on SIGHUP.
+        .target(name: "CTLSCertificates", linkerSettings: [.linkedLibrary("gnutls")]),
         .systemLibrary(name: "CWslay", providers: [.apt(["libwslay-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLinux"),
@@ -38,9 +40,12 @@ let package = Package(
 
         // Shared core.
         .target(name: "Logging"),
-        .target(name: "Runtime", dependencies: ["Logging"]),
+        // Counters and histograms for /metrics; no dependencies, so domain modules record their own figures.
+        .target(name: "Metrics"),
+        .target(name: "Runtime", dependencies: ["Logging", "HTTPServer", "SQLStore"]),
         .target(
-            name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDQuiesce", "CWslay", "COpenSSL", "CLinux", "Logging"],
+            name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDQuiesce", "CTLSCertificates", "CWslay", "COpenSSL", "CLinux", "Logging",
+                                         "Metrics"],
             // Per-request state lives in classes touched by one MHD thread at a time; dynamic
             // exclusivity checks cost about 3% of a small request (perf), so release builds skip them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
@@ -50,14 +55,14 @@ let package = Package(
         .target(name: "HTTPTesting", dependencies: ["HTTPServer", "CWslay", "COpenSSL"]),
 
         // Products: API layers (routes + wire DTOs) and executables.
-        .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging", "SentenceEmbedding"],
+        .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging", "SentenceEmbedding", "Metrics"],
                 exclude: ["Stories/Insight/RUBRIC.md"]),
         .target(name: "Imaging", dependencies: ["CZlib"]),
-        .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "Imaging"]),
-        .target(name: "Xoseen", dependencies: ["COpenSSL", "SQLStore", "Logging"]),
+        .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "Imaging", "Metrics"]),
+        .target(name: "Xoseen", dependencies: ["COpenSSL", "SQLStore", "Logging", "Metrics"]),
         .target(name: "Vision", dependencies: ["CDlibFace", "CTesseract", "Logging"]),
-        .target(name: "XoseenVerification", dependencies: ["Xoseen", "Vision", "COpenSSL", "SQLStore", "Logging"]),
-        .target(name: "XoseenAPI", dependencies: ["Xoseen", "XoseenVerification", "HTTPServer", "SQLStore", "Logging", "Imaging"]),
+        .target(name: "XoseenVerification", dependencies: ["Xoseen", "Vision", "COpenSSL", "SQLStore", "Logging", "Metrics"]),
+        .target(name: "XoseenAPI", dependencies: ["Xoseen", "XoseenVerification", "HTTPServer", "SQLStore", "Logging", "Imaging", "Metrics"]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime", "SentenceEmbedding"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
@@ -73,7 +78,7 @@ let package = Package(
         // Offline quality checks on real labelled data: topics and story insight, JSONL in, JSONL out.
         .executableTarget(name: "StoryEval", dependencies: ["Jarvis"]),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting", "Metrics"]),
         .testTarget(name: "SentenceEmbeddingTests", dependencies: ["SentenceEmbedding"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),
         .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting"]),

@@ -29,6 +29,10 @@
 #   BENCH_STATIC_BYTES   size of the static file [4096]
 #   BENCH_OUT            output dir: C binary, raw wrk output, logs, summary [<repo>/bench-out/http]
 #   BENCH_STRICT=1       exit 1 when the target is missed (default: exit 0, only setup errors fail)
+#   BENCH_VARIANTS=0     skip the two extra Swift servers measured in the same run [1]: `nometrics`
+#                        (BENCH_NO_METRICS=1: per-route request figures off, pricing /metrics) and
+#                        `https` (TLS 1.3 with a throwaway certificate; wrk keeps connections, so this is
+#                        the cost of encryption, not of handshakes)
 set -euo pipefail
 
 # The one copy of the JSON body: written to a file, served by the C server, compared against both.
@@ -101,18 +105,19 @@ free_port() {
     die "no free port found"
 }
 
-declare -A PORT PID
-start_server() { # name, command...
+declare -A PORT PID SCHEME
+start_server() { # name, command...  (SCHEME[name] set beforehand for https)
     local name=$1; shift
     local port; port=$(free_port)
+    local scheme=${SCHEME[$name]:-http}
     "$@" --port "$port" --static-dir "$tmp/static" >"$OUT/server-$name.log" 2>&1 &
     local pid=$!
     pids+=("$pid")
     for _ in $(seq 100); do # up to ~10 s
         kill -0 "$pid" 2>/dev/null || { cat "$OUT/server-$name.log" >&2; die "$name server exited during start-up"; }
-        if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$port/bench/json"; then
+        if curl -sk -o /dev/null --max-time 1 "$scheme://127.0.0.1:$port/bench/json"; then
             PORT[$name]=$port; PID[$name]=$pid
-            log "$name server: pid $pid ($(cat /proc/"$pid"/comm)), http://127.0.0.1:$port"
+            log "$name server: pid $pid ($(cat /proc/"$pid"/comm)), $scheme://127.0.0.1:$port"
             return
         fi
         sleep 0.1
@@ -129,10 +134,20 @@ if [[ $C_ONLY != 1 ]]; then
     case $(cat /proc/"${PID[swift]}"/comm) in
         bash | sh | dash) log "warning: the Swift server's pid runs a shell: use exec in the wrapper, or RSS is the shell's" ;;
     esac
+    if [[ ${BENCH_VARIANTS:-1} == 1 ]]; then
+        SERVERS+=(nometrics https)
+        # shellcheck disable=SC2086
+        BENCH_NO_METRICS=1 start_server nometrics "$SWIFT_BENCH_SERVER" ${SWIFT_BENCH_ARGS:-}
+        openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout "$tmp/tls.key" -out "$tmp/tls.crt" \
+            -days 1 -subj /CN=localhost -addext subjectAltName=IP:127.0.0.1 2>/dev/null || die "openssl could not make a certificate"
+        SCHEME[https]=https
+        # shellcheck disable=SC2086
+        start_server https "$SWIFT_BENCH_SERVER" --tls-cert "$tmp/tls.crt" --tls-key "$tmp/tls.key" ${SWIFT_BENCH_ARGS:-}
+    fi
 fi
 
 declare -A URL
-url() { echo "http://127.0.0.1:${PORT[$1]}$([[ $2 == json ]] && echo /bench/json || echo /bench/static/$STATIC_NAME)"; }
+url() { echo "${SCHEME[$1]:-http}://127.0.0.1:${PORT[$1]}$([[ $2 == json ]] && echo /bench/json || echo /bench/static/$STATIC_NAME)"; }
 
 # ---------------------------------------------------------------------------- checks
 warnings=()
@@ -140,14 +155,14 @@ for s in "${SERVERS[@]}"; do
     for r in json static; do
         URL[$s,$r]=$(url "$s" "$r")
         expect=$tmp/body.json; [[ $r == static ]] && expect=$tmp/static/$STATIC_NAME
-        curl -s --max-time 5 -o "$tmp/got" -D "$tmp/hdr" "${URL[$s,$r]}" || die "$s $r: request failed"
+        curl -sk --max-time 5 -o "$tmp/got" -D "$tmp/hdr" "${URL[$s,$r]}" || die "$s $r: request failed"
         cmp -s "$tmp/got" "$expect" || die "$s $r: body differs from the expected bytes (got: $(head -c 200 "$tmp/got"))"
         grep -vi '^date:' "$tmp/hdr" | tr -d '\r' > "$OUT/headers-$s-$r.txt"
         if [[ $r == json ]] && ! grep -qi '^content-type: application/json' "$tmp/hdr"; then
             warnings+=("$s json: Content-Type is not application/json")
         fi
         # Keep-alive: curl must reuse the connection for a second request.
-        if ! curl -sv --max-time 5 -o /dev/null -o /dev/null "${URL[$s,$r]}" "${URL[$s,$r]}" 2>&1 | grep -q 'Re-using existing connection'; then
+        if ! curl -skv --max-time 5 -o /dev/null -o /dev/null "${URL[$s,$r]}" "${URL[$s,$r]}" 2>&1 | grep -q 'Re-using existing connection'; then
             warnings+=("$s $r: connection not kept alive (numbers below are for connection-per-request)")
         fi
     done
@@ -226,10 +241,10 @@ mib() { awk -v k="$1" 'BEGIN{printf "%.1f", k / 1024}'; }
 {
     echo
     echo "bench-http: wrk -t$WRK_THREADS -c$CONNS -d${DURATION}s --latency on 127.0.0.1, best of $ROUNDS round(s), C thread pool $C_POOL, $(nproc) cores shared with wrk"
-    printf '%-7s %-7s %12s %10s %10s %10s %10s %8s %8s %9s\n' server route 'req/s' 'p50 ms' 'p90 ms' 'p99 ms' requests non-2xx 'sock-err' 'cpu us/r'
+    printf '%-9s %-7s %12s %10s %10s %10s %10s %8s %8s %9s\n' server route 'req/s' 'p50 ms' 'p90 ms' 'p99 ms' requests non-2xx 'sock-err' 'cpu us/r'
     for cell in "${cells[@]}"; do
         read -r rps p50 p90 p99 n bad err cpu <<<"${BEST[$cell]}"
-        printf '%-7s %-7s %12.1f %10.3f %10.3f %10.3f %10d %8d %8d %9.2f\n' "${cell%,*}" "${cell#*,}" "$rps" "$p50" "$p90" "$p99" "$n" "$bad" "$err" "$cpu"
+        printf '%-9s %-7s %12.1f %10.3f %10.3f %10.3f %10d %8d %8d %9.2f\n' "${cell%,*}" "${cell#*,}" "$rps" "$p50" "$p90" "$p99" "$n" "$bad" "$err" "$cpu"
     done
     echo
     for s in "${SERVERS[@]}"; do
@@ -247,6 +262,14 @@ if [[ $C_ONLY != 1 ]]; then
     if ! awk -v p="$json_pct" -v t="$TARGET" 'BEGIN{exit !(p >= t)}' || [[ -n $(problems json) ]]; then v=FAIL; verdict=1; fi
     {
         for r in json static; do printf 'ratio swift/C %-6s %6s%%%s\n' "$r" "$(pct "$r")" "$(problems "$r")"; done
+        if [[ -n ${BEST[https,json]:-} ]]; then
+            vs() { awk -v a="${BEST[$1,$3]%% *}" -v b="${BEST[$2,$3]%% *}" 'BEGIN{printf "%.1f", 100 * a / b}'; }
+            cpu() { awk '{print $8}' <<<"${BEST[$1,$2]}"; }
+            for r in json static; do
+                printf 'metrics on/off %-6s %6s%% of req/s, cpu us/r %s vs %s\n' "$r" "$(vs swift nometrics "$r")" "$(cpu swift "$r")" "$(cpu nometrics "$r")"
+                printf 'https/http     %-6s %6s%% of req/s, cpu us/r %s vs %s\n' "$r" "$(vs https swift "$r")" "$(cpu https "$r")" "$(cpu swift "$r")"
+            done
+        fi
         for w in "${warnings[@]}"; do echo "WARNING: $w"; done
         printf 'bench-http: swift json = %.0f req/s = %s%% of bare C (target >= %s%%): %s\n' "${BEST[swift,json]%% *}" "$json_pct" "$TARGET" "$v"
     } | tee -a "$OUT/summary.txt"

@@ -11,7 +11,10 @@ packages=(pkg-config libmicrohttpd-dev libwslay-dev libssl-dev libsqlite3-dev li
           # Story clustering's sentence encoder: matrix products on OpenBLAS.
           libopenblas-dev
           # The web apps' browser tests (scripts/test-browser.sh): headless Chromium over WebDriver.
-          chromium chromium-driver "$@")
+          chromium chromium-driver
+          # HTTPS: GnuTLS headers for the certificate-reload callback (libmicrohttpd's TLS is GnuTLS); the
+          # openssl command makes the tests' certificates.
+          libgnutls28-dev openssl "$@")
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -30,11 +30,21 @@ typedef struct {
     void *connection_context;
     unsigned int per_ip_connection_limit;   /* 0: no limit */
     int strict_for_client;                  /* MHD_OPTION_STRICT_FOR_CLIENT: -1 tolerant, 0 default, 1 strict */
+    void *https_cert_callback;              /* with MHD_USE_TLS: MHD_OPTION_HTTPS_CERT_CALLBACK, else NULL */
+    const char *https_priorities;           /* with MHD_USE_TLS: MHD_OPTION_HTTPS_PRIORITIES, else NULL */
 } cmhd_daemon_options;
 
 static inline struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *o) {
+    /* The TLS options only when serving HTTPS (MHD refuses them on a plain daemon). */
+    struct MHD_OptionItem tls[] = {
+        {MHD_OPTION_HTTPS_CERT_CALLBACK, 0, o->https_cert_callback},
+        {MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)o->https_priorities},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    if (o->https_cert_callback == NULL) tls[0].option = MHD_OPTION_END;
     return MHD_start_daemon(o->flags, o->port, NULL, NULL,
         o->access_handler, o->access_context,
+        MHD_OPTION_ARRAY, tls,
         MHD_OPTION_EXTERNAL_LOGGER, o->log_handler, o->log_context,
         MHD_OPTION_SOCK_ADDR, o->bind_address,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(o->thread_pool_size ? o->thread_pool_size : 1),
@@ -48,6 +58,10 @@ static inline struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *o)
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)o->per_ip_connection_limit,
         MHD_OPTION_STRICT_FOR_CLIENT, (int)o->strict_for_client,
         MHD_OPTION_END);
+}
+
+static inline int cmhd_tls_supported(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
 }
 
 static inline enum MHD_Result cmhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh) {

@@ -26,8 +26,11 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "parse" {
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "extract" {
     ExtractCommand.run(Array(CommandLine.arguments.dropFirst(2)))
 }
+if let command = CommandLine.arguments.dropFirst().first, BackupCommand.names.contains(command) {
+    exit(BackupCommand.run(Array(CommandLine.arguments.dropFirst()), product: "jarvis", databaseFile: "jarvis.sqlite"))
+}
 
-await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
+await ServeCommand.main(product: "jarvis", defaultPort: 8080, ownsDataDirectory: true) { options in
     let environment = ProcessInfo.processInfo.environment
     let resources = environment["JARVIS_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/jarvis"
     let selfHost = options.host == "0.0.0.0" || options.host == "::" ? "127.0.0.1" : options.host
@@ -87,13 +90,14 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080) { options in
     log.debug("application opened")
     try await application.bootstrap()
     log.debug("bootstrap done")
-    let server = HTTPServer(router: application.router(),
-                            configuration: .init(host: options.host, port: options.port, threadCount: options.threads).applying())
+    var configuration = ServerConfiguration(host: options.host, port: options.port, threadCount: options.threads).applying()
+    configuration.operations = application.operations()
+    let server = HTTPServer(router: application.router(), configuration: configuration.serving(options))
     try await ServiceGroup([
         Service("http") { try await server.run() },
         Service("poller") { await application.poller.run() },
         Service("stories") { await application.storyService?.run() },
         Service("pages") { await application.pageService?.run() },
-    ]).run()
+    ] + server.operatorServices(options)).run()
     await application.database.close()
 }

@@ -10,6 +10,11 @@ public struct ServeOptions: Sendable, Equatable {
     public var dataDirectory: String
     public var threads: Int
     public var logLevel: LogLevel
+    /// `--metrics-port N`: `/metrics` on its own port (same host) instead of the public one.
+    public var metricsPort: UInt16?
+    /// `--tls-cert FILE --tls-key FILE`: PEM certificate chain and private key; both or neither.
+    public var tlsCertificate: String?
+    public var tlsKey: String?
 
     public init(host: String = "0.0.0.0", port: UInt16, dataDirectory: String = "./data", threads: Int? = nil,
                 logLevel: LogLevel = .info) {
@@ -31,6 +36,11 @@ public struct ServeOptions: Sendable, Equatable {
         if let value = environment["\(prefix)_DATA_DIR"] { options.dataDirectory = value }
         if let value = environment["\(prefix)_THREADS"] { options.threads = try threads(value, from: "\(prefix)_THREADS") }
         if let value = environment["LOG_LEVEL"] { options.logLevel = try level(value, from: "LOG_LEVEL") }
+        if let value = environment["\(prefix)_METRICS_PORT"] {
+            options.metricsPort = try port(value, from: "\(prefix)_METRICS_PORT")
+        }
+        if let value = environment["\(prefix)_TLS_CERT"] { options.tlsCertificate = value }
+        if let value = environment["\(prefix)_TLS_KEY"] { options.tlsKey = value }
 
         var remaining = arguments[...]
         while let flag = remaining.popFirst() {
@@ -46,11 +56,32 @@ public struct ServeOptions: Sendable, Equatable {
             case "--data-dir": options.dataDirectory = try value()
             case "--threads": options.threads = try threads(try value(), from: name)
             case "--log-level": options.logLevel = try level(try value(), from: name)
+            case "--metrics-port": options.metricsPort = try port(try value(), from: name)
+            case "--tls-cert": options.tlsCertificate = try value()
+            case "--tls-key": options.tlsKey = try value()
             case _ where passthrough.contains(name): _ = try value()
             default: throw UsageError("unknown option \(flag)")
             }
         }
+        try options.checkTLS(prefix: prefix)
+        if let metricsPort = options.metricsPort, metricsPort == options.port, metricsPort != 0 {
+            throw UsageError("--metrics-port/\(prefix)_METRICS_PORT: \(metricsPort) is already the serving port")
+        }
         return options
+    }
+
+    /// Both TLS files or neither, and each readable (a typo is a start-up error, not a plain-HTTP server).
+    private func checkTLS(prefix: String) throws(UsageError) {
+        switch (tlsCertificate, tlsKey) {
+        case (nil, nil): return
+        case (nil, _): throw UsageError("--tls-key/\(prefix)_TLS_KEY needs --tls-cert/\(prefix)_TLS_CERT too")
+        case (_, nil): throw UsageError("--tls-cert/\(prefix)_TLS_CERT needs --tls-key/\(prefix)_TLS_KEY too")
+        case (let certificate?, let key?):
+            for (file, source) in [(certificate, "--tls-cert/\(prefix)_TLS_CERT"), (key, "--tls-key/\(prefix)_TLS_KEY")]
+            where !FileManager.default.isReadableFile(atPath: file) {
+                throw UsageError("\(source): '\(file)' is not a readable file")
+            }
+        }
     }
 
     private static func split(_ flag: String) -> (String, String?) {

@@ -1,8 +1,10 @@
 /// # Runtime
 ///
 /// Process plumbing shared by the executables: long-running services run side by side and
-/// stop together on SIGINT/SIGTERM (each gets cancelled and shuts down cleanly), and the
-/// `serve` command line with environment overrides.
+/// stop together on SIGINT/SIGTERM (each gets cancelled and shuts down cleanly), the `serve`
+/// command line with environment overrides and their start-up checks (`EnvironmentRules`), what
+/// the options mean for the transport (TLS, the metrics port, SIGHUP reload), one server per data
+/// directory (`DataDirectoryLock`), and `backup` / `restore`.
 import Dispatch
 import Foundation
 import Logging

@@ -221,6 +221,7 @@ public struct XoseenApplication: Sendable {
         AssistRoutes(context: context).register(on: &router)
         BlindDateRoutes(context: context).register(on: &router)
         SessionRoutes(context: context).register(on: &router)
+        AccountRoutes(delete: { [self] in try await deleteUser($0) }).register(on: &router)
         VerificationRoutes(context: context, verifier: verifier, operatorToken: settings.operatorToken,
                            limits: VerificationLimits(environment: settings.environment)).register(on: &router)
         MatchRoutes(context: context).register(on: &router)

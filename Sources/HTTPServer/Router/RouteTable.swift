@@ -44,6 +44,9 @@ final class RouteTable: Sendable {
         names = builder.names
     }
 
+    /// Every route's request figures (for `/metrics`).
+    var statistics: [RouteStatistics] { methodTables.flatMap { $0.entries.map(\.route.statistics) } }
+
     private struct Builder {
         var nodes: [Node] = []
         var edges: [Edge] = []
@@ -178,6 +181,11 @@ struct RouteReference: @unchecked Sendable {
     func with<Result>(_ body: (Route) throws -> Result) rethrows -> Result { try route._withUnsafeGuaranteedRef(body) }
 
     var pattern: String { with { $0.pattern } }
+
+    /// Counts an answered request on this route (nothing retained on the way).
+    func record(status: Int, nanoseconds: UInt64) {
+        with { $0.unretainedStatistics._withUnsafeGuaranteedRef { $0.record(status: status, nanoseconds: nanoseconds) } }
+    }
 }
 
 /// A path's segments over its bytes, empty ones skipped: a view, not a list, so matching

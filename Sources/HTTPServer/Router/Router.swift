@@ -30,7 +30,8 @@ public struct Router: Sendable {
     private mutating func add(_ method: HTTPMethod, _ pattern: String, body: BodyPolicy, middleware: [any Middleware],
                               action: RouteHandler) {
         let segments = PathPattern.parse(pattern)
-        root.insert(segments[...], method: method, route: Route(pattern: pattern, body: body, middleware: middleware, handler: action))
+        root.insert(segments[...], method: method,
+                    route: Route(method: method, pattern: pattern, body: body, middleware: middleware, handler: action))
     }
 
     public mutating func get(_ pattern: String, middleware: [any Middleware] = [], handler: @escaping Handler) {
@@ -98,6 +99,19 @@ public struct Router: Sendable {
         add(.get, pattern, body: .none, handler: handler)
     }
 
+    /// Every registered route as (method, pattern), sorted: what an API description must list.
+    public var routes: [(method: String, pattern: String)] {
+        var found: [(method: String, pattern: String)] = []
+        func walk(_ node: RouteNode) {
+            for (method, route) in node.routes { found.append((method.rawValue, route.pattern)) }
+            for (method, route) in node.catchAllRoutes { found.append((method.rawValue, route.pattern)) }
+            for child in node.literals.values { walk(child) }
+            for child in node.parameterChild { walk(child) }
+        }
+        walk(root)
+        return found.sorted { ($0.pattern, $0.method) < ($1.pattern, $1.method) }
+    }
+
     /// Resolves a request path to a route (see `RouteTable.match`).
     func match(method: HTTPMethod, path: String) throws(HTTPError) -> RouteMatch {
         try compiled().match(method: method, path: path)
@@ -126,9 +140,14 @@ final class Route: @unchecked Sendable {
     let handler: RouteHandler
     /// What the server runs, set by `Router.compiled()`.
     var action: RouteAction?
+    /// Requests answered here, for `/metrics` (held strongly; recorded through the unretained copy).
+    let statistics: RouteStatistics
+    let unretainedStatistics: Unmanaged<RouteStatistics>
 
-    init(pattern: String, body: BodyPolicy, middleware: [any Middleware], handler: RouteHandler) {
+    init(method: HTTPMethod, pattern: String, body: BodyPolicy, middleware: [any Middleware], handler: RouteHandler) {
         self.pattern = pattern
+        statistics = RouteStatistics(method: method.rawValue, pattern: pattern)
+        unretainedStatistics = .passUnretained(statistics)
         self.body = body
         self.middleware = middleware
         self.handler = handler

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import CMHDQuiesce
+import CTLSCertificates
 import Foundation
 import Logging
 import Synchronization
@@ -17,6 +18,8 @@ public final class HTTPServer: Sendable {
     /// Fan-out to this server's WebSocket connections.
     public let hub: WebSocketHub
     let core: ServerCore
+    /// Request, WebSocket and in-flight figures, rendered at `/metrics`.
+    public let metrics: ServerMetrics
     private let daemon = Mutex<DaemonHandle?>(nil)
     private let logger = Logger(label: "http")
 
@@ -30,7 +33,24 @@ public final class HTTPServer: Sendable {
     public init(router: Router, configuration: ServerConfiguration = .init(), hub: WebSocketHub = WebSocketHub()) {
         self.configuration = configuration
         self.hub = hub
-        self.core = ServerCore(router: router, configuration: configuration, hub: hub)
+        let metrics = ServerMetrics()
+        var router = router
+        OperationsRoutes(operations: configuration.operations, metrics: metrics).register(on: &router)
+        self.metrics = metrics
+        let core = ServerCore(router: router, configuration: configuration, hub: hub, metrics: metrics)
+        self.core = core
+        metrics.attach(routes: core.router.statistics, webSockets: core.loop.statistics,
+                       liveWebSockets: { core.loop.liveConnections }, inFlight: { core.inFlight.total })
+    }
+
+    /// A server on its own port answering only `GET /metrics` with this server's figures (so they
+    /// can stay off the public port); configure this server with `operations.servesMetrics` off.
+    public func metricsServer(host: String, port: UInt16) -> HTTPServer {
+        var router = Router()
+        OperationsRoutes.registerMetrics(on: &router, metrics: metrics, registry: configuration.operations.registry)
+        var configuration = ServerConfiguration(host: host, port: port, threadCount: 1, webSocketThreadCount: 1)
+        configuration.operations.servesMetrics = false
+        return HTTPServer(router: router, configuration: configuration)
     }
 
     /// The bound port (useful when configured with port 0); nil before start.
@@ -56,6 +76,10 @@ public final class HTTPServer: Sendable {
             var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
                 | MHD_ALLOW_UPGRADE.rawValue | MHD_USE_ERROR_LOG.rawValue
             if ipv6 { flags |= MHD_USE_IPv6.rawValue }
+            if let tls = configuration.tls {
+                try Self.loadCertificate(tls)
+                flags |= MHD_USE_TLS.rawValue
+            }
             let started: OpaquePointer? = withUnsafePointer(to: &storage) { address in
                 address.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
                     var options = cmhd_daemon_options()
@@ -80,6 +104,10 @@ public final class HTTPServer: Sendable {
                     // Tolerant parsing stays MHD's default; `RequestFraming` refuses what is
                     // ambiguous, in the product's error envelope (MHD's strict mode answers in its own).
                     options.strict_for_client = 0
+                    if configuration.tls != nil {
+                        options.https_cert_callback = ctls_retrieve_callback()
+                        options.https_priorities = ctls_priorities()
+                    }
                     return cmhd_start_daemon(&options)
                 }
             }
@@ -90,7 +118,8 @@ public final class HTTPServer: Sendable {
             core.deadlines.start()
             handle = DaemonHandle(pointer: started, port: cmhd_bound_port(started))
             logger.notice("listening", ["host": configuration.host, "port": "\(handle!.port)",
-                                        "threads": "\(configuration.threadCount)"])
+                                        "threads": "\(configuration.threadCount)",
+                                        "tls": configuration.tls == nil ? "off" : "on"])
         }
     }
 
@@ -130,6 +159,25 @@ public final class HTTPServer: Sendable {
         core.deadlines.stop()
         daemon.withLock { $0 = nil }
         logger.notice("stopped")
+    }
+
+    /// Reads the certificate and key files again (SIGHUP): handshakes from now on present the new
+    /// certificate; open connections keep theirs. A file that cannot be used leaves the old one serving.
+    public func reloadCertificate() throws {
+        guard let tls = configuration.tls else { return }
+        try Self.loadCertificate(tls)
+        logger.notice("certificate reloaded", ["certificate": tls.certificateFile])
+    }
+
+    static func loadCertificate(_ tls: TLSSettings) throws {
+        guard cmhd_tls_supported() != 0 else {
+            throw ServerStartError(message: "this libmicrohttpd was built without HTTPS support")
+        }
+        var error = [CChar](repeating: 0, count: 512)
+        guard ctls_load(tls.certificateFile, tls.keyFile, &error, error.count) == 0 else {
+            let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ServerStartError(message: message)
+        }
     }
 
     /// Once per process (MHD's panic handler is global).

@@ -33,6 +33,12 @@ public struct ServerConfiguration: Sendable {
     public var errorRenderer: any ErrorRenderer
     /// One log line per request at this level (`info` by default).
     public var accessLogLevel: LogLevelSetting
+    /// Count every answered request by route and status for `/metrics` (off only to measure its cost).
+    public var recordsRequestMetrics = true
+    /// HTTPS and WSS with this certificate (nil: plain HTTP). See `TLSSettings`.
+    public var tls: TLSSettings?
+    /// Probes and metrics (`/livez`, `/readyz`, `/metrics`): the readiness checks and the product's registry.
+    public var operations = Operations()
 
     public init(host: String = "0.0.0.0", port: UInt16 = 8080,
                 threadCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),

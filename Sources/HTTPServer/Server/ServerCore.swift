@@ -17,9 +17,13 @@ final class ServerCore: @unchecked Sendable {
     let inFlight = InFlightCounter()
     let draining = Atomic<Bool>(false)
     let deadlines: RequestDeadlines
+    let metrics: ServerMetrics
+    let recordsMetrics: Bool
 
-    init(router: Router, configuration: ServerConfiguration, hub: WebSocketHub) {
+    init(router: Router, configuration: ServerConfiguration, hub: WebSocketHub, metrics: ServerMetrics) {
         self.router = router.compiled()
+        self.metrics = metrics
+        self.recordsMetrics = configuration.recordsRequestMetrics
         self.configuration = configuration
         self.loop = WebSocketLoopGroup(hub: hub, count: configuration.webSocketThreadCount)
         self.accessLogLevel = configuration.accessLogLevel == .debug ? .debug : .info
@@ -104,8 +108,17 @@ final class ServerCore: @unchecked Sendable {
         if !exchange.isOneOff { deadlines.requestCompleted(exchange, now: Self.monotonicNanoseconds()) }
         defer { exchange.end() }
         exchange.counter.end()
+        let elapsed = Self.monotonicNanoseconds() &- exchange.startedAt
+        // An upgrade was counted when its 101 went out (MHD reports it complete only when the socket closes).
+        if exchange.status != 0 && !exchange.isUpgraded && recordsMetrics {
+            if let route = exchange.route {
+                route.record(status: exchange.status, nanoseconds: elapsed)
+            } else {
+                metrics.unmatched.record(status: exchange.status, nanoseconds: elapsed)
+            }
+        }
         guard logger.isEnabled(accessLogLevel) else { return }
-        let micros = (Self.monotonicNanoseconds() - exchange.startedAt) / 1000
+        let micros = elapsed / 1000
         let latency = "\(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())"
         if termination == MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK || exchange.status != 0 {
             logger.log(accessLogLevel, "request", [
@@ -315,6 +328,7 @@ final class ServerCore: @unchecked Sendable {
         for field in response.headers { Self.add(field, to: mhdResponse) }
         exchange.status = 101
         exchange.isUpgraded = true
+        exchange.route?.record(status: 101, nanoseconds: Self.monotonicNanoseconds() &- exchange.startedAt)
         deadlines.handling(exchange)
         return MHD_queue_response(connection, 101, mhdResponse)
     }

@@ -89,6 +89,7 @@ public final class WebSocketConnection: Sendable, Identifiable {
         }
         switch outcome {
         case .queued(let schedule):
+            loop.statistics.sent.increment()
             if schedule { loop.post(.flush(self)) }
             return true
         case .rejected:
@@ -98,6 +99,9 @@ public final class WebSocketConnection: Sendable, Identifiable {
             return false
         }
     }
+
+    /// A text or binary message arrived (loop thread), for `/metrics`.
+    func countReceived() { loop.statistics.received.increment() }
 
     /// Bytes queued by the application and not yet handed to the loop.
     var outboxBytes: Int { outbox.withLock { $0.bytes } }

@@ -23,6 +23,7 @@ final class WebSocketLoop: @unchecked Sendable {
     }
 
     let hub: WebSocketHub
+    let statistics: WebSocketStatistics
     private let logger = Logger(label: "websocket")
     private let epollFD: Int32
     private let wakeFD: Int32
@@ -40,8 +41,9 @@ final class WebSocketLoop: @unchecked Sendable {
     /// How long a connection may stay over its send cap (reading paused) before it is cut.
     static let writeStallTimeout: UInt64 = 20_000_000_000
 
-    init(hub: WebSocketHub) {
+    init(hub: WebSocketHub, statistics: WebSocketStatistics) {
         self.hub = hub
+        self.statistics = statistics
         epollFD = clinux_epoll_create()
         wakeFD = clinux_eventfd()
         _ = clinux_epoll_ctl(epollFD, CLINUX_EPOLL_CTL_ADD, wakeFD, CLINUX_EPOLLIN)
@@ -76,6 +78,7 @@ final class WebSocketLoop: @unchecked Sendable {
         let connection = WebSocketConnection(id: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue, request: request,
                                              limits: upgrade, loop: self)
         live.wrappingAdd(1, ordering: .relaxed)
+        statistics.opened.increment()
         post(.adopt(LoopEntry(fd: socket, handle: handle, pendingInput: extraInput, connection: connection, upgrade: upgrade)))
     }
 
@@ -397,8 +400,10 @@ final class LoopEntry: @unchecked Sendable {
                 _ = wslay_event_queue_close(context, WebSocketCloseCode.invalidPayload.rawValue, nil, 0)
                 return
             }
+            entry.connection.countReceived()
             delivered = entry.connection.continuation.yield(.text(text))
         case 2:
+            entry.connection.countReceived()
             delivered = entry.connection.continuation.yield(.binary(bytes))
         case 8:
             entry.receivedCloseCode = WebSocketCloseCode(message.status_code == 0 ? 1005 : message.status_code)

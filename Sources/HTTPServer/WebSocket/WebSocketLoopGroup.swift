@@ -1,3 +1,4 @@
+import Metrics
 import Synchronization
 
 /// The server's WebSocket loops. Each upgraded socket is handed to one of them in turn and
@@ -5,10 +6,13 @@ import Synchronization
 /// of the others (each loop also bounds the work it does per socket per turn).
 final class WebSocketLoopGroup: Sendable {
     let loops: [WebSocketLoop]
+    /// Sockets upgraded and messages each way, for `/metrics`.
+    let statistics = WebSocketStatistics()
     private let next = Atomic<Int>(0)
 
     init(hub: WebSocketHub, count: Int) {
-        loops = (0..<max(1, count)).map { _ in WebSocketLoop(hub: hub) }
+        let statistics = statistics
+        loops = (0..<max(1, count)).map { _ in WebSocketLoop(hub: hub, statistics: statistics) }
     }
 
     func start() {

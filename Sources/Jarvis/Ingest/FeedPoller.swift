@@ -179,6 +179,9 @@ public final class FeedPoller: Sendable {
             logger.info("feed health changed", ["feed": feed.id, "from": feed.health.rawValue, "to": next.health.rawValue,
                                                 "failures": "\(next.failureCount)"])
         }
+        JarvisMetrics.poll(outcome: summary).increment()
+        JarvisMetrics.articlesIngested.increment(by: UInt64(inserted))
+        JarvisMetrics.articlesUpdated.increment(by: UInt64(updated))
         return Report(feedId: feed.id, outcome: summary, inserted: inserted, updated: updated, health: next.health)
     }
 

@@ -144,7 +144,14 @@ public actor StoryService: StoryIngesting {
             let x = min(a.0.publishedAt, a.0.firstSeenAt), y = min(b.0.publishedAt, b.0.firstSeenAt)
             return x != y ? x < y : a.0.id < b.0.id
         }
+        let encoding = ContinuousClock.now
         let features = await Self.prepare(ordered.map(\.0), extractor: clusterer.extractor)
+        JarvisMetrics.encoderSeconds.observe(duration: ContinuousClock.now - encoding)
+        let clustering = ContinuousClock.now
+        defer {
+            JarvisMetrics.clusteringSeconds.observe(duration: ContinuousClock.now - clustering)
+            JarvisMetrics.clusteredArticles.increment(by: UInt64(ordered.count))
+        }
         // Every decision of the batch first, with no suspension point between them: the actor is
         // reentrant, and another feed's batch must not interleave with this one's time order.
         let decisions = zip(ordered, features).map { clusterer.assign($0.0.0, features: $0.1, proposedStoryId: $0.0.provisionalStoryId) }

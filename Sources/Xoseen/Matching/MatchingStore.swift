@@ -121,6 +121,7 @@ public struct MatchingStore: Sendable {
             return Outcome(firstTime: true, matched: likedBack)
         }
         if outcome.firstTime { index.recordDecision(by: viewer, about: candidate, like: action == .like) }
+        XoseenMetrics.decided(action, outcome: outcome)
         return outcome
     }
 

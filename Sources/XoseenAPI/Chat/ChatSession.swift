@@ -141,6 +141,7 @@ struct ChatSession {
             return
         }
         if case .blocked(let category, let reason) = chat.scanner.scan(text) {
+            XoseenMetrics.chatBlocked(category)
             try await chat.store.flag(room: room, senderId: user.userId, category: category.rawValue, reason: reason.rawValue, at: chat.clock())
             connection.send(text: ChatFrames.encode(ChatFrames.Blocked(room: room.description, category: category.rawValue,
                                                                        reason: reason.rawValue, clientId: clientId)))
@@ -150,6 +151,7 @@ struct ChatSession {
                                                  body: text, at: chat.clock())
         chat.hub.send(ChatFrames.frame(record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId),
                       toGroup: group)
+        XoseenMetrics.chatDelivered()
     }
 
     func reply(error code: String, _ message: String, clientId: String?) {

@@ -64,7 +64,9 @@ struct FeedRoutes {
             // Members of an unrevealed blind pairing appear in nobody's named feed: their card here
             // would link the name and photo to the partner's blind card (see BlindDateStore).
             let hidden = context.chat.blindDates.hiddenMembers
+            let ranking = ContinuousClock.now
             let ranked = try await context.feed.page(for: viewer, excluding: served.union(hidden), limit: limit)
+            XoseenMetrics.feedServed(by: ranked.servedBy, duration: ContinuousClock.now - ranking)
             let page = ranked.candidates
             let ids = page.map(\.candidate.userId)
             if let shadow = ranked.shadow, let version = ranked.shadowVersion, let registry = context.feed.learning?.registry {

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Synchronization
 import Vision
+import Xoseen
 
 /// Runs an attempt end to end: check the images' headers, then decode and downscale them one
 /// at a time, find and compare faces, read the document, check for duplicates, decide, store.
@@ -64,6 +65,7 @@ public final class IdentityVerifier: Sendable {
         try checkHeaders(request)
         try admit()
         defer { admitted.withLock { $0 -= 1 } }
+        let started = ContinuousClock.now
         let now = clock()
         let today = CalendarDate(now)
         let measured = try await onQueue { try self.measure(request, today: today) }
@@ -73,6 +75,7 @@ public final class IdentityVerifier: Sendable {
                                                                  within: duplicateDistance, at: now)
         }
         let outcome = policy.decide(evidence, today: today)
+        XoseenMetrics.verificationDecided(outcome.decision.rawValue, duration: ContinuousClock.now - started)
         logger.info("verification decided", ["user": request.userId, "decision": outcome.decision.rawValue,
                                               "reasons": outcome.reasons.map(\.rawValue).joined(separator: ",")])
         return try await store.record(userId: request.userId, outcome: outcome, selfie: measured.selfie,

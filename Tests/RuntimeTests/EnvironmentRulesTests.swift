@@ -1,0 +1,40 @@
+import Foundation
+import Runtime
+import Testing
+
+/// A bad setting is a start-up error naming it: the rules, and the real executable refusing.
+@Suite struct EnvironmentRulesTests {
+    @Test(arguments: [("JARVIS_MAX_FEEDS", "5O0"), ("JARVIS_SAMPLE_FEEDS", "yes"), ("HTTP_IDLE_TIMEOUT_SEC", "0"),
+                      ("HTTP_WEBSOCKET_THREADS", "65"), ("JARVIS_MAX_FEEDS_PER_HOST", "-1")])
+    func jarvisRefusesABadValueNamingIt(_ name: String, _ value: String) throws {
+        #expect(throws: UsageError.self) { try EnvironmentRules.check(EnvironmentRules.rules(for: "jarvis"), in: [name: value]) }
+        do {
+            try EnvironmentRules.check(EnvironmentRules.rules(for: "jarvis"), in: [name: value])
+        } catch {
+            #expect(error.message.hasPrefix(name + ":"))
+        }
+    }
+
+    @Test func goodValuesAndOtherProductsPass() throws {
+        try EnvironmentRules.check(EnvironmentRules.rules(for: "jarvis"), in: ["JARVIS_MAX_FEEDS": " 500 ", "JARVIS_SAMPLE_FEEDS": "1",
+                                                                               "XOSEEN_CHAT_RATE": "nope"])
+        try EnvironmentRules.check(EnvironmentRules.rules(for: "xoseen"), in: ["XOSEEN_CHAT_RATE": "0.5", "XOSEEN_PROMOTION_MARGIN": "0"])
+        #expect(throws: UsageError.self) { try EnvironmentRules.check(EnvironmentRules.rules(for: "xoseen"), in: ["XOSEEN_CHAT_RATE": "0"]) }
+        #expect(throws: UsageError.self) { try EnvironmentRules.check(EnvironmentRules.rules(for: "xoseen"), in: ["XOSEEN_CHAT_RATE": "nan"]) }
+    }
+
+    @Test func theExecutableExitsWith64AndNamesTheVariable() throws {
+        let process = Process()
+        process.executableURL = ExecutableTests.binary("jarvis")
+        process.arguments = ["serve", "--port", "0", "--data-dir", NSTemporaryDirectory() + "env-\(UUID().uuidString)"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["JARVIS_MAX_FEEDS"] = "lots"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("JARVIS_MAX_FEEDS: 'lots'"))
+    }
+}
