@@ -34,19 +34,26 @@ public struct LabelledMessage: Sendable, Hashable, Codable {
     /// Whether the message is allowed by policy rather than benign (left out of precision, recall and FPR).
     public var isAllowedByPolicy: Bool { Self.allowedKinds.contains(kind) }
 
-    /// The split fixed for the real sets (the same as `scripts/train-safety.py`): SHA-256 of the text, first
-    /// 8 bytes big-endian mod 100 — below 70 train, below 85 validation, else test.
+    /// The split fixed for the real sets (the same as `scripts/train-safety.py`). Two hashes of the text, first 8
+    /// bytes of SHA-256 big-endian mod 100: `first` of the text alone (the first split, whose test part was read
+    /// case by case and is now development data) and `second` of "xoseen-safety-2:" + text. Held-out test:
+    /// `first` < 85 (never in the first test part) and `second` < 18; otherwise validation when `second` ≥ 80,
+    /// else train. Identical texts always share a split.
     public enum Split: String, Sendable, CaseIterable {
         case train, validation, test
     }
 
     public var split: Split {
+        let first = Self.bucket(Array(text.utf8))
+        let second = Self.bucket(Array(("xoseen-safety-2:" + text).utf8))
+        if first < 85 && second < 18 { return .test }
+        return second >= 80 ? .validation : .train
+    }
+
+    private static func bucket(_ bytes: [UInt8]) -> UInt64 {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        let bytes = Array(text.utf8)
         _ = SHA256(bytes, bytes.count, &digest)
-        let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let bucket = value % 100
-        return bucket < 70 ? .train : bucket < 85 ? .validation : .test
+        return digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } % 100
     }
 
     public struct FormatError: Error, CustomStringConvertible {

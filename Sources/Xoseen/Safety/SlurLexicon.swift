@@ -14,14 +14,14 @@ enum SlurLexicon {
         faggot fagot fagget faggit shemale he_she ladyboy_freak dyke_bitch batty_boy poofter \
         retardo mongoloid spastic libtard \
         whore slut cunt skank thot feminazi foid femoid roastie
-        """) + SharedWords.words("retards retarded faggy faggoty sluttiest whorish")
+        """) + SharedWords.words("retards faggy faggoty sluttiest whorish")
 
     static let ambiguous: [String] = inflected("""
         nigga niggah chink gook spic spick paki wop dago coon redskin squaw gypsy injun \
         fag dyke homo tranny poof queer \
         spaz cripple midget \
         hoe bitch
-        """) + ["retard"]
+        """) + ["retard", "retarded"]
 
     /// Each word with its plural ("slut" → "sluts", "bitch" → "bitches", "christ_killer" → "christ_killers").
     static func inflected(_ list: String) -> [String] {
