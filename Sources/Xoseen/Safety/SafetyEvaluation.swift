@@ -12,11 +12,15 @@ public struct LabelledMessage: Sendable, Hashable, Codable {
     /// The label as written: our category name, "benign", or the real set's category ("hate", "spam"…), for
     /// per-kind recall.
     public var kind: String
+    /// The real sets' `source_dataset` (nil in ours), for false-positive rates per source: "benign" means
+    /// different things in different sources (EDOS "not sexist" posts may still be racist).
+    public var source: String?
 
-    public init(text: String, category: SafetyCategory?, kind: String? = nil) {
+    public init(text: String, category: SafetyCategory?, kind: String? = nil, source: String? = nil) {
         self.text = text
         self.category = category
         self.kind = kind ?? category?.rawValue ?? Self.benignLabel
+        self.source = source
     }
 
     public static let benignLabel = "benign"
@@ -76,6 +80,7 @@ public struct LabelledMessage: Sendable, Hashable, Codable {
             let text: String
             let label: String
             let category: String?
+            let source_dataset: String?
         }
         var messages: [LabelledMessage] = []
         let decoder = JSONDecoder()
@@ -88,7 +93,7 @@ public struct LabelledMessage: Sendable, Hashable, Codable {
                 throw FormatError(line: offset + 1, message: "expected {\"text\": …, \"label\": …}")
             }
             if entry.label == benignLabel {
-                messages.append(LabelledMessage(text: entry.text, category: nil))
+                messages.append(LabelledMessage(text: entry.text, category: nil, source: entry.source_dataset))
             } else if entry.label == "risky", let kind = entry.category {
                 if allowedKinds.contains(kind) {
                     messages.append(LabelledMessage(text: entry.text, category: nil, kind: kind))
@@ -148,6 +153,8 @@ public struct SafetyEvaluation: Sendable {
     public private(set) var benignBlocked = 0
     /// By label as written (``LabelledMessage/kind``): messages and how many were blocked (any category).
     public private(set) var byKind: [String: (messages: Int, blocked: Int)] = [:]
+    /// Benign messages of the real sets by source: messages and how many were blocked.
+    public private(set) var benignBySource: [String: (messages: Int, blocked: Int)] = [:]
 
     /// Blocked share of benign messages.
     public var falsePositiveRate: Double { benignCount == 0 ? 0 : Double(benignBlocked) / Double(benignCount) }
@@ -163,6 +170,10 @@ public struct SafetyEvaluation: Sendable {
             if message.category == nil {
                 benignCount += 1
                 if verdict.isBlocked { benignBlocked += 1 }
+                if let source = message.source {
+                    benignBySource[source, default: (0, 0)].messages += 1
+                    if verdict.isBlocked { benignBySource[source, default: (0, 0)].blocked += 1 }
+                }
             }
             switch (message.category != nil, verdict.isBlocked) {
             case (true, true): overall.truePositives += 1
