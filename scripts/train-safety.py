@@ -8,10 +8,12 @@ Writes into --out:
   classifier.weights   int8 weights, bucket-major (2**bits rows x classes), dequantised as q * scale[class]
   classifier-fixtures.json  texts with the scores this script computes, for the Swift parity test
 
-Split (chosen once, never changed): SHA-256 of the message text, first 8 bytes as an integer mod 100:
-< 70 train, < 85 validation, else test. Identical texts always share a split. Training reads train;
-C and the thresholds are chosen on validation; test is only reported (scripts/... and `safety-eval
---split test`), never used to choose anything.
+Split (the second one; LabelledMessage.split in Swift computes the same): two hashes of the message text,
+first 8 bytes of SHA-256 as an integer mod 100 -- `first` of the text, `second` of "xoseen-safety-2:" + text.
+The first split's test part (first >= 85) was read case by case in an earlier round, so it is development data
+now. Held-out test: first < 85 and second < 18 (about 15%, carved before any look); validation: second >= 80;
+train: the rest. Identical texts always share a split. Training reads train; C and the thresholds are chosen on
+validation; test is only reported (`safety-eval --split test`), never used to choose anything.
 
 Model: multinomial logistic regression over hashed word unigrams, bigrams and character 3-5-grams
 (scripts/safety_features.py, mirrored in Swift). Classes: benign, hate (hate speech and sexist abuse),
@@ -65,9 +67,15 @@ FIXTURE_TEXTS = [
 ]
 
 
+def bucket(text):
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") % 100
+
+
 def split_of(text):
-    bucket = int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") % 100
-    return "train" if bucket < 70 else ("validation" if bucket < 85 else "test")
+    first, second = bucket(text), bucket("xoseen-safety-2:" + text)
+    if first < 85 and second < 18:
+        return "test"
+    return "validation" if second >= 80 else "train"
 
 
 def clean(text):
@@ -167,7 +175,7 @@ def main():
                         help="keep the shipped weights, only choose the thresholds again on validation")
     parser.add_argument("--budget", type=float, default=FPR_BUDGET,
                         help="benign block rate the learned half may reach on validation")
-    parser.add_argument("--c", default="8", help="regularisation values to try on validation, comma-separated")
+    parser.add_argument("--c", default="2,8", help="regularisation values to try on validation, comma-separated")
     args = parser.parse_args()
 
     parts = {"train": [], "validation": [], "test": []}
@@ -202,7 +210,10 @@ def main():
     else:
         x_train, y_train, _ = xy(parts["train"])
     for c_value in ([] if args.recalibrate else [float(v) for v in args.c.split(",")]):
-        model = LogisticRegression(C=c_value, max_iter=400, tol=1e-3, class_weight="balanced")
+        # No class weights: balancing up-weights the rare abuse classes, which buys recall at high benign block
+        # rates but loses it at the ~1% the chat can afford (validation, 2026-12-03: hate recall 0.30 unweighted
+        # vs 0.21 balanced at a 1% learned benign block rate, C=2).
+        model = LogisticRegression(C=c_value, max_iter=400, tol=1e-3)
         model.fit(x_train, y_train)
         q, scales = quantise(model)
         prob = scores(x_val, q, scales, model.intercept_)
@@ -237,7 +248,8 @@ def main():
         "groups": GROUPS,
         "thresholds": {g: float(t) for g, t in sorted(thresholds.items())},
         "regularisation_C": c_value,
-        "split": "sha256(text)[:8] mod 100: <70 train, <85 validation, else test",
+        "split": "first = sha256(text)[:8] mod 100, second = sha256('xoseen-safety-2:' + text)[:8] mod 100: "
+                 "test if first < 85 and second < 18, else validation if second >= 80, else train",
         "sizes": {name: len(rows) for name, rows in parts.items()},
         "figures": figures,
         "source": "chat-safety.jsonl (OLID, ETHOS, EDOS, YouTube Spam Collection, SpamAssassin, Jigsaw sample, "

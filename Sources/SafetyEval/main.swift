@@ -88,6 +88,11 @@ func row(_ name: String, _ counts: SafetyEvaluation.Counts) -> String {
     print(row("overall", evaluation.overall))
     print(String(format: "benign false-positive rate: %.4f (%d of %d blocked)", evaluation.falsePositiveRate,
                  evaluation.benignBlocked, evaluation.benignCount))
+    if !evaluation.benignBySource.isEmpty { print("benign blocked by source:") }
+    for (source, counts) in evaluation.benignBySource.sorted(by: { $0.key < $1.key }) {
+        print(String(format: "  %@ %6d messages, %6.4f blocked", source.padding(toLength: 44, withPad: " ", startingAt: 0),
+                     counts.messages, Double(counts.blocked) / Double(max(counts.messages, 1))))
+    }
     print("blocked by label as written (any category):")
     for (kind, counts) in evaluation.byKind.sorted(by: { $0.key < $1.key }) {
         let note = LabelledMessage.allowedKinds.contains(kind) ? "  (allowed by policy)" : ""

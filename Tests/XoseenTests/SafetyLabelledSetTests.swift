@@ -44,6 +44,15 @@ import Xoseen
         #expect(evaluation.falsePositiveRate <= 0.02, "\(file) benign blocked \(evaluation.falsePositiveRate)")
     }
 
+    /// The split `scripts/train-safety.py` computes for the same texts (two SHA-256 buckets; see
+    /// ``LabelledMessage/split``): "message 39" was in the first split's test part, read case by case, so it is
+    /// never in the new held-out part whatever its second bucket (15).
+    @Test(arguments: [("message 0", LabelledMessage.Split.train), ("message 1", .validation), ("message 10", .test),
+                      ("message 2", .train), ("message 16", .validation), ("message 39", .train)])
+    func splitMatchesTheTrainingScript(_ text: String, _ split: LabelledMessage.Split) {
+        #expect(LabelledMessage(text: text, category: nil).split == split)
+    }
+
     @Test func countsFollowTheDefinitions() throws {
         let messages = try LabelledMessage.parse("""
             {"text": "add me on snap: kev_22", "label": "off_platform"}

@@ -83,7 +83,8 @@ import Xoseen
 
     @Test(arguments: [
         "shut up you fags", "look at these retards", "go back home, wetbacks", "typical stupid tranny",
-        "you homo", "the kikes run everything", "filthy spic", "what a bunch of faggots",
+        "you homo", "the kikes run everything", "filthy spic", "what a bunch of faggots", "you're so retarded",
+        "ignore me again and see what happens",
     ])
     func slursWithInflections(_ text: String) {
         expectBlocked(text, .harassment)
@@ -123,6 +124,11 @@ import Xoseen
         "this fucking traffic, I'll be 10 minutes late",   // untargeted profanity is allowed
         "holy shit, that concert was amazing",
         "I'm en retard, désolé!",
+        "I just lost my job and I'm worried about how I'm going to pay the bills",   // one's own bills
+        "ask her out, make an actual move and see what happens",                      // advice, not a dare
+        "I saw a job ad outside your store and I'm coming to ask about it",
+        "why the fuck would you ask him that?",
+        "could you bring some fold-up chairs?",                                       // "fold" is no slur
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         let verdict = scanner.scan(text)

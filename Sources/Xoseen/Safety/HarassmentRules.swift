@@ -26,7 +26,7 @@ enum HarassmentRules: SafetyRuleSet {
         "loveVerb": SharedWords.words("love loves date dates want wants like likes asked cares care"),
         "threatPhrase": SharedWords.words("""
             watch_your_back watch_yourself youll_regret you_will_regret youll_be_sorry you_will_be_sorry make_you_pay \
-            make_you_regret make_you_suffer or_else cant_hide you_cant_hide outside_your show_up_at_your \
+            make_you_regret make_you_suffer or_else cant_hide you_cant_hide show_up_at_your \
             come_to_your_house come_find_you coming_for_you make_your_life_hell make_your_life_miserable \
             beat_the_shit_out_of beat_the_crap_out_of
             """),
@@ -40,7 +40,7 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(.harassment, .slur, 1, "@you ~3@insultFill @slurAmbiguous"),
         SafetyCue(.harassment, .slur, 1, "@slurEmphasis ~1 @slurAmbiguous"),
         SafetyCue(.harassment, .insult, 1, "ugly_ass|dumb_ass|stfu|shut_the_fuck_up|go_to_hell|eat_shit|piss_off"),
-        SafetyCue(.harassment, .insult, 1, "fuck|fck|fuk|fk|screw ~1 you|u|off|yourself"),
+        SafetyCue(.harassment, .insult, 1, "fuck|fck|fuk|fk|screw you|u|off|yourself|urself"),
         SafetyCue(.harassment, .insult, 1, "nobody|no_one|noone ~3 @loveVerb you|u"),
         SafetyCue(.harassment, .wishingHarm, 1, "kill|kiii yourself|urself|yourselves|youself"),
         SafetyCue(.harassment, .wishingHarm, 1, "kys|go_die|die_alone|drink_bleach|hang_yourself"),
@@ -51,6 +51,8 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(.harassment, .threat, 1, "@future ~2 find|come_find you|u !a|an|the|some|something|one|someone|another|more|better|guys"),
         SafetyCue(.harassment, .threat, 1, "know ~3 you|u live|work|stay|sleep|drive|park"),
         SafetyCue(.harassment, .threat, 1, "@threatPhrase"),
-        SafetyCue(.harassment, .threat, 1, "youll|and|or ~1 see_what_happens"),
+        // "Do that again and see what happens" dares; "make a move and see what happens" advises.
+        SafetyCue(.harassment, .threat, 1, "youll|or ~1 see_what_happens"),
+        SafetyCue(.harassment, .threat, 1, "again and see_what_happens"),
     ]
 }

@@ -74,7 +74,9 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .moneyRequest, 1, "help me|us ~3 loan|:money|money|cash"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs :money"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs ~2@few money|cash|funds for|to|by"),
-        SafetyCue(.moneyScam, .moneyRequest, 1, "help|cover|pay|paying|covering ~3 @bill"),
+        // Paying one's own bills is life, not a request: "pay" counts only for someone else's ("pay my rent").
+        SafetyCue(.moneyScam, .moneyRequest, 1, "help|cover|covering ~3 @bill"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "pay|paying ~1 my|our ~1 @bill"),
         SafetyCue(.moneyScam, .moneyRequest, 0.5, "@hardship"),
         SafetyCue(.moneyScam, .moneyRequest, 0.5, "@asking"),
         // Transfers and the fake-cheque trick.

@@ -12,11 +12,15 @@ public struct LabelledMessage: Sendable, Hashable, Codable {
     /// The label as written: our category name, "benign", or the real set's category ("hate", "spam"…), for
     /// per-kind recall.
     public var kind: String
+    /// The real sets' `source_dataset` (nil in ours), for false-positive rates per source: "benign" means
+    /// different things in different sources (EDOS "not sexist" posts may still be racist).
+    public var source: String?
 
-    public init(text: String, category: SafetyCategory?, kind: String? = nil) {
+    public init(text: String, category: SafetyCategory?, kind: String? = nil, source: String? = nil) {
         self.text = text
         self.category = category
         self.kind = kind ?? category?.rawValue ?? Self.benignLabel
+        self.source = source
     }
 
     public static let benignLabel = "benign"
@@ -34,19 +38,26 @@ public struct LabelledMessage: Sendable, Hashable, Codable {
     /// Whether the message is allowed by policy rather than benign (left out of precision, recall and FPR).
     public var isAllowedByPolicy: Bool { Self.allowedKinds.contains(kind) }
 
-    /// The split fixed for the real sets (the same as `scripts/train-safety.py`): SHA-256 of the text, first
-    /// 8 bytes big-endian mod 100 — below 70 train, below 85 validation, else test.
+    /// The split fixed for the real sets (the same as `scripts/train-safety.py`). Two hashes of the text, first 8
+    /// bytes of SHA-256 big-endian mod 100: `first` of the text alone (the first split, whose test part was read
+    /// case by case and is now development data) and `second` of "xoseen-safety-2:" + text. Held-out test:
+    /// `first` < 85 (never in the first test part) and `second` < 18; otherwise validation when `second` ≥ 80,
+    /// else train. Identical texts always share a split.
     public enum Split: String, Sendable, CaseIterable {
         case train, validation, test
     }
 
     public var split: Split {
+        let first = Self.bucket(Array(text.utf8))
+        let second = Self.bucket(Array(("xoseen-safety-2:" + text).utf8))
+        if first < 85 && second < 18 { return .test }
+        return second >= 80 ? .validation : .train
+    }
+
+    private static func bucket(_ bytes: [UInt8]) -> UInt64 {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        let bytes = Array(text.utf8)
         _ = SHA256(bytes, bytes.count, &digest)
-        let value = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let bucket = value % 100
-        return bucket < 70 ? .train : bucket < 85 ? .validation : .test
+        return digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } % 100
     }
 
     public struct FormatError: Error, CustomStringConvertible {
@@ -69,6 +80,7 @@ public struct LabelledMessage: Sendable, Hashable, Codable {
             let text: String
             let label: String
             let category: String?
+            let source_dataset: String?
         }
         var messages: [LabelledMessage] = []
         let decoder = JSONDecoder()
@@ -81,7 +93,7 @@ public struct LabelledMessage: Sendable, Hashable, Codable {
                 throw FormatError(line: offset + 1, message: "expected {\"text\": …, \"label\": …}")
             }
             if entry.label == benignLabel {
-                messages.append(LabelledMessage(text: entry.text, category: nil))
+                messages.append(LabelledMessage(text: entry.text, category: nil, source: entry.source_dataset))
             } else if entry.label == "risky", let kind = entry.category {
                 if allowedKinds.contains(kind) {
                     messages.append(LabelledMessage(text: entry.text, category: nil, kind: kind))
@@ -141,6 +153,8 @@ public struct SafetyEvaluation: Sendable {
     public private(set) var benignBlocked = 0
     /// By label as written (``LabelledMessage/kind``): messages and how many were blocked (any category).
     public private(set) var byKind: [String: (messages: Int, blocked: Int)] = [:]
+    /// Benign messages of the real sets by source: messages and how many were blocked.
+    public private(set) var benignBySource: [String: (messages: Int, blocked: Int)] = [:]
 
     /// Blocked share of benign messages.
     public var falsePositiveRate: Double { benignCount == 0 ? 0 : Double(benignBlocked) / Double(benignCount) }
@@ -156,6 +170,10 @@ public struct SafetyEvaluation: Sendable {
             if message.category == nil {
                 benignCount += 1
                 if verdict.isBlocked { benignBlocked += 1 }
+                if let source = message.source {
+                    benignBySource[source, default: (0, 0)].messages += 1
+                    if verdict.isBlocked { benignBySource[source, default: (0, 0)].blocked += 1 }
+                }
             }
             switch (message.category != nil, verdict.isBlocked) {
             case (true, true): overall.truePositives += 1

@@ -66,6 +66,9 @@ struct CueTally {
     private var groups: [SafetyCategory: [String: (weight: Double, reason: SafetyReason, strongest: Double)]] = [:]
     /// One line per piece of evidence, in the order found.
     private(set) var lines: [String] = []
+    /// Counter-evidence by category (the summed weight of negative cues, as a positive number): a warning such
+    /// as "never share your PIN" weighs against the classifier's vote in that category too.
+    private var counter: [SafetyCategory: Double] = [:]
 
     /// When several categories have enough evidence, the first here names the verdict: the harm that is worse to
     /// let through (a threat that mentions a phone number is a threat).
@@ -89,6 +92,7 @@ struct CueTally {
     }
 
     private mutating func add(category: SafetyCategory, group: String, reason: SafetyReason, weight: Double) {
+        if weight < 0 { counter[category, default: 0] -= weight }
         var entry = groups[category, default: [:]][group] ?? (0, reason, 0)
         entry.weight += weight
         if weight > entry.strongest {
@@ -99,11 +103,26 @@ struct CueTally {
     }
 
     func verdict() -> SafetyVerdict {
+        // The classifier's spam is the least specific verdict: a message with a phone number, an e-mail address or
+        // a card number is named for what the rules found, even if it also reads like bulk text.
+        if let found = verdict(skipping: [.moneyScam]) { return found }
+        return verdict(skipping: []) ?? .allowed
+    }
+
+    /// The first category in ``priority`` with a passing group, leaving out the classifier's vote in `skipped`.
+    private func verdict(skipping skipped: Set<SafetyCategory>) -> SafetyVerdict? {
         for category in Self.priority {
+            var entries = groups[category] ?? [:]
+            if skipped.contains(category) {
+                entries[Self.learnedGroup] = nil
+            } else if let counterWeight = counter[category], var learned = entries[Self.learnedGroup] {
+                learned.weight -= counterWeight
+                entries[Self.learnedGroup] = learned
+            }
             // Heaviest group first, ties by group name: never by the dictionary's order, which differs between
             // processes (it once made one message `slur` in one process and `insult` in another).
             // The rules' reasons are more specific than the classifier's, so they win ties.
-            let passing = (groups[category] ?? [:]).filter { $0.value.weight >= 1 }.sorted { a, b in
+            let passing = entries.filter { $0.value.weight >= 1 }.sorted { a, b in
                 if a.value.weight != b.value.weight { return a.value.weight > b.value.weight }
                 if (a.key == Self.learnedGroup) != (b.key == Self.learnedGroup) { return b.key == Self.learnedGroup }
                 return a.key < b.key
@@ -111,7 +130,7 @@ struct CueTally {
             guard let top = passing.first else { continue }
             return .blocked(category: category, reason: top.value.reason)
         }
-        return .allowed
+        return nil
     }
 }
 
