@@ -9,7 +9,10 @@ packages=(pkg-config libmicrohttpd-dev libwslay-dev libssl-dev libsqlite3-dev li
           libdlib-dev libblas-dev liblapack-dev tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev
           imagemagick fonts-dejavu-core fonts-ocr-b
           # Story clustering's sentence encoder: matrix products on OpenBLAS.
-          libopenblas-dev "$@")
+          libopenblas-dev
+          # Several instances (DATABASE_URL, REDIS_URL): libpq and hiredis; the servers the tests and
+          # `make run-cluster` start themselves (loopback, own data dirs); haproxy in front of each pair.
+          libpq-dev postgresql libhiredis-dev redis-server haproxy "$@")
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,6 +5,7 @@
 import Foundation
 import HTTPServer
 import Jarvis
+import ClusterBus
 import Logging
 import SQLStore
 
@@ -33,6 +34,11 @@ public struct JarvisApplication: Sendable {
         public var adminToken: String?
         /// `JARVIS_MAX_FEEDS` / `JARVIS_MAX_FEEDS_PER_HOST`: caps on `POST /feeds`.
         public var feedCaps = FeedStore.Caps()
+        /// `DATABASE_URL`: a `postgres://` URL shares one database between instances; nil keeps
+        /// `<data-dir>/jarvis.sqlite`.
+        public var databaseURL: String?
+        /// `REDIS_URL`: live events reach the `/ws` clients of every instance; nil keeps them in-process.
+        public var redisURL: String?
 
         public init(dataDirectory: String, allowPrivateFeedAddresses: Bool = false, resourcesDirectory: String? = nil,
                     loadDefaultFeeds: Bool = false, sampleFeeds: Bool = false, selfOrigin: String? = nil) {
@@ -67,6 +73,8 @@ public struct JarvisApplication: Sendable {
     public let settings: Settings
     public let database: any Database
     public let events: JarvisEventBus
+    /// The Redis bus shared with the other instances (nil on a single instance).
+    public let bus: RedisBus?
     public let poller: FeedPoller
     /// Nil when no story engines were given (stories then stay provisional and unlisted).
     public let storyService: StoryService?
@@ -77,11 +85,12 @@ public struct JarvisApplication: Sendable {
                 engines: StoryEngines? = nil, clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         self.settings = settings
         // Owner-only data at rest (0700 directory, 0600 database files), as for Xoseen.
-        try PrivateFiles.prepareDirectory(settings.dataDirectory)
-        try PrivateFiles.prepareDatabaseFile(settings.dataDirectory + "/jarvis.sqlite")
-        let url = DatabaseURL.sqlite(path: settings.dataDirectory + "/jarvis.sqlite")
-        database = try await DatabaseConfiguration(url: url).open(migrations: JarvisSchema.migrations)
+        database = try await DatabaseConfiguration.forProduct(
+            name: "jarvis", dataDirectory: settings.dataDirectory, databaseURL: settings.databaseURL
+        ).open(migrations: JarvisSchema.migrations)
         events = JarvisEventBus()
+        bus = try settings.redisURL.flatMap { $0.isEmpty ? nil : try RedisBus(url: $0) }
+        if let bus { JarvisEventRelay.connect(events, to: bus) }
         let feeds = FeedStore(database: database)
         let articles = ArticleStore(database: database)
         context = JarvisContext(feeds: feeds, articles: articles, stories: StoryStore(database: database), events: events,
