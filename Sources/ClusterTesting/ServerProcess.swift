@@ -25,7 +25,9 @@ enum ServerProcess {
     }
 
     /// Starts `arguments` in the background with stdout and stderr appended to `log`; returns its pid.
-    static func spawn(_ arguments: [String], log: String) throws(ThrowawayServerError) -> pid_t {
+    static func spawn(_ arguments: [String], log: String, environment: [String: String]? = nil)
+        throws(ThrowawayServerError) -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -35,7 +37,14 @@ enum ServerProcess {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        let result: Int32
+        if let environment {
+            var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { for pointer in envp { free(pointer) } }
+            result = posix_spawn(&pid, arguments[0], &actions, nil, &argv, &envp)
+        } else {
+            result = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        }
         guard result == 0 else { throw ThrowawayServerError("cannot run \(arguments[0]): error \(result)") }
         return pid
     }
@@ -78,5 +87,26 @@ public enum FreePort {
         }
         guard bound else { throw ThrowawayServerError("cannot bind a loopback port") }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Waits (up to `timeout`) until something accepts TCP connections on the loopback `port`.
+    public static func waitUntilListening(_ port: Int, timeout: Duration = .seconds(60)) throws(ThrowawayServerError) {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let connected = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            close(fd)
+            if connected { return }
+            usleep(50_000)
+        }
+        throw ThrowawayServerError("nothing listens on 127.0.0.1:\(port) after \(timeout)")
     }
 }
