@@ -13,7 +13,8 @@ enum ServerProcess {
     /// left a daemon behind (pg_ctl), and a plain blocking wait is all a test fixture needs.
     static func run(_ arguments: [String], as user: String?, log: String) throws(ThrowawayServerError) {
         let command = user.map { ["/usr/sbin/runuser", "-u", $0, "--"] + arguments } ?? arguments
-        let pid = try spawn(command, log: log)
+        // Another user may not be able to enter our working directory (a clone under /root): start in /tmp.
+        let pid = try spawn(command, log: log, workingDirectory: user == nil ? nil : "/tmp")
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exited = (status & 0x7f) == 0
@@ -25,7 +26,7 @@ enum ServerProcess {
     }
 
     /// Starts `arguments` in the background with stdout and stderr appended to `log`; returns its pid.
-    static func spawn(_ arguments: [String], log: String, environment: [String: String]? = nil)
+    static func spawn(_ arguments: [String], log: String, environment: [String: String]? = nil, workingDirectory: String? = nil)
         throws(ThrowawayServerError) -> pid_t
     {
         var actions = posix_spawn_file_actions_t()
@@ -34,6 +35,8 @@ enum ServerProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // posix_spawn_file_actions_addchdir_np is not visible to Swift here: change directory in a shell.
+        let arguments = workingDirectory.map { ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", $0] + arguments } ?? arguments
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0

@@ -27,14 +27,21 @@ import Testing
 
     @Test func feedAddedOnOneInstanceIsPolledOnceAndReachesTheOther() async throws {
         let fetches = Atomic<Int>(0)
+        let racedFetches = Atomic<Int>(0)
         var router = Router()
         router.get("/feed.xml") { _ in
             fetches.add(1, ordering: .relaxed)
             return Response(status: .ok, headers: ["Content-Type": "application/rss+xml"], body: .bytes(Data(Self.rss.utf8)))
         }
+        router.get("/raced.xml") { _ in
+            racedFetches.add(1, ordering: .relaxed)
+            return Response(status: .ok, headers: ["Content-Type": "application/rss+xml"], body: .bytes(Data(Self.rss.utf8)))
+        }
         try await withLiveServer(router) { origin in
+            let postgres = try ThrowawayPostgres.start()
+            let database = try postgres.freshURL(prefix: "jarvis")
             let environment = [
-                "DATABASE_URL": try ThrowawayPostgres.start().freshURL(prefix: "jarvis"), "REDIS_URL": try ThrowawayRedis.start().url,
+                "DATABASE_URL": database, "REDIS_URL": try ThrowawayRedis.start().url,
                 "JARVIS_ALLOW_PRIVATE_FEEDS": "1", "JARVIS_DEFAULT_FEEDS": "0", "JARVIS_RESOURCES": Self.root + "/Resources/jarvis",
                 "JARVIS_SENTENCE_MODEL": Self.root + "/third_party/sentence-model", "LOG_LEVEL": "warning",
             ]
@@ -62,6 +69,16 @@ import Testing
             // Both pollers have had several chances; the feed was fetched once.
             try await Task.sleep(for: .seconds(3))
             #expect(fetches.load(ordering: .relaxed) == 1)
+
+            // A feed that falls due while both pollers wait for it: both wake at once, one takes the lease.
+            let schema = String(database.split(separator: "%3D").last ?? "")
+            let due = Int64((Date().timeIntervalSince1970 + 2) * 1000)
+            try postgres.psql("""
+                INSERT INTO \(schema).feeds (id, name, url, poll_interval_seconds, health, next_poll_at, created_at)
+                VALUES ('raced', 'Raced', 'http://127.0.0.1:\(origin.port)/raced.xml', 3600, 'active', \(due), \(due))
+                """)
+            try await Task.sleep(for: .seconds(5))
+            #expect(racedFetches.load(ordering: .relaxed) == 1, "both instances fetched a feed that fell due for both")
             let feeds = try await HTTPTestClient(port: b.port).get("/feeds")
             #expect(feeds.bodyString.contains("Harbour Gazette"), "B serves the feed added through A")
         }
