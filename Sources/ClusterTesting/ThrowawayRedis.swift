@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// A private Redis server for one test process (`redis-server` from Debian) on a free loopback port,
-/// without persistence; a watcher stops it when the test process exits. `restart()` stops and starts
-/// it on the same port (what an outage looks like to the instances).
+/// without persistence; a watcher stops it when the test process exits. `crash()` and `relaunch()`
+/// make an outage on the same port.
 public final class ThrowawayRedis: Sendable {
     public let port: Int
     private let directory: String
@@ -41,13 +41,16 @@ public final class ThrowawayRedis: Sendable {
         try FreePort.waitUntilListening(port)
     }
 
-    /// Stops the server (SIGKILL: an outage, not a shutdown) and starts it again after `downtime`.
-    public func restart(downtime: Duration = .milliseconds(500)) async throws {
+    /// Stops the server with SIGKILL: an outage, not a shutdown.
+    public func crash() {
         let old = pid.withLock { $0 }
         kill(old, SIGKILL)
         var status: Int32 = 0
         waitpid(old, &status, 0)
-        try await Task.sleep(for: downtime)
+    }
+
+    /// Starts it again on the same port after `crash()`.
+    public func relaunch() throws(ThrowawayServerError) {
         try launch()
     }
 }

@@ -105,4 +105,33 @@ import Testing
         let (_, history) = try await Self.join(b, room: room, user: "alice")
         #expect(history.compactMap { $0["text"] as? String } == ["hello from A", "hello from B"])
     }
+
+    /// Redis restarting: instances resubscribe, and a message stored while it was down reaches the
+    /// other instance's sockets from the database.
+    @Test func messagesSentWhileRedisIsDownArriveAfterItReturns() async throws {
+        let (a, b) = try Self.pair()
+        defer {
+            a.stop()
+            b.stop()
+        }
+        #expect(try await Self.post(a, "/web/profile", Self.profile("erin", "Erin")).0 == 200)
+        #expect(try await Self.post(a, "/web/profile", Self.profile("frank", "Frank")).0 == 200)
+        _ = try await Self.post(a, "/ml/feedback", ["viewerId": "erin", "candidateId": "frank", "action": "like"])
+        _ = try await Self.post(b, "/ml/feedback", ["viewerId": "frank", "candidateId": "erin", "action": "like"])
+        let room = Self.room("erin", "frank")
+        let (erin, _) = try await Self.join(a, room: room, user: "erin")
+        let (frank, _) = try await Self.join(b, room: room, user: "frank")
+        try await erin.send(text: #"{"type":"message","text":"before"}"#)
+        #expect(try await Self.frame(frank)["text"] as? String == "before")
+
+        let redis = try ThrowawayRedis.start()
+        redis.crash()
+        // Stored by A while Redis is down: the notice cannot be published, so only recovery delivers it.
+        try await erin.send(text: #"{"type":"message","text":"during the outage"}"#)
+        try await Task.sleep(for: .milliseconds(500))
+        try redis.relaunch()
+        let recovered = try await Self.frame(frank, timeout: .seconds(15))
+        #expect(recovered["text"] as? String == "during the outage")
+        #expect(recovered["seq"] as? Int == 2)
+    }
 }
