@@ -83,6 +83,8 @@ public struct XoseenApplication: Sendable {
     public let database: any Database
     /// The Redis bus shared with the other instances (`REDIS_URL`; nil on a single instance).
     public let bus: RedisBus?
+    private var trainerLease: WorkLease { WorkLease(database: database, holder: instanceId) }
+    private let instanceId = UUID().uuidString
     public let signer: TokenSigner
     /// The chat sockets' hub: hand it to the `HTTPServer` that serves `router()`.
     public let hub = WebSocketHub()
@@ -192,6 +194,11 @@ public struct XoseenApplication: Sendable {
             await learning.refresh()
             if let due = nextTraining, Date() >= due {
                 nextTraining = Date().addingTimeInterval(settings.trainInterval)
+                // Instances sharing the database: one trains per interval (its lease lapses if it dies).
+                guard (try? await trainerLease.acquire("xoseen.trainer", for: settings.trainInterval * 1.5)) == true else {
+                    try? await Task.sleep(for: refresh)
+                    continue
+                }
                 do {
                     let outcome = try await training.run(at: context.clock())
                     logger.notice("ranker trained", ["version": outcome.version, "auc": "\(outcome.report.learned.auc)",

@@ -169,3 +169,23 @@ import Testing
         }
     }
 }
+
+@Suite struct WorkLeaseTests {
+    @Test(arguments: Backend.allCases)
+    func oneHolderAtATimeUntilTheLeaseExpires(_ backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let first = WorkLease(database: database, holder: "a")
+            let second = WorkLease(database: database, holder: "b")
+            let now = Date(timeIntervalSince1970: 1_700_000_000)
+            var granted: [Bool] = []
+            granted.append(try await first.acquire("trainer", for: 60, now: now))
+            granted.append(try await second.acquire("trainer", for: 60, now: now.addingTimeInterval(30)))
+            granted.append(try await first.acquire("trainer", for: 60, now: now.addingTimeInterval(30)))  // renewal
+            granted.append(try await second.acquire("trainer", for: 60, now: now.addingTimeInterval(89)))
+            // The holder stopped renewing (it died): the lease passes on once it expires.
+            granted.append(try await second.acquire("trainer", for: 60, now: now.addingTimeInterval(91)))
+            granted.append(try await first.acquire("trainer", for: 60, now: now.addingTimeInterval(92)))
+            #expect(granted == [true, false, true, false, true, false])
+        }
+    }
+}
