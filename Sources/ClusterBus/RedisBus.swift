@@ -96,7 +96,9 @@ final class RedisLink: @unchecked Sendable {
         return RedisReply(reply)
     }
 
-    private static func withArgv<R>(_ arguments: [String], _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> R) -> R {
+    private static func withArgv<R>(
+        _ arguments: [String], _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> R
+    ) -> R {
         let buffers = arguments.map { Array($0.utf8CString) }
         let lengths = arguments.map { $0.utf8.count }
         var pointers: [UnsafePointer<CChar>?] = []
@@ -121,7 +123,8 @@ enum RedisReply: Sendable, Equatable {
         let value = reply.pointee
         switch value.type {
         case REDIS_REPLY_STRING, REDIS_REPLY_STATUS:
-            self = .text(value.str.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: value.len), as: UTF8.self) } ?? "")
+            let bytes = value.str.map { UnsafeRawBufferPointer(start: $0, count: value.len) }
+            self = .text(bytes.map { String(decoding: $0, as: UTF8.self) } ?? "")
         case REDIS_REPLY_ERROR:
             self = .error(value.str.map { String(cString: $0) } ?? "error")
         case REDIS_REPLY_INTEGER:

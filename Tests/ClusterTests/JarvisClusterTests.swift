@@ -42,7 +42,8 @@ import Testing
             let database = try postgres.freshURL(prefix: "jarvis")
             let environment = [
                 "DATABASE_URL": database, "REDIS_URL": try ThrowawayRedis.start().url,
-                "JARVIS_ALLOW_PRIVATE_FEEDS": "1", "JARVIS_DEFAULT_FEEDS": "0", "JARVIS_RESOURCES": Self.root + "/Resources/jarvis",
+                "JARVIS_ALLOW_PRIVATE_FEEDS": "1", "JARVIS_DEFAULT_FEEDS": "0",
+                "JARVIS_RESOURCES": Self.root + "/Resources/jarvis",
                 "JARVIS_SENTENCE_MODEL": Self.root + "/third_party/sentence-model", "LOG_LEVEL": "warning",
             ]
             let base = NSTemporaryDirectory() + "jarvis-cluster-\(UUID().uuidString.prefix(8))"

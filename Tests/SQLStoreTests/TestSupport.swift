@@ -22,7 +22,8 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func configuration(in directory: borrowing TemporaryDirectory, readerCount: Int = 2, statementCacheCapacity: Int = 64)
         throws -> DatabaseConfiguration
     {
-        DatabaseConfiguration(url: try freshURL(in: directory), readerCount: readerCount, statementCacheCapacity: statementCacheCapacity)
+        DatabaseConfiguration(
+            url: try freshURL(in: directory), readerCount: readerCount, statementCacheCapacity: statementCacheCapacity)
     }
 }
 

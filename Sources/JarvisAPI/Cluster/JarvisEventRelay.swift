@@ -49,7 +49,8 @@ enum JarvisEventRelay {
             guard let health = envelope.health.flatMap(FeedHealth.init(rawValue:)) else { return nil }
             return .feedHealth(feedId: envelope.id, health: health, failureCount: envelope.count ?? 0)
         case "story.created": return .storyCreated(storyId: envelope.id)
-        case "story.updated": return .storyUpdated(storyId: envelope.id, signalScore: envelope.score ?? 0, sourceCount: envelope.count ?? 0)
+        case "story.updated":
+            return .storyUpdated(storyId: envelope.id, signalScore: envelope.score ?? 0, sourceCount: envelope.count ?? 0)
         case "story.stale": return .storyStale(storyId: envelope.id)
         default: return nil
         }

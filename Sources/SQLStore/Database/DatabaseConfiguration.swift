@@ -14,7 +14,8 @@ public enum DatabaseURL: Sendable, Equatable, CustomStringConvertible {
                 components.path.count > 1
             else {
                 throw SQLStoreError(
-                    .invalidURL, "PostgreSQL URL needs a host and a database: postgres://USER[:PASS]@HOST:PORT/DB (got \(Self.redacted(trimmed)))")
+                    .invalidURL,
+                    "PostgreSQL URL needs a host and a database: postgres://USER[:PASS]@HOST:PORT/DB (got \(Self.redacted(trimmed)))")
             }
             self = .postgres(trimmed)
         } else if trimmed.hasPrefix("sqlite://") {

@@ -80,7 +80,8 @@ final class PostgresConnection: SQLConnection, PoolableConnection {
         PQreset(handle)
         prepared.removeAll()
         guard PQstatus(handle) == CONNECTION_OK else {
-            throw SQLStoreError(.engineFailure, "cannot reconnect to PostgreSQL: \(PostgresResult.error(nil, connection: handle, sql: nil).message)")
+            let cause = PostgresResult.error(nil, connection: handle, sql: nil).message
+            throw SQLStoreError(.engineFailure, "cannot reconnect to PostgreSQL: \(cause)")
         }
         try configureSession()
         return handle
@@ -253,7 +254,9 @@ final class PostgresConnection: SQLConnection, PoolableConnection {
         let tag = PQcmdStatus(result).map { String(cString: $0) } ?? ""
         guard PQresultStatus(result) == PGRES_COMMAND_OK, tag == "COMMIT" else {
             rollbackIfOpen(handle)
-            if PQresultStatus(result) != PGRES_COMMAND_OK { throw PostgresResult.error(result, connection: handle, sql: "COMMIT") }
+            if PQresultStatus(result) != PGRES_COMMAND_OK {
+                throw PostgresResult.error(result, connection: handle, sql: "COMMIT")
+            }
             throw SQLStoreError(.engineFailure, "COMMIT was refused by the server (\(tag))", sql: "COMMIT")
         }
         return value

@@ -51,7 +51,9 @@ enum PostgresTranslation {
                 index = end
             case UInt8(ascii: "/") where next(bytes, index) == UInt8(ascii: "*"):
                 var end = index + 2
-                while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) { end += 1 }
+                while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) {
+                    end += 1
+                }
                 end = min(bytes.count, end + 2)
                 out.append(contentsOf: bytes[index..<end])
                 index = end
@@ -197,7 +199,8 @@ enum PostgresTranslation {
         case boolOID:
             return .integer(text.first == UInt8(ascii: "t") ? 1 : 0)
         case int2OID, int4OID, int8OID, oidOID:
-            return Int64(String(decoding: text, as: UTF8.self)).map(SQLValue.integer) ?? .text(String(decoding: text, as: UTF8.self))
+            let string = String(decoding: text, as: UTF8.self)
+            return Int64(string).map(SQLValue.integer) ?? .text(string)
         case float4OID, float8OID:
             return .real(Double(String(decoding: text, as: UTF8.self)) ?? .nan)
         case numericOID:
