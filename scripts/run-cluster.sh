@@ -8,11 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 scripts/setup.sh
-swift build -c release --product jarvis
-swift build -c release --product xoseen
-bin=$(swift build -c release --show-bin-path)
+config=${CLUSTER_CONFIG:-release}
+swift build -c "$config" --product jarvis
+swift build -c "$config" --product xoseen
+bin=$(swift build -c "$config" --show-bin-path)
 
-root=$(pwd)/data/cluster
+root=${CLUSTER_DATA:-$(pwd)/data/cluster}
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 pg_port=${CLUSTER_PG_PORT:-55432}
 redis_port=${CLUSTER_REDIS_PORT:-56379}
@@ -22,11 +23,24 @@ chmod 700 "$root"
 # PostgreSQL refuses to run as root: as root it runs as the postgres user (Debian's package creates it).
 as_pg=()
 if [ "$(id -u)" = 0 ]; then as_pg=(runuser -u postgres --); fi
+# The postgres user must be able to pass through to its own directory.
+if [ "$(id -u)" = 0 ]; then chmod o+x "$root" "$(dirname "$root")"; fi
 if [ ! -d "$root/pg" ]; then
     mkdir -p "$root/pg"
-    if [ "$(id -u)" = 0 ]; then chown postgres: "$root/pg"; chmod o+x "$root" "$(dirname "$root")"; fi
+    if [ "$(id -u)" = 0 ]; then chown postgres: "$root/pg"; fi
     (cd /tmp && "${as_pg[@]}" "$pg_bin/initdb" -D "$root/pg/data" -U postgres --auth=trust -E UTF8 >/dev/null)
 fi
+pids=()
+proxy=""
+redis=""
+stop() {
+    trap - EXIT INT TERM
+    kill -TERM "${pids[@]}" $proxy 2>/dev/null || true
+    wait "${pids[@]}" 2>/dev/null || true
+    [ -z "$redis" ] || kill -TERM "$redis" 2>/dev/null || true
+    (cd /tmp && "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$root/pg/data" -m fast stop >/dev/null 2>&1) || true
+}
+trap stop EXIT INT TERM
 (cd /tmp && "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$root/pg/data" -l "$root/pg/server.log" -w \
     -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $root/pg" start >/dev/null)
 for db in jarvis xoseen; do
@@ -40,7 +54,6 @@ redis=$!
 # One token secret for both Xoseen instances (a token signed by one verifies on the other).
 [ -s "$root/token-secret" ] || (umask 077; head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$root/token-secret")
 export REDIS_URL="redis://127.0.0.1:$redis_port"
-pids=()
 for name in a b; do
     port=$([ $name = a ] && echo 18080 || echo 18081)
     DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/jarvis" "$bin/jarvis" serve --host 127.0.0.1 --port "$port" \
@@ -54,7 +67,7 @@ done
 
 cat >"$root/haproxy.cfg" <<CFG
 global
-    maxconn 20000
+    maxconn 8000
 defaults
     mode http
     timeout connect 5s
@@ -80,15 +93,9 @@ backend xoseen
     server a 127.0.0.1:18042 check
     server b 127.0.0.1:18043 check
 CFG
+ulimit -n 65536 2>/dev/null || true
 haproxy -f "$root/haproxy.cfg" -db &
 proxy=$!
 
-stop() {
-    kill -TERM "${pids[@]}" "$proxy" 2>/dev/null || true
-    wait "${pids[@]}" 2>/dev/null || true
-    kill -TERM "$redis" 2>/dev/null || true
-    (cd /tmp && "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$root/pg/data" -m fast stop >/dev/null) || true
-}
-trap stop INT TERM
 echo "cluster: Jarvis http://127.0.0.1:${JARVIS_PORT:-8080}  Xoseen http://127.0.0.1:${XOSEEN_PORT:-8042}  (Ctrl-C stops)"
 wait "$proxy"
