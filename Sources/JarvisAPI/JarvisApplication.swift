@@ -104,8 +104,14 @@ public struct JarvisApplication: Sendable {
         } else {
             storyService = nil
         }
+        var pollerConfiguration = settings.poller
+        if database.dialect == .postgres {
+            // Instances sharing the database: one ingests (and clusters) at a time.
+            let ownership = IngestOwnership(database: database)
+            pollerConfiguration.ingestOwnership = { await ownership.isOwner() }
+        }
         poller = FeedPoller(feeds: feeds, articles: articles, fetcher: fetcher ?? CurlFeedFetcher(configuration: settings.fetch),
-                            parser: parser, events: events, stories: storyService, configuration: settings.poller, clock: clock)
+                            parser: parser, events: events, stories: storyService, configuration: pollerConfiguration, clock: clock)
     }
 
     /// Rebuilds the clustering index, then registers the default feeds (first start) and the

@@ -18,6 +18,9 @@ public final class FeedPoller: Sendable {
         /// picked up within this time).
         public var idleCheck: Duration = .seconds(1)
         public var policy = FeedHealthPolicy()
+        /// With several instances: whether this instance is the one that ingests now (one clustering
+        /// index sees every new article). Nil: always (a single instance).
+        public var ingestOwnership: (@Sendable () async -> Bool)?
         public init() {}
     }
 
@@ -60,6 +63,10 @@ public final class FeedPoller: Sendable {
         logger.info("poller started", ["concurrency": "\(configuration.maxConcurrentFetches)"])
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled {
+                if let owns = configuration.ingestOwnership, await !owns() {
+                    try? await Task.sleep(for: configuration.idleCheck)
+                    continue
+                }
                 let now = clock()
                 let due = (try? await feeds.due(at: now, limit: 256)) ?? []
                 for feed in due where claim(feed) {
