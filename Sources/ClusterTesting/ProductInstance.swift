@@ -22,7 +22,7 @@ public final class ProductInstance: Sendable {
         pid = try ServerProcess.spawn(
             [path, "serve", "--host", "127.0.0.1", "--port", String(port), "--data-dir", dataDirectory, "--threads", "2"],
             log: log, environment: environment)
-        ServerProcess.stopWhenParentExits("kill -9 \(pid) 2>/dev/null")
+        ServerProcess.stopWhenParentExits("kill -9 \(pid) 2>/dev/null; sleep 1; rm -rf \(dataDirectory)")
         do {
             try FreePort.waitUntilListening(port, timeout: .seconds(120))
         } catch {
