@@ -186,6 +186,16 @@ public final class RedisBus: Sendable {
         }
     }
 
+    /// Runs a Lua script atomically on Redis (`EVAL`) and returns its integer answer (nil for another type).
+    public func evaluate(_ script: String, keys: [String], arguments: [String]) async throws -> Int64? {
+        let reply = try await command(["EVAL", script, String(keys.count)] + keys + arguments)
+        switch reply {
+        case .integer(let value): return value
+        case .error(let message): throw ClusterBusError("EVAL failed: \(message)")
+        default: return nil
+        }
+    }
+
     /// Delivers every message of `channel` to `onMessage` (on the subscription's own thread, in order).
     /// `onResubscribe` runs after each reconnection, so the receiver can fetch what it missed.
     public func subscribe(_ channel: String, onMessage: @escaping @Sendable (String) -> Void,

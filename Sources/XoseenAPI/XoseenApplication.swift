@@ -143,6 +143,7 @@ public struct XoseenApplication: Sendable {
         // Several instances: chat, block closes and candidate-index changes reach every instance.
         bus = try settings.environment["REDIS_URL"].flatMap { $0.isEmpty ? nil : try RedisBus(url: $0) }
         if let bus {
+            chat.sharedLimit = SharedChatRateLimit(bus: bus, local: chat.limiter)
             chat.relay = ChatRelay(bus: bus, chat: chat)
             CandidateIndexRelay.connect(index, profiles: profiles, matching: matching, to: bus)
         }

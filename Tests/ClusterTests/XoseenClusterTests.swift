@@ -11,7 +11,7 @@ import Testing
         .deletingLastPathComponent().path
 
     /// Two instances sharing a fresh schema and the test process's Redis.
-    static func pair() throws -> (ProductInstance, ProductInstance) {
+    static func pair(_ extra: [String: String] = [:]) throws -> (ProductInstance, ProductInstance) {
         let database = try ThrowawayPostgres.start().freshURL(prefix: "xoseen")
         let redis = try ThrowawayRedis.start()
         let environment = [
@@ -19,7 +19,7 @@ import Testing
             "XOSEEN_RESOURCES": root + "/Resources/xoseen", "XOSEEN_MODELS": root + "/third_party/face-models",
             // Tokens signed by one instance verify on the other.
             "XOSEEN_TOKEN_SECRET": "cluster-test-secret-0123456789abcdef0123456789", "LOG_LEVEL": "warning",
-        ]
+        ].merging(extra) { $1 }
         let base = NSTemporaryDirectory() + "xoseen-cluster-\(UUID().uuidString.prefix(8))"
         let a = try ProductInstance("xoseen", dataDirectory: base + "/a", environment: environment)
         let b = try ProductInstance("xoseen", dataDirectory: base + "/b", environment: environment)
@@ -133,5 +133,32 @@ import Testing
         let recovered = try await Self.frame(frank, timeout: .seconds(15))
         #expect(recovered["text"] as? String == "during the outage")
         #expect(recovered["seq"] as? Int == 2)
+    }
+
+    /// A user's chat budget is one across instances: 3 frames on A and 3 on B against a burst of 4
+    /// (and almost no refill) must meet `rate_limited` twice; per-instance buckets would allow all six.
+    @Test func chatRateLimitIsSharedAcrossInstances() async throws {
+        let (a, b) = try Self.pair(["XOSEEN_CHAT_BURST": "4", "XOSEEN_CHAT_RATE": "0.01"])
+        defer {
+            a.stop()
+            b.stop()
+        }
+        #expect(try await Self.post(a, "/web/profile", Self.profile("gina", "Gina")).0 == 200)
+        #expect(try await Self.post(a, "/web/profile", Self.profile("hugo", "Hugo")).0 == 200)
+        _ = try await Self.post(a, "/ml/feedback", ["viewerId": "gina", "candidateId": "hugo", "action": "like"])
+        _ = try await Self.post(b, "/ml/feedback", ["viewerId": "hugo", "candidateId": "gina", "action": "like"])
+        let room = Self.room("gina", "hugo")
+        let (onA, _) = try await Self.join(a, room: room, user: "gina")
+        let (onB, _) = try await Self.join(b, room: room, user: "gina")
+        for socket in [onA, onB] {
+            for _ in 0..<3 { try await socket.send(text: #"{"type":"pong"}"#) }
+        }
+        var limited = 0
+        for socket in [onA, onB] {
+            while let frame = try? await Self.frame(socket, timeout: .seconds(2)) {
+                if frame["code"] as? String == "rate_limited" { limited += 1 }
+            }
+        }
+        #expect(limited == 2)
     }
 }

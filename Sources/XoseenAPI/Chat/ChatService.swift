@@ -15,6 +15,8 @@ struct ChatService: Sendable {
     let clock: @Sendable () -> Date
     /// Set when instances share Redis: frames and block closes then go through every instance.
     var relay: ChatRelay?
+    /// Set when instances share Redis: one rate budget per user across instances.
+    var sharedLimit: SharedChatRateLimit?
     var pingInterval: Duration = .seconds(30)
     var pongTimeout: Duration = .seconds(75)
     let logger = Logger(label: "xoseen.chat")
@@ -57,6 +59,12 @@ struct ChatService: Sendable {
     /// The drafts the scanner lets through (suggestions are scanned like messages).
     func safe(_ drafts: [String]) -> [String] {
         drafts.filter { if case .allowed = scanner.scan($0) { true } else { false } }
+    }
+
+    /// Takes one frame from the user's budget (shared by every instance when clustered).
+    func allowFrame(from userId: String, now: Double) async -> Bool {
+        if let sharedLimit { return await sharedLimit.allow(userId, now: now) }
+        return limiter.allow(userId, now: now)
     }
 
     /// Sends a stored record's frame to the room's sockets — on every instance when clustered, in `seq` order.

@@ -52,7 +52,7 @@ struct ChatSession {
                     lastHeard.touch()
                     // Every frame costs the user one token — pongs, binary and malformed frames
                     // included — before any of it is looked at, so no kind of frame is free to flood.
-                    let allowed = chat.limiter.allow(user.userId, now: ContinuousClock.now.secondsSinceStart)
+                    let allowed = await chat.allowFrame(from: user.userId, now: ContinuousClock.now.secondsSinceStart)
                     guard case .text(let text) = message else {
                         if allowed {
                             strikes = 0
