@@ -9,6 +9,9 @@ run:
 test:
 	@scripts/test.sh
 
+run-cluster:
+	@scripts/run-cluster.sh
+
 build:
 	@scripts/setup.sh && swift build
 

@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
         .systemLibrary(name: "COpenBLAS", providers: [.apt(["libopenblas-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         // dlib's face pipeline behind a C header. Optimised even in debug builds (at -O0 one face
@@ -49,20 +51,25 @@ let package = Package(
             // Per-request state lives in classes touched by one MHD thread at a time; dynamic
             // exclusivity checks cost about 3% of a small request (perf), so release builds skip them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
-        .target(name: "SQLStore", dependencies: ["CSQLite", "Logging"]),
+        .target(name: "SQLStore", dependencies: ["CSQLite", "CLibPQ", "Logging"]),
+        // What instances of one product tell each other (Redis pub/sub over hiredis): no product code.
+        .target(name: "ClusterBus", dependencies: ["CHiredis", "Logging"]),
         // Sentence embeddings (a BERT-style encoder on OpenBLAS): no product code.
         .target(name: "SentenceEmbedding", dependencies: ["COpenBLAS"]),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer", "CWslay", "COpenSSL"]),
+        // Test kit for the cluster backends: throwaway PostgreSQL and Redis servers from Debian's binaries.
+        .target(name: "ClusterTesting"),
 
         // Products: API layers (routes + wire DTOs) and executables.
         .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging", "SentenceEmbedding", "Metrics"],
                 exclude: ["Stories/Insight/RUBRIC.md"]),
         .target(name: "Imaging", dependencies: ["CZlib"]),
-        .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "Imaging", "Metrics"]),
+        .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "Imaging", "Metrics", "ClusterBus"]),
         .target(name: "Xoseen", dependencies: ["COpenSSL", "SQLStore", "Logging", "Metrics"]),
         .target(name: "Vision", dependencies: ["CDlibFace", "CTesseract", "Logging"]),
         .target(name: "XoseenVerification", dependencies: ["Xoseen", "Vision", "COpenSSL", "SQLStore", "Logging", "Metrics"]),
-        .target(name: "XoseenAPI", dependencies: ["Xoseen", "XoseenVerification", "HTTPServer", "SQLStore", "Logging", "Imaging", "Metrics"]),
+        .target(name: "XoseenAPI", dependencies: ["Xoseen", "XoseenVerification", "HTTPServer", "SQLStore", "Logging", "Imaging",
+                                                "Metrics", "ClusterBus"]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime", "SentenceEmbedding"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
@@ -80,7 +87,9 @@ let package = Package(
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting", "Metrics"]),
         .testTarget(name: "SentenceEmbeddingTests", dependencies: ["SentenceEmbedding"]),
-        .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore"]),
+        .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore", "ClusterTesting"]),
+        // Several instances of each product on one PostgreSQL and one Redis, as separate processes.
+        .testTarget(name: "ClusterTests", dependencies: ["ClusterTesting", "HTTPTesting", "HTTPServer"]),
         .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting"]),
         .testTarget(name: "VerificationTests", dependencies: ["XoseenVerification", "Vision", "XoseenAPI", "HTTPTesting"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),

@@ -14,7 +14,10 @@ packages=(pkg-config libmicrohttpd-dev libwslay-dev libssl-dev libsqlite3-dev li
           chromium chromium-driver
           # HTTPS: GnuTLS headers for the certificate-reload callback (libmicrohttpd's TLS is GnuTLS); the
           # openssl command makes the tests' certificates.
-          libgnutls28-dev openssl "$@")
+          libgnutls28-dev openssl
+          # Several instances (DATABASE_URL, REDIS_URL): libpq and hiredis; the servers the tests and
+          # `make run-cluster` start themselves (loopback, own data dirs); haproxy in front of each pair.
+          libpq-dev postgresql libhiredis-dev redis-server haproxy "$@")
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,6 +5,7 @@
 import Foundation
 import HTTPServer
 import Jarvis
+import ClusterBus
 import Logging
 import SQLStore
 
@@ -39,6 +40,11 @@ public struct JarvisApplication: Sendable {
         public var pages = ArticlePageService.Configuration()
         /// `JARVIS_PAGE_MAX_BYTES`: the page size cap (after decompression).
         public var pageMaxBytes = 5 * 1024 * 1024
+        /// `DATABASE_URL`: a `postgres://` URL shares one database between instances; nil keeps
+        /// `<data-dir>/jarvis.sqlite`.
+        public var databaseURL: String?
+        /// `REDIS_URL`: live events reach the `/ws` clients of every instance; nil keeps them in-process.
+        public var redisURL: String?
 
         public init(dataDirectory: String, allowPrivateFeedAddresses: Bool = false, resourcesDirectory: String? = nil,
                     loadDefaultFeeds: Bool = false, sampleFeeds: Bool = false, selfOrigin: String? = nil) {
@@ -76,6 +82,8 @@ public struct JarvisApplication: Sendable {
     public let settings: Settings
     public let database: any Database
     public let events: JarvisEventBus
+    /// The Redis bus shared with the other instances (nil on a single instance).
+    public let bus: RedisBus?
     public let poller: FeedPoller
     /// Nil when no story engines were given (stories then stay provisional and unlisted).
     public let storyService: StoryService?
@@ -89,11 +97,12 @@ public struct JarvisApplication: Sendable {
                 clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         self.settings = settings
         // Owner-only data at rest (0700 directory, 0600 database files), as for Xoseen.
-        try PrivateFiles.prepareDirectory(settings.dataDirectory)
-        try PrivateFiles.prepareDatabaseFile(settings.dataDirectory + "/jarvis.sqlite")
-        let url = DatabaseURL.sqlite(path: settings.dataDirectory + "/jarvis.sqlite")
-        database = try await DatabaseConfiguration(url: url).open(migrations: JarvisSchema.migrations)
+        database = try await DatabaseConfiguration.forProduct(
+            name: "jarvis", dataDirectory: settings.dataDirectory, databaseURL: settings.databaseURL
+        ).open(migrations: JarvisSchema.migrations)
         events = JarvisEventBus()
+        bus = try settings.redisURL.flatMap { $0.isEmpty ? nil : try RedisBus(url: $0) }
+        if let bus { JarvisEventRelay.connect(events, to: bus) }
         let feeds = FeedStore(database: database)
         let articles = ArticleStore(database: database)
         context = JarvisContext(feeds: feeds, articles: articles, stories: StoryStore(database: database), events: events,
@@ -124,9 +133,15 @@ public struct JarvisApplication: Sendable {
         } else {
             pageService = nil
         }
+        var pollerConfiguration = settings.poller
+        if database.dialect == .postgres {
+            // Instances sharing the database: one ingests (and clusters) at a time.
+            let ownership = IngestOwnership(database: database)
+            pollerConfiguration.ingestOwnership = { await ownership.isOwner() }
+        }
         poller = FeedPoller(feeds: feeds, articles: articles, fetcher: fetcher ?? CurlFeedFetcher(configuration: settings.fetch),
                             parser: parser, events: events, stories: storyService, pages: pageService,
-                            configuration: settings.poller, clock: clock)
+                            configuration: pollerConfiguration, clock: clock)
     }
 
     /// Rebuilds the clustering index, then registers the default feeds (first start) and the

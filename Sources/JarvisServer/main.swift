@@ -42,6 +42,8 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080, ownsDataDirectory:
         sampleFeeds: environment["JARVIS_SAMPLE_FEEDS"] == "1",
         selfOrigin: "http://\(selfHost):\(options.port)")
     settings.adminToken = environment["JARVIS_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    settings.databaseURL = environment["DATABASE_URL"]
+    settings.redisURL = environment["REDIS_URL"]
     if let value = environment["JARVIS_MAX_FEEDS"].flatMap(Int.init), value > 0 { settings.feedCaps.maxFeeds = value }
     if let value = environment["JARVIS_MAX_FEEDS_PER_HOST"].flatMap(Int.init), value > 0 { settings.feedCaps.maxFeedsPerHost = value }
     // Full articles: each new article's page, fetched politely and extracted (docs/jarvis-pages.md).

@@ -2,6 +2,7 @@
 ///
 /// The dating backend's HTTP surface: routes, wire DTOs (`Wire/`), the auth middleware and
 /// the one authorisation rule (`Auth/`), the chat socket. Domain logic lives in `Xoseen`.
+import ClusterBus
 import Foundation
 import HTTPServer
 import Logging
@@ -80,6 +81,10 @@ public struct XoseenApplication: Sendable {
 
     public let settings: Settings
     public let database: any Database
+    /// The Redis bus shared with the other instances (`REDIS_URL`; nil on a single instance).
+    public let bus: RedisBus?
+    private var trainerLease: WorkLease { WorkLease(database: database, holder: instanceId) }
+    private let instanceId = UUID().uuidString
     public let signer: TokenSigner
     /// The chat sockets' hub: hand it to the `HTTPServer` that serves `router()`.
     public let hub = WebSocketHub()
@@ -113,9 +118,8 @@ public struct XoseenApplication: Sendable {
         try Self.validate(settings)
         self.settings = settings
         // Dates of birth, face descriptors and chat live here: owner-only (0700 / 0600).
-        try PrivateFiles.prepareDirectory(settings.dataDirectory)
-        try PrivateFiles.prepareDatabaseFile(Self.databasePath(in: settings.dataDirectory))
-        database = try await DatabaseConfiguration(url: .sqlite(path: Self.databasePath(in: settings.dataDirectory)))
+        // `DATABASE_URL` (postgres://) shares one database between instances; unset keeps xoseen.sqlite.
+        database = try await Self.databaseConfiguration(dataDirectory: settings.dataDirectory, environment: settings.environment)
             .open(migrations: XoseenSchema.migrations)
         let secret = try TokenSecret.load(environment: settings.environment, dataDirectory: settings.dataDirectory)
         signer = TokenSigner(secret: secret, timeToLive: settings.tokenTimeToLive, clock: clock)
@@ -132,10 +136,17 @@ public struct XoseenApplication: Sendable {
         try await index.load(profiles: profiles, matching: matching)
         let blindDates = BlindDateStore(database: database)
         try await blindDates.prepare()
-        let chat = ChatService(store: ChatStore(database: database), blindDates: blindDates,
+        var chat = ChatService(store: ChatStore(database: database), blindDates: blindDates,
                                admission: ChatAdmission(policy: policy, matching: matching, blindDates: blindDates, profiles: profiles),
                                hub: hub, scanner: try SafetyScanner(resourcesDirectory: settings.resourcesDirectory),
                                limiter: ChatRateLimiter(burst: settings.chatBurst, perSecond: settings.chatRatePerSecond), clock: clock)
+        // Several instances: chat, block closes and candidate-index changes reach every instance.
+        bus = try settings.environment["REDIS_URL"].flatMap { $0.isEmpty ? nil : try RedisBus(url: $0) }
+        if let bus {
+            chat.sharedLimit = SharedChatRateLimit(bus: bus, local: chat.limiter)
+            chat.relay = ChatRelay(bus: bus, chat: chat)
+            CandidateIndexRelay.connect(index, profiles: profiles, matching: matching, to: bus)
+        }
         let registry = ModelRegistry(database: database, dataDirectory: settings.dataDirectory)
         learning = LearnedServing(registry: registry)
         var training = RankerTraining(database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer))
@@ -153,6 +164,11 @@ public struct XoseenApplication: Sendable {
 
     /// The store's file under a data directory (the server and the operator commands share it).
     public static func databasePath(in dataDirectory: String) -> String { dataDirectory + "/xoseen.sqlite" }
+
+    /// The store the server and the operator commands open: `DATABASE_URL` or `<data-dir>/xoseen.sqlite`.
+    public static func databaseConfiguration(dataDirectory: String, environment: [String: String]) throws -> DatabaseConfiguration {
+        try DatabaseConfiguration.forProduct(name: "xoseen", dataDirectory: dataDirectory, databaseURL: environment["DATABASE_URL"])
+    }
 
     public var profiles: ProfileStore { context.profiles }
     public var matching: MatchingStore { context.matching }
@@ -179,6 +195,11 @@ public struct XoseenApplication: Sendable {
             await learning.refresh()
             if let due = nextTraining, Date() >= due {
                 nextTraining = Date().addingTimeInterval(settings.trainInterval)
+                // Instances sharing the database: one trains per interval (its lease lapses if it dies).
+                guard (try? await trainerLease.acquire("xoseen.trainer", for: settings.trainInterval * 1.5)) == true else {
+                    try? await Task.sleep(for: refresh)
+                    continue
+                }
                 do {
                     let outcome = try await training.run(at: context.clock())
                     logger.notice("ranker trained", ["version": outcome.version, "auc": "\(outcome.report.learned.auc)",

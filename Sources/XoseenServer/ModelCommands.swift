@@ -34,7 +34,8 @@ enum ModelCommands {
         do {
             let options = try ServeOptions.parse(flags, product: "xoseen", defaults: ServeOptions(port: 8042))
             let settings = XoseenApplication.Settings.fromEnvironment(dataDirectory: options.dataDirectory)
-            let database = try await DatabaseConfiguration(url: .sqlite(path: XoseenApplication.databasePath(in: settings.dataDirectory)))
+            let database = try await XoseenApplication.databaseConfiguration(
+                dataDirectory: settings.dataDirectory, environment: ProcessInfo.processInfo.environment)
                 .open(migrations: XoseenSchema.migrations)
             defer { database.closeSync() }
             let registry = ModelRegistry(database: database, dataDirectory: options.dataDirectory)

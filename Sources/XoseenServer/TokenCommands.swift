@@ -25,7 +25,8 @@ enum TokenCommands {
         }
         do {
             let options = try ServeOptions.parse(flags, product: "xoseen", defaults: ServeOptions(port: 8042))
-            let database = try await DatabaseConfiguration(url: .sqlite(path: XoseenApplication.databasePath(in: options.dataDirectory)))
+            let database = try await XoseenApplication.databaseConfiguration(
+                dataDirectory: options.dataDirectory, environment: ProcessInfo.processInfo.environment)
                 .open(migrations: XoseenSchema.migrations)
             defer { database.closeSync() }
             let version = try await TokenVersions(database: database).bump(positional[0], at: Date())

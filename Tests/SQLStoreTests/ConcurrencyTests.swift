@@ -5,8 +5,9 @@ import Synchronization
 import Testing
 
 @Suite struct ConcurrencyTests {
-    @Test func concurrentWritersLoseNothing() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func concurrentWritersLoseNothing(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             let writers = 200
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<writers {
@@ -34,8 +35,9 @@ import Testing
         }
     }
 
-    @Test func concurrentIncrementsOfOneRowAreSerialized() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func concurrentIncrementsOfOneRowAreSerialized(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             try await database.write { try $0.execute("INSERT INTO items (id, name) VALUES (1, 'counter')") }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<100 {
@@ -53,8 +55,9 @@ import Testing
         }
     }
 
-    @Test func readersSeeCommittedDataWhileAWriteIsInProgress() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func readersSeeCommittedDataWhileAWriteIsInProgress(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             try await database.write { try $0.execute("INSERT INTO items (id, name) VALUES (1, 'committed')") }
 
             let inside = Flag()
@@ -82,9 +85,10 @@ import Testing
         }
     }
 
-    @Test func syncCallsFromManyThreadsShareThePools() async throws {
+    @Test(arguments: Backend.allCases)
+    func syncCallsFromManyThreadsShareThePools(_ backend: Backend) async throws {
         let directory = try TemporaryDirectory()
-        let database = try SQLiteDatabase(path: directory.file(), readerCount: 2)
+        let database = try backend.configuration(in: directory, readerCount: 2).openSync()
         defer { database.closeSync() }
         try database.migrateSync([itemsSchema])
         let failures = Mutex(0)
@@ -102,15 +106,17 @@ import Testing
 }
 
 @Suite struct DurabilityTests {
-    @Test func dataSurvivesCloseAndReopen() async throws {
+    @Test(arguments: Backend.allCases)
+    func dataSurvivesCloseAndReopen(_ backend: Backend) async throws {
         let directory = try TemporaryDirectory()
-        let path = directory.file("nested/dir/store.sqlite")  // the directory is created on open
-        let first = try SQLiteDatabase(path: path)
+        // SQLite: the directory is created on open.
+        let configuration = DatabaseConfiguration(url: try backend.freshURL(in: directory, file: "nested/dir/store.sqlite"))
+        let first = try await configuration.open()
         try await first.migrate([itemsSchema])
         try await first.write { try $0.execute("INSERT INTO items (id, name, quantity) VALUES ($1, $2, $3)", 1, "kept", 5) }
         await first.close()
 
-        let second = try SQLiteDatabase(path: path)
+        let second = try await configuration.open(migrations: [itemsSchema])
         #expect(try await second.migrate([itemsSchema]).isEmpty)
         let row = try await second.read { try $0.queryFirst("SELECT name, quantity FROM items WHERE id = $1", 1) }
         #expect(try row?.decode(String.self, "name") == "kept")
@@ -119,7 +125,7 @@ import Testing
     }
 
     @Test func openedInWALModeWithDurableSettings() async throws {
-        try await withDatabase { database in
+        try await withDatabase(.sqlite) { database in
             let settings = try await database.read { connection in
                 (
                     try connection.scalar(String.self, "PRAGMA journal_mode"),
@@ -130,6 +136,16 @@ import Testing
             #expect(settings.0 == "wal")
             #expect(settings.1 == 2)  // FULL
             #expect(settings.2 == 1)
+        }
+    }
+
+    /// PostgreSQL commits are durable whatever the server's default (`synchronous_commit`).
+    @Test func postgresSessionsCommitDurably() async throws {
+        try await withDatabase(.postgres) { database in
+            let reader = try await database.read { try $0.scalar(String.self, "SHOW synchronous_commit") }
+            let writer = try await database.write { try $0.scalar(String.self, "SHOW synchronous_commit") }
+            #expect(reader == "on")
+            #expect(writer == "on")
         }
     }
 }

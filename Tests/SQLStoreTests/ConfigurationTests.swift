@@ -14,16 +14,17 @@ import Testing
         #expect(try DatabaseURL(parsing: text) == .sqlite(path: path))
     }
 
-    @Test func postgresIsReservedButUnavailable() async throws {
-        let url = try DatabaseURL(parsing: "postgres://app:secret@db.internal:5432/jarvis")
-        #expect(url == .postgres("postgres://app:secret@db.internal:5432/jarvis"))
+    @Test func postgresURLSelectsPostgresAndHidesThePassword() async throws {
+        let url = try DatabaseURL(parsing: "postgres://app:secret@127.0.0.1:1/jarvis")
+        #expect(url == .postgres("postgres://app:secret@127.0.0.1:1/jarvis"))
         #expect(!url.description.contains("secret"))
+        // Port 1: nobody listens, so the open fails at connect, naming the cause but not the password.
         let error = await #expect(throws: SQLStoreError.self) { try await DatabaseConfiguration(url: url).open() }
-        #expect(error?.code == .backendUnavailable)
+        #expect(error?.code == .engineFailure)
         #expect(error?.message.contains("secret") == false)
     }
 
-    @Test(arguments: ["", "mysql://host/db", "sqlite://"])
+    @Test(arguments: ["", "mysql://host/db", "sqlite://", "redis://127.0.0.1:6379", "postgres://", "postgres://user@host"])
     func rejectsBadURLs(_ text: String) {
         let error = #expect(throws: SQLStoreError.self) { try DatabaseURL(parsing: text) }
         #expect(error?.code == .invalidURL)
@@ -38,11 +39,12 @@ import Testing
         #expect(configured.url == .sqlite(path: "/tmp/j.db"))
     }
 
-    @Test func openThroughConfigurationAppliesMigrations() async throws {
+    @Test(arguments: Backend.allCases)
+    func openThroughConfigurationAppliesMigrations(_ backend: Backend) async throws {
         let directory = try TemporaryDirectory()
-        let database = try await DatabaseConfiguration(url: try DatabaseURL(parsing: "sqlite://" + directory.file()))
-            .open(migrations: [itemsSchema])
-        #expect(database.dialect == .sqlite)
+        let url = try DatabaseURL(parsing: try backend.freshURL(in: directory).description)
+        let database = try await DatabaseConfiguration(url: url).open(migrations: [itemsSchema])
+        #expect(database.dialect == (backend == .sqlite ? .sqlite : .postgres))
         #expect(try await database.schemaVersion() == 1)
         await database.close()
     }

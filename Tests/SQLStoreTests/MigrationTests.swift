@@ -1,3 +1,4 @@
+import ClusterTesting
 import Foundation
 import SQLStore
 import Testing
@@ -14,8 +15,9 @@ import Testing
         try connection.execute("INSERT INTO feeds (id, url) VALUES ($1, $2)", 1, "https://example.com/rss")
     }
 
-    @Test func appliesPendingMigrationsInVersionOrder() async throws {
-        try await withDatabase { database in
+    @Test(arguments: Backend.allCases)
+    func appliesPendingMigrationsInVersionOrder(_ backend: Backend) async throws {
+        try await withDatabase(backend) { database in
             // Given out of order: v2 needs v1's table, so this only works if they run sorted.
             let applied = try await database.migrate([v2, v1])
             #expect(applied == [1, 2])
@@ -29,9 +31,10 @@ import Testing
         }
     }
 
-    @Test func isIdempotentAcrossReopen() async throws {
+    @Test(arguments: Backend.allCases)
+    func isIdempotentAcrossReopen(_ backend: Backend) async throws {
         let directory = try TemporaryDirectory()
-        let configuration = DatabaseConfiguration(url: .sqlite(path: directory.file()))
+        let configuration = DatabaseConfiguration(url: try backend.freshURL(in: directory))
         let first = try await configuration.open(migrations: [v1, v2])
         #expect(try await first.migrate([v1, v2]).isEmpty)
         await first.close()
@@ -44,7 +47,8 @@ import Testing
         await second.close()
     }
 
-    @Test func failingMigrationRollsBackAndKeepsVersion() async throws {
+    @Test(arguments: Backend.allCases)
+    func failingMigrationRollsBackAndKeepsVersion(_ backend: Backend) async throws {
         let broken = Migration(
             version: 2, name: "broken",
             sql: """
@@ -52,14 +56,18 @@ import Testing
                 INSERT INTO feeds (id, url) VALUES (1, 'x');
                 CREATE TABLE oops (;
                 """)
-        try await withDatabase(migrations: [v1]) { database in
+        try await withDatabase(backend, migrations: [v1]) { database in
             let error = await #expect(throws: SQLStoreError.self) { try await database.migrate([v1, broken]) }
             #expect(error?.code == .migrationFailed)
             #expect(error?.message.contains("broken") == true)
             #expect(try await database.schemaVersion() == 1)
             let leftovers = try await database.read { connection in
                 (
-                    try connection.query("SELECT name FROM sqlite_master WHERE name = 'half_done'").count,
+                    try connection.query(
+                        connection.dialect == .sqlite
+                            ? "SELECT name FROM sqlite_master WHERE name = 'half_done'"
+                            : "SELECT table_name FROM information_schema.tables WHERE table_name = 'half_done'"
+                    ).count,
                     try connection.scalar(Int.self, "SELECT count(*) FROM feeds")
                 )
             }
@@ -68,12 +76,13 @@ import Testing
         }
     }
 
-    @Test func failingClosureMigrationRollsBack() async throws {
+    @Test(arguments: Backend.allCases)
+    func failingClosureMigrationRollsBack(_ backend: Backend) async throws {
         let failing = Migration(version: 2, name: "throws") { connection in
             try connection.execute("INSERT INTO feeds (id, url) VALUES ($1, $2)", 7, "a")
             throw TestFailure()
         }
-        try await withDatabase(migrations: [v1]) { database in
+        try await withDatabase(backend, migrations: [v1]) { database in
             let error = await #expect(throws: SQLStoreError.self) { try await database.migrate([v1, failing]) }
             #expect(error?.code == .migrationFailed)
             let version = try await database.schemaVersion()
@@ -83,9 +92,10 @@ import Testing
         }
     }
 
-    @Test func refusesDatabaseNewerThanTheCode() async throws {
+    @Test(arguments: Backend.allCases)
+    func refusesDatabaseNewerThanTheCode(_ backend: Backend) async throws {
         let directory = try TemporaryDirectory()
-        let configuration = DatabaseConfiguration(url: .sqlite(path: directory.file()))
+        let configuration = DatabaseConfiguration(url: try backend.freshURL(in: directory))
         await (try await configuration.open(migrations: [v1, v2, v3])).close()
 
         let error = await #expect(throws: SQLStoreError.self) { try await configuration.open(migrations: [v1, v2]) }
@@ -93,8 +103,9 @@ import Testing
         #expect(error?.message.contains("version 3") == true)
     }
 
-    @Test func rejectsDuplicateVersions() async throws {
-        try await withDatabase { database in
+    @Test(arguments: Backend.allCases)
+    func rejectsDuplicateVersions(_ backend: Backend) async throws {
+        try await withDatabase(backend) { database in
             let error = await #expect(throws: SQLStoreError.self) {
                 try await database.migrate([v1, Migration(version: 1, name: "again", sql: "SELECT 1;")])
             }
@@ -102,11 +113,31 @@ import Testing
         }
     }
 
-    @Test func syncMigrationForCommandLineTools() throws {
+    @Test(arguments: Backend.allCases)
+    func syncMigrationForCommandLineTools(_ backend: Backend) throws {
         let directory = try TemporaryDirectory()
-        let database = try DatabaseConfiguration(url: .sqlite(path: directory.file())).openSync(migrations: [v1, v2])
+        let database = try DatabaseConfiguration(url: try backend.freshURL(in: directory)).openSync(migrations: [v1, v2])
         defer { database.closeSync() }
         #expect(try database.migrateSync([v1, v2, v3]) == [3])
         #expect(try database.readSync { try $0.scalar(Int.self, "SELECT count(*) FROM feeds") } == 1)
+    }
+
+    /// Several instances starting together on one PostgreSQL database: each migration runs exactly once.
+    @Test func instancesStartingTogetherMigrateOnce() async throws {
+        let url = DatabaseURL.postgres(try ThrowawayPostgres.start().freshURL())
+        let slow = Migration(version: 4, name: "slow") { connection in
+            try connection.execute("INSERT INTO feeds (id, url) VALUES ($1, $2)", 4, "https://example.com/4")
+            usleep(200_000)  // widens the window in which another instance could run it too
+        }
+        let opened = try await withThrowingTaskGroup(of: (any Database).self) { group in
+            for _ in 0..<4 {
+                group.addTask { try await DatabaseConfiguration(url: url, readerCount: 1).open(migrations: [v1, v2, v3, slow]) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let database = opened[0]
+        #expect(try await database.read { try $0.scalar(Int.self, "SELECT count(*) FROM schema_migrations") } == 4)
+        #expect(try await database.read { try $0.scalar(Int.self, "SELECT count(*) FROM feeds") } == 2)
+        for each in opened { await each.close() }
     }
 }

@@ -43,8 +43,9 @@ import Testing
         var notAColumn: String?
     }
 
-    @Test func decodesStructsWithSnakeCaseColumns() async throws {
-        try await withDatabase(migrations: [Self.schema]) { database in
+    @Test(arguments: Backend.allCases)
+    func decodesStructsWithSnakeCaseColumns(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [Self.schema]) { database in
             let feeds = try await database.read { try $0.query(Feed.self, "SELECT * FROM feeds ORDER BY id") }
             #expect(feeds.count == 2)
             #expect(
@@ -66,12 +67,13 @@ import Testing
         }
     }
 
-    @Test func decodeErrorsNameTheColumn() async throws {
+    @Test(arguments: Backend.allCases)
+    func decodeErrorsNameTheColumn(_ backend: Backend) async throws {
         struct WrongType: Decodable { var title: Int }
         struct Missing: Decodable { var subtitle: String }
         struct NullInto: Decodable { var siteUrl: String }
         struct BadEnum: Decodable { var title: Kind }
-        try await withDatabase(migrations: [Self.schema]) { database in
+        try await withDatabase(backend, migrations: [Self.schema]) { database in
             let row = try #require(try await database.read { try $0.queryFirst("SELECT * FROM feeds WHERE id = 2") })
             let wrong = #expect(throws: SQLStoreError.self) { try row.decode(as: WrongType.self) }
             #expect(wrong?.code == .typeMismatch)
@@ -86,8 +88,9 @@ import Testing
         }
     }
 
-    @Test func typedColumnAccess() async throws {
-        try await withDatabase(migrations: [Self.schema]) { database in
+    @Test(arguments: Backend.allCases)
+    func typedColumnAccess(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [Self.schema]) { database in
             let row = try #require(try await database.read { try $0.queryFirst("SELECT * FROM feeds WHERE id = $1", 2) })
             #expect(row["title"] == .text("Art"))
             #expect(row["TITLE"] == .text("Art"))  // case-insensitive fallback, as PostgreSQL folds names
@@ -109,8 +112,9 @@ import Testing
         }
     }
 
-    @Test func singleColumnRowsDecodeToScalars() async throws {
-        try await withDatabase(migrations: [Self.schema]) { database in
+    @Test(arguments: Backend.allCases)
+    func singleColumnRowsDecodeToScalars(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [Self.schema]) { database in
             let titles = try await database.read { try $0.query(String.self, "SELECT title FROM feeds ORDER BY id") }
             #expect(titles == ["Tech", "Art"])
             let narrow = try await database.read { try $0.query(Int8.self, "SELECT priority FROM feeds ORDER BY id") }

@@ -1,6 +1,31 @@
+import ClusterTesting
 import Foundation
 import SQLStore
 import Synchronization
+import Testing
+
+/// Every store test runs against both engines: embedded SQLite and a throwaway PostgreSQL server.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+
+    /// A fresh, empty place for a store: a file in `directory`, or a new schema on the throwaway server.
+    func freshURL(in directory: borrowing TemporaryDirectory, file: String = "test.sqlite") throws -> DatabaseURL {
+        switch self {
+        case .sqlite: return .sqlite(path: directory.file(file))
+        case .postgres: return .postgres(try ThrowawayPostgres.start().freshURL())
+        }
+    }
+
+    func configuration(in directory: borrowing TemporaryDirectory, readerCount: Int = 2, statementCacheCapacity: Int = 64)
+        throws -> DatabaseConfiguration
+    {
+        DatabaseConfiguration(
+            url: try freshURL(in: directory), readerCount: readerCount, statementCacheCapacity: statementCacheCapacity)
+    }
+}
 
 /// A fresh directory per test; real SQLite files live in it and vanish afterwards.
 struct TemporaryDirectory: ~Copyable {
@@ -18,14 +43,15 @@ struct TemporaryDirectory: ~Copyable {
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
-/// Opens a database in a temporary directory, runs `body`, closes it, removes the files.
+/// Opens a fresh database of `backend`, runs `body`, closes it, removes the files.
 func withDatabase(
+    _ backend: Backend,
     migrations: [Migration] = [],
     readerCount: Int = 4,
-    _ body: (SQLiteDatabase) async throws -> Void
+    _ body: (any Database) async throws -> Void
 ) async throws {
     let directory = try TemporaryDirectory()
-    let database = try SQLiteDatabase(path: directory.file(), readerCount: readerCount)
+    let database = try await backend.configuration(in: directory, readerCount: readerCount).open()
     do {
         try await database.migrate(migrations)
         try await body(database)

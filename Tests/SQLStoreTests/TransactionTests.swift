@@ -3,8 +3,9 @@ import SQLStore
 import Testing
 
 @Suite struct TransactionTests {
-    @Test func writeCommitsOnReturn() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func writeCommitsOnReturn(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             let inserted = try await database.write { connection in
                 try connection.execute("INSERT INTO items (id, name) VALUES ($1, $2)", 1, "apple")
                     + connection.execute("INSERT INTO items (id, name) VALUES ($1, $2)", 2, "pear")
@@ -14,8 +15,9 @@ import Testing
         }
     }
 
-    @Test func throwingInWriteLeavesNothing() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func throwingInWriteLeavesNothing(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             // The product's own error comes back unchanged, and nothing of the transaction remains.
             await #expect(throws: TestFailure()) {
                 try await database.write { connection in
@@ -31,8 +33,9 @@ import Testing
         }
     }
 
-    @Test func failedStatementRollsBackEarlierStatements() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func failedStatementRollsBackEarlierStatements(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             try await database.write { try $0.execute("INSERT INTO items (id, name) VALUES ($1, $2)", 1, "apple") }
             await #expect(throws: SQLStoreError.self) {
                 try await database.write { connection in
@@ -44,8 +47,9 @@ import Testing
         }
     }
 
-    @Test func readIsReadOnly() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func readIsReadOnly(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             let error = await #expect(throws: SQLStoreError.self) {
                 try await database.read { try $0.execute("INSERT INTO items (id, name) VALUES ($1, $2)", 1, "x") }
             }
@@ -53,8 +57,9 @@ import Testing
         }
     }
 
-    @Test func bodyMustNotEndTheTransaction() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func bodyMustNotEndTheTransaction(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             let error = await #expect(throws: SQLStoreError.self) {
                 try await database.write { try $0.execute("COMMIT") }
             }
@@ -64,9 +69,10 @@ import Testing
         }
     }
 
-    @Test func nestedSyncCallFailsInsteadOfDeadlocking() throws {
+    @Test(arguments: Backend.allCases)
+    func nestedSyncCallFailsInsteadOfDeadlocking(_ backend: Backend) throws {
         let directory = try TemporaryDirectory()
-        let database = try SQLiteDatabase(path: directory.file(), readerCount: 1)
+        let database = try backend.configuration(in: directory, readerCount: 1).openSync()
         defer { database.closeSync() }
         let error = #expect(throws: SQLStoreError.self) {
             try database.writeSync { _ in try database.writeSync { _ in 1 } }
@@ -78,9 +84,10 @@ import Testing
         #expect(nestedRead?.code == .reentrantCall)
     }
 
-    @Test func closedDatabaseRefusesWork() async throws {
+    @Test(arguments: Backend.allCases)
+    func closedDatabaseRefusesWork(_ backend: Backend) async throws {
         let directory = try TemporaryDirectory()
-        let database = try SQLiteDatabase(path: directory.file())
+        let database = try await backend.configuration(in: directory).open()
         await database.close()
         let error = await #expect(throws: SQLStoreError.self) { try await database.read { _ in 1 } }
         #expect(error?.code == .closed)
@@ -89,8 +96,9 @@ import Testing
 }
 
 @Suite struct ConstraintErrorTests {
-    @Test func uniqueViolationIsDistinguishable() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func uniqueViolationIsDistinguishable(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             try await database.write { try $0.execute("INSERT INTO items (id, name) VALUES ($1, $2)", 1, "apple") }
             for (id, name) in [(2, "apple"), (1, "other")] {  // UNIQUE column, then PRIMARY KEY
                 let error = await #expect(throws: SQLStoreError.self) {
@@ -103,7 +111,8 @@ import Testing
         }
     }
 
-    @Test func otherConstraintViolations() async throws {
+    @Test(arguments: Backend.allCases)
+    func otherConstraintViolations(_ backend: Backend) async throws {
         let schema = Migration(
             version: 1, name: "schema",
             sql: """
@@ -114,7 +123,7 @@ import Testing
                     age BIGINT CHECK (age >= 0)
                 );
                 """)
-        try await withDatabase(migrations: [schema]) { database in
+        try await withDatabase(backend, migrations: [schema]) { database in
             let cases: [(String, [SQLValue], SQLStoreError.Code)] = [
                 ("INSERT INTO children (id, parent_id) VALUES ($1, $2)", [1, 42], .foreignKeyViolation),
                 ("INSERT INTO children (id, parent_id) VALUES ($1, $2)", [1, nil], .notNullViolation),
@@ -134,8 +143,9 @@ import Testing
         }
     }
 
-    @Test func malformedSQLIsInvalidStatement() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func malformedSQLIsInvalidStatement(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             for sql in ["SELEC 1", "SELECT * FROM missing_table", "SELECT 1; SELECT 2", ""] {
                 let error = await #expect(throws: SQLStoreError.self) { try await database.read { try $0.query(sql) } }
                 #expect(error?.code == .invalidStatement, "\(sql)")
@@ -143,8 +153,9 @@ import Testing
         }
     }
 
-    @Test func upsertWithOnConflict() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func upsertWithOnConflict(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             let upsert = """
                 INSERT INTO items (id, name, quantity) VALUES ($1, $2, $3)
                 ON CONFLICT (name) DO UPDATE SET quantity = items.quantity + excluded.quantity
@@ -155,6 +166,26 @@ import Testing
             }
             let quantity = try await database.write { try $0.queryFirst(upsert, 1, "apple", 2)?.decode(Int.self, "quantity") }
             #expect(quantity == 8)
+        }
+    }
+}
+
+@Suite struct WorkLeaseTests {
+    @Test(arguments: Backend.allCases)
+    func oneHolderAtATimeUntilTheLeaseExpires(_ backend: Backend) async throws {
+        try await withDatabase(backend) { database in
+            let first = WorkLease(database: database, holder: "a")
+            let second = WorkLease(database: database, holder: "b")
+            let now = Date(timeIntervalSince1970: 1_700_000_000)
+            var granted: [Bool] = []
+            granted.append(try await first.acquire("trainer", for: 60, now: now))
+            granted.append(try await second.acquire("trainer", for: 60, now: now.addingTimeInterval(30)))
+            granted.append(try await first.acquire("trainer", for: 60, now: now.addingTimeInterval(30)))  // renewal
+            granted.append(try await second.acquire("trainer", for: 60, now: now.addingTimeInterval(89)))
+            // The holder stopped renewing (it died): the lease passes on once it expires.
+            granted.append(try await second.acquire("trainer", for: 60, now: now.addingTimeInterval(91)))
+            granted.append(try await first.acquire("trainer", for: 60, now: now.addingTimeInterval(92)))
+            #expect(granted == [true, false, true, false, true, false])
         }
     }
 }

@@ -11,17 +11,35 @@ import Testing
         .blob([]), .blob([0, 0, 0]), .blob([0, 1, 2, 0, 255, 0]), .blob(Array(0...255)),
     ]
 
-    @Test(arguments: values)
-    func rawValuesRoundTrip(_ value: SQLValue) async throws {
-        let schema = Migration(version: 1, name: "cells", sql: "CREATE TABLE cells (id BIGINT PRIMARY KEY, value BLOB);")
-        try await withDatabase(migrations: [schema]) { database in
-            try await database.write { try $0.execute("INSERT INTO cells (id, value) VALUES ($1, $2)", [1, value]) }
-            let row = try await database.read { try $0.queryFirst("SELECT value FROM cells WHERE id = $1", 1) }
-            #expect(row?["value"] == value)
+    @Test(arguments: Backend.allCases, values)
+    func rawValuesRoundTrip(_ backend: Backend, _ value: SQLValue) async throws {
+        // One column per storage class: PostgreSQL columns are typed (SQLite's would take any value).
+        let schema = Migration(
+            version: 1, name: "cells",
+            sql: "CREATE TABLE cells (id BIGINT PRIMARY KEY, i BIGINT, r DOUBLE PRECISION, t TEXT, b BLOB);")
+        let column = switch value {
+        case .null, .integer: "i"
+        case .real: "r"
+        case .text: "t"
+        case .blob: "b"
+        }
+        try await withDatabase(backend, migrations: [schema]) { database in
+            if backend == .postgres, case .text(let text) = value, text.contains("\u{0}") {
+                // PostgreSQL text cannot hold U+0000: refused, never truncated.
+                let error = await #expect(throws: SQLStoreError.self) {
+                    try await database.write { try $0.execute("INSERT INTO cells (id, t) VALUES ($1, $2)", [1, value]) }
+                }
+                #expect(error?.code == .typeMismatch)
+                return
+            }
+            try await database.write { try $0.execute("INSERT INTO cells (id, \(column)) VALUES ($1, $2)", [1, value]) }
+            let row = try await database.read { try $0.queryFirst("SELECT \(column) FROM cells WHERE id = $1", 1) }
+            #expect(row?[column] == value)
         }
     }
 
-    @Test func typedValuesRoundTrip() async throws {
+    @Test(arguments: Backend.allCases)
+    func typedValuesRoundTrip(_ backend: Backend) async throws {
         let schema = Migration(
             version: 1, name: "typed",
             sql: """
@@ -35,7 +53,7 @@ import Testing
         let url = URL(string: "https://example.com/feed.xml?q=1")!
         let data = Data([0, 42, 0, 7])
         let missing: String? = nil
-        try await withDatabase(migrations: [schema]) { database in
+        try await withDatabase(backend, migrations: [schema]) { database in
             try await database.write { connection in
                 try connection.execute(
                     "INSERT INTO typed VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
@@ -60,8 +78,9 @@ import Testing
         }
     }
 
-    @Test func dollarPlaceholdersBindByNumberNotPosition() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func dollarPlaceholdersBindByNumberNotPosition(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             // $2 appears first: SQLite numbers it parameter 1, but it must take the second binding.
             try await database.write { try $0.execute("INSERT INTO items (name, id, quantity) VALUES ($2, $1, $1)", 7, "seven") }
             let row = try #require(try await database.read { try $0.queryFirst("SELECT * FROM items WHERE name = $1", "seven") })
@@ -70,16 +89,17 @@ import Testing
         }
     }
 
-    @Test(arguments: ["SELECT ?", "SELECT ?1", "SELECT :name", "SELECT @name", "SELECT $name", "SELECT $0"])
-    func nonPortablePlaceholdersAreRefused(_ sql: String) async throws {
-        try await withDatabase { database in
+    @Test(arguments: Backend.allCases, ["SELECT ?", "SELECT ?1", "SELECT :name", "SELECT @name", "SELECT $name", "SELECT $0"])
+    func nonPortablePlaceholdersAreRefused(_ backend: Backend, _ sql: String) async throws {
+        try await withDatabase(backend) { database in
             let error = await #expect(throws: SQLStoreError.self) { try await database.read { try $0.query(sql, 1) } }
             #expect(error?.code == .bindingMismatch)
         }
     }
 
-    @Test func bindingCountMustMatch() async throws {
-        try await withDatabase { database in
+    @Test(arguments: Backend.allCases)
+    func bindingCountMustMatch(_ backend: Backend) async throws {
+        try await withDatabase(backend) { database in
             for bindings: [SQLValue] in [[], [1, 2]] {
                 let error = await #expect(throws: SQLStoreError.self) {
                     try await database.read { try $0.query("SELECT $1 AS x", bindings) }
@@ -92,8 +112,9 @@ import Testing
         }
     }
 
-    @Test func executeReportsRowsAffected() async throws {
-        try await withDatabase(migrations: [itemsSchema]) { database in
+    @Test(arguments: Backend.allCases)
+    func executeReportsRowsAffected(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
             let counts = try await database.write { connection in
                 [
                     try connection.execute("INSERT INTO items (id, name) VALUES (1, 'a'), (2, 'b'), (3, 'c')"),
@@ -107,11 +128,12 @@ import Testing
         }
     }
 
-    @Test func returningGivesGeneratedValues() async throws {
+    @Test(arguments: Backend.allCases)
+    func returningGivesGeneratedValues(_ backend: Backend) async throws {
         let schema = Migration(
             version: 1, name: "notes",
             sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL, created_at BIGINT NOT NULL);")
-        try await withDatabase(migrations: [schema]) { database in
+        try await withDatabase(backend, migrations: [schema]) { database in
             let ids = try await database.write { connection in
                 try (0..<3).map { index in
                     try connection.queryFirst(
@@ -123,9 +145,10 @@ import Testing
         }
     }
 
-    @Test func manyDistinctStatementsThroughASmallCache() async throws {
+    @Test(arguments: Backend.allCases)
+    func manyDistinctStatementsThroughASmallCache(_ backend: Backend) async throws {
         let directory = try TemporaryDirectory()
-        let database = try SQLiteDatabase(path: directory.file(), statementCacheCapacity: 2)
+        let database = try backend.configuration(in: directory, statementCacheCapacity: 2).openSync()
         defer { database.closeSync() }
         let sums = try database.readSync { connection in
             try (1...20).map { n in try connection.scalar(Int.self, "SELECT \(n) + $1", [1]) }

@@ -12,14 +12,32 @@ public enum JarvisEvent: Sendable, Equatable {
 
 /// Fan-out of domain events to any number of subscribers. Publishing never blocks; a
 /// subscriber that falls far behind loses its oldest events rather than growing memory.
+///
+/// With several instances a relay (Redis) carries each event to every instance, which hands it to
+/// its own subscribers through `deliver`; without one, `publish` delivers here directly.
 public final class JarvisEventBus: Sendable {
     private let subscribers = Mutex<[UInt64: AsyncStream<JarvisEvent>.Continuation]>([:])
     private let nextID = Atomic<UInt64>(0)
+    private let relay = Mutex<(@Sendable (JarvisEvent) -> Void)?>(nil)
 
     public init() {}
 
     public func publish(_ event: JarvisEvent) {
+        if let relay = relay.withLock({ $0 }) {
+            relay(event)
+        } else {
+            deliver(event)
+        }
+    }
+
+    /// Hands `event` to this instance's subscribers (the relay calls it for every instance's events).
+    public func deliver(_ event: JarvisEvent) {
         for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(event) }
+    }
+
+    /// Routes every later `publish` through `relay` (which must come back through `deliver`).
+    public func setRelay(_ relay: @escaping @Sendable (JarvisEvent) -> Void) {
+        self.relay.withLock { $0 = relay }
     }
 
     /// A stream of every event published from now on; it ends when the caller stops iterating.

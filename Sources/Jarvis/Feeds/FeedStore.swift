@@ -88,6 +88,17 @@ public struct FeedStore: Sendable {
         }
     }
 
+    /// Takes the next poll of a due feed for this instance by moving its `next_poll_at` to `until`.
+    /// Instances sharing one database race here and exactly one wins (writes are serialized); the poll
+    /// then saves the real schedule. If the winner dies mid-poll, the feed falls due again at `until`
+    /// and another instance takes it.
+    public func lease(_ feedId: String, dueAt now: Date, until: Date) async throws -> Bool {
+        try await database.write { connection in
+            try connection.execute(
+                "UPDATE feeds SET next_poll_at = $1 WHERE id = $2 AND next_poll_at <= $3", until, feedId, now) == 1
+        }
+    }
+
     /// When the next feed falls due, if any.
     public func nextDue() async throws -> Date? {
         try await database.read { connection in

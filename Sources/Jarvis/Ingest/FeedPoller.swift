@@ -18,6 +18,9 @@ public final class FeedPoller: Sendable {
         /// picked up within this time).
         public var idleCheck: Duration = .seconds(1)
         public var policy = FeedHealthPolicy()
+        /// With several instances: whether this instance is the one that ingests now (one clustering
+        /// index sees every new article). Nil: always (a single instance).
+        public var ingestOwnership: (@Sendable () async -> Bool)?
         public init() {}
     }
 
@@ -63,9 +66,19 @@ public final class FeedPoller: Sendable {
         logger.info("poller started", ["concurrency": "\(configuration.maxConcurrentFetches)"])
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled {
+                if let owns = configuration.ingestOwnership, await !owns() {
+                    try? await Task.sleep(for: configuration.idleCheck)
+                    continue
+                }
                 let now = clock()
                 let due = (try? await feeds.due(at: now, limit: 256)) ?? []
                 for feed in due where claim(feed) {
+                    // Another instance sharing the database may have taken this poll already.
+                    guard await lease(feed, now: now) else {
+                        releaseHost(of: feed)
+                        release(feed)
+                        continue
+                    }
                     group.addTask { [self] in
                         // The host's slot is for fetching (politeness to the publisher): it is freed
                         // as soon as the answer is in, not after our own storing and clustering.
@@ -82,11 +95,12 @@ public final class FeedPoller: Sendable {
 
     /// Polls every due feed once and waits for all of them (tests, operator commands).
     public func pollDueFeeds() async -> [Report] {
-        let due = (try? await feeds.due(at: clock(), limit: 10_000)) ?? []
+        let now = clock()
+        let due = (try? await feeds.due(at: now, limit: 10_000)) ?? []
         return await withTaskGroup(of: Report?.self) { group in
             var reports: [Report] = []
             var running = 0
-            for feed in due {
+            for feed in due where await lease(feed, now: now) {
                 if running >= configuration.maxConcurrentFetches, let finished = await group.next() {
                     if let finished { reports.append(finished) }
                     running -= 1
@@ -208,6 +222,13 @@ public final class FeedPoller: Sendable {
             logger.notice("permanent redirect to a URL another feed uses; keeping the old URL", ["feed": feed.id])
             return try await feeds.savePollState(unchanged)
         }
+    }
+
+    /// How long a taken poll stays ours: the feed's interval, at least two minutes (a slow fetch must
+    /// finish first), so a dead instance's feeds pass to another within about one interval.
+    private func lease(_ feed: Feed, now: Date) async -> Bool {
+        let seconds = max(TimeInterval(feed.pollIntervalSeconds), 120)
+        return (try? await feeds.lease(feed.id, dueAt: now, until: now.addingTimeInterval(seconds))) ?? false
     }
 
     private func sleepDuration(now: Date) async -> Duration {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the data lives: `sqlite:///abs/path.db`, `sqlite://relative/path.db`, a plain path,
-/// or `postgres://…` (reserved for the PostgreSQL backend, not in this build).
+/// or `postgres://USER[:PASS]@HOST:PORT/DB` (also `postgresql://`; libpq URI parameters allowed).
 public enum DatabaseURL: Sendable, Equatable, CustomStringConvertible {
     case sqlite(path: String)
     case postgres(String)
@@ -10,6 +10,13 @@ public enum DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw SQLStoreError(.invalidURL, "empty database URL") }
         if trimmed.hasPrefix("postgres://") || trimmed.hasPrefix("postgresql://") {
+            guard let components = URLComponents(string: trimmed), let host = components.host, !host.isEmpty,
+                components.path.count > 1
+            else {
+                throw SQLStoreError(
+                    .invalidURL,
+                    "PostgreSQL URL needs a host and a database: postgres://USER[:PASS]@HOST:PORT/DB (got \(Self.redacted(trimmed)))")
+            }
             self = .postgres(trimmed)
         } else if trimmed.hasPrefix("sqlite://") {
             let path = String(trimmed.dropFirst("sqlite://".count))
@@ -36,19 +43,24 @@ public enum DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         case .sqlite(let path):
             return "sqlite://\(path)"
         case .postgres(let url):
-            guard var components = URLComponents(string: url) else { return "postgres://…" }
-            if components.password != nil { components.password = "***" }
-            return components.string ?? "postgres://…"
+            return Self.redacted(url)
         }
+    }
+
+    private static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return "postgres://…" }
+        if components.password != nil { components.password = "***" }
+        return components.string ?? "postgres://…"
     }
 }
 
 /// How to open a `Database`. Products build one from the environment and call `open(migrations:)`.
 public struct DatabaseConfiguration: Sendable {
     public var url: DatabaseURL
-    /// Reader connections for SQLite (writes always use one writer connection).
+    /// Reader connections (writes always use one writer connection per process).
     public var readerCount: Int
-    /// How long a statement waits for a lock held by another process before failing with `.busy`.
+    /// How long a statement waits for a lock held by another process before failing with `.busy`
+    /// (SQLite's busy timeout; PostgreSQL's `lock_timeout`).
     public var busyTimeout: Duration
     /// Prepared statements kept per connection.
     public var statementCacheCapacity: Int
@@ -70,8 +82,24 @@ public struct DatabaseConfiguration: Sendable {
         return DatabaseConfiguration(url: .defaultSQLite(name: name))
     }
 
+    /// The store a product server opens: `databaseURL` (the server's `DATABASE_URL`) when set — a
+    /// `postgres://` URL selects PostgreSQL, any unknown scheme is a start-up error — otherwise the embedded
+    /// SQLite file `<dataDirectory>/<name>.sqlite`. The data directory (0700) and an SQLite file (0600)
+    /// are made private before the engine creates anything.
+    public static func forProduct(name: String, dataDirectory: String, databaseURL: String?) throws -> DatabaseConfiguration {
+        try PrivateFiles.prepareDirectory(dataDirectory)
+        let url: DatabaseURL
+        if let text = databaseURL, !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            url = try DatabaseURL(parsing: text)
+        } else {
+            url = .sqlite(path: dataDirectory + "/\(name).sqlite")
+        }
+        if case .sqlite(let path) = url { try PrivateFiles.prepareDatabaseFile(path) }
+        return DatabaseConfiguration(url: url)
+    }
+
     /// Opens the database for `url` and applies pending `migrations`.
-    /// Throws `.backendUnavailable` for `postgres://` in this build and `.schemaTooNew` when the
+    /// Throws `.engineFailure` when the server cannot be reached and `.schemaTooNew` when the
     /// database was migrated by a newer build.
     public func open(migrations: [Migration] = []) async throws -> any Database {
         let database = try connect()
@@ -96,13 +124,12 @@ public struct DatabaseConfiguration: Sendable {
         return database
     }
 
-    private func connect() throws(SQLStoreError) -> SQLiteDatabase {
+    private func connect() throws(SQLStoreError) -> any Database {
         switch url {
         case .sqlite:
             return try SQLiteDatabase(configuration: self)
         case .postgres:
-            throw SQLStoreError(
-                .backendUnavailable, "PostgreSQL is not available in this build (\(url)); use a sqlite:// URL")
+            return try PostgresDatabase(configuration: self)
         }
     }
 }

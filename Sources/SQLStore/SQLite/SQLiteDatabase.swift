@@ -7,8 +7,8 @@ import Foundation
 /// process queue up instead of meeting `SQLITE_BUSY`; WAL lets readers see the last commit meanwhile.
 public final class SQLiteDatabase: Database {
     public let path: String
-    private let writer: ConnectionPool
-    private let readers: ConnectionPool
+    private let writer: ConnectionPool<SQLiteConnection>
+    private let readers: ConnectionPool<SQLiteConnection>
 
     public var dialect: SQLDialect { .sqlite }
 
@@ -31,7 +31,7 @@ public final class SQLiteDatabase: Database {
         // The writer opens first: it creates the file and switches it to WAL before readers attach.
         let writerConnection = try SQLiteConnection(
             path: path, role: .writer, busyTimeoutMilliseconds: timeout, statementCacheCapacity: statementCacheCapacity)
-        var readerConnections: [PooledConnection] = []
+        var readerConnections: [PooledConnection<SQLiteConnection>] = []
         for index in 0..<max(1, readerCount) {
             let connection = try SQLiteConnection(
                 path: path, role: .reader, busyTimeoutMilliseconds: timeout, statementCacheCapacity: statementCacheCapacity)

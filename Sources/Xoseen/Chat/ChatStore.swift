@@ -82,6 +82,23 @@ public struct ChatStore: Sendable {
         }
     }
 
+    /// The records after `seq` and before `before` (exclusive), oldest first: what an instance missed
+    /// on the cluster bus (a gap in `seq`, or Redis restarting), recovered from the database.
+    public func records(room: ChatRoom, after seq: Int, before: Int = Int.max, limit: Int = 500) async throws -> [Record] {
+        let roomId = room.description
+        return try await database.read { connection in
+            try connection.query("""
+                SELECT seq, kind, sender_id, sender_name, body, sent_at FROM chat_messages
+                WHERE room = $1 AND seq > $2 AND seq < $3 ORDER BY seq LIMIT $4
+                """, roomId, seq, before, limit).map { row in
+                Record(room: roomId, seq: try row.decode(Int.self, "seq"),
+                       kind: Kind(rawValue: try row.decode(String.self, "kind")) ?? .message,
+                       senderId: try row.decode(String.self, "sender_id"), senderName: try row.decode(String.self, "sender_name"),
+                       body: try row.decode(String.self, "body"), sentAt: try row.decode(Date.self, "sent_at"))
+            }
+        }
+    }
+
     public func count(room: ChatRoom) async throws -> Int {
         let roomId = room.description
         return try await database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM chat_messages WHERE room = $1", roomId) ?? 0 }

@@ -20,13 +20,12 @@ import Synchronization
 /// (``load(profiles:matching:)``). Blocks, decisions per viewer and served cursor chains are not
 /// cached: they are read per request through indexed queries, so they are exact in every process.
 ///
-/// **What it assumes** (and what a multi-process deployment on PostgreSQL must provide): every
-/// write to `users` goes through ``ProfileStore`` (a write elsewhere must call ``upsert(_:)``), and
-/// this process sees every decision. With several processes, each keeps its own index and must
-/// hear the others' profile saves and first-time decisions: publish them (user id; viewer and
-/// action) on a Redis channel and apply them with ``upsert(_:)`` (after re-reading the row) and
-/// ``recordDecision(by:like:)``. Until then another process's writes appear here at the next
-/// restart; like counts are a smoothed estimate, so a short lag moves scores only slightly.
+/// **What it assumes**: every write to `users` goes through ``ProfileStore`` (a write elsewhere must
+/// call ``upsert(_:)``), and this process hears every decision. With several instances each keeps
+/// its own index: ``observeLocalChanges(_:)`` reports this instance's profile saves and first-time
+/// decisions (the API layer publishes them on Redis), and the peers apply them with
+/// ``applyPeerProfile(_:)`` (after re-reading the row) and ``applyPeerDecision(by:about:like:)``,
+/// which do not report again. Like counts are a smoothed estimate, so a short lag moves scores only slightly.
 /// Memory: about 1 KiB per indexed profile.
 public final class CandidateIndex: Sendable {
     /// Where a profile sits, for tests and diagnostics.
@@ -73,11 +72,37 @@ public final class CandidateIndex: Sendable {
         var nextTicket: UInt64 = 1
     }
 
+    /// A change made through this instance, for its peers.
+    public enum LocalChange: Sendable, Equatable {
+        case profile(userId: String)
+        case decision(viewerId: String, candidateId: String?, like: Bool)
+    }
+
     private let areas: AreaDistances
     private let state: Mutex<State>
     private let population = LikeTally()
     /// Recent decisions both ways (its own lock: features for a page read it while saves write buckets).
     private let tasteGraph = Mutex(TasteGraph())
+    private let observer = Mutex<(@Sendable (LocalChange) -> Void)?>(nil)
+
+    /// Reports every later local ``upsert(_:ticket:)`` and ``recordDecision(by:about:like:)``.
+    public func observeLocalChanges(_ observer: @escaping @Sendable (LocalChange) -> Void) {
+        self.observer.withLock { $0 = observer }
+    }
+
+    private func report(_ change: LocalChange) {
+        observer.withLock { $0 }?(change)
+    }
+
+    /// Another instance saved this profile (re-read from the store): applied here, not reported again.
+    public func applyPeerProfile(_ profile: Profile) {
+        apply(profile, ticket: nil)
+    }
+
+    /// Another instance recorded this first-time decision: counted here, not reported again.
+    public func applyPeerDecision(by viewerId: String, about candidateId: String?, like: Bool) {
+        count(by: viewerId, about: candidateId, like: like)
+    }
 
     public init(gazetteer: Gazetteer) {
         areas = AreaDistances(gazetteer: gazetteer)
@@ -134,6 +159,11 @@ public final class CandidateIndex: Sendable {
     /// A saved profile: placed in (or moved to) its partition; taken out when no longer verified.
     /// Called after the save committed, with the ticket its transaction took (nil: apply now).
     public func upsert(_ profile: Profile, ticket: UInt64? = nil) {
+        apply(profile, ticket: ticket)
+        report(.profile(userId: profile.userId))
+    }
+
+    private func apply(_ profile: Profile, ticket: UInt64?) {
         state.withLock { state in
             var ticket = ticket ?? 0
             if ticket == 0 {
@@ -160,6 +190,11 @@ public final class CandidateIndex: Sendable {
 
     /// A first-time like or pass by `viewerId` (repeats must not be recorded).
     public func recordDecision(by viewerId: String, about candidateId: String? = nil, like: Bool) {
+        count(by: viewerId, about: candidateId, like: like)
+        report(.decision(viewerId: viewerId, candidateId: candidateId, like: like))
+    }
+
+    private func count(by viewerId: String, about candidateId: String?, like: Bool) {
         let (tally, about) = state.withLock { state in
             let tally = state.tallies[viewerId] ?? LikeTally()
             state.tallies[viewerId] = tally

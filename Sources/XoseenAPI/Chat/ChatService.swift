@@ -13,6 +13,10 @@ struct ChatService: Sendable {
     let scanner: SafetyScanner
     let limiter: ChatRateLimiter
     let clock: @Sendable () -> Date
+    /// Set when instances share Redis: frames and block closes then go through every instance.
+    var relay: ChatRelay?
+    /// Set when instances share Redis: one rate budget per user across instances.
+    var sharedLimit: SharedChatRateLimit?
     var pingInterval: Duration = .seconds(30)
     var pongTimeout: Duration = .seconds(75)
     let logger = Logger(label: "xoseen.chat")
@@ -57,9 +61,47 @@ struct ChatService: Sendable {
         drafts.filter { if case .allowed = scanner.scan($0) { true } else { false } }
     }
 
+    /// Takes one frame from the user's budget (shared by every instance when clustered).
+    func allowFrame(from userId: String, now: Double) async -> Bool {
+        if let sharedLimit { return await sharedLimit.allow(userId, now: now) }
+        return limiter.allow(userId, now: now)
+    }
+
+    /// Sends a stored record's frame to the room's sockets — on every instance when clustered, in `seq` order.
+    func deliver(_ frame: String, room: ChatRoom, seq: Int, except excluded: UInt64? = nil) {
+        if let relay {
+            relay.publish(.frame(group: Self.group(room), room: room.description, seq: seq, frame: frame, except: excluded))
+        } else {
+            hub.send(frame, toGroup: Self.group(room), except: excluded)
+        }
+    }
+
+    /// Sends a frame to the room's sockets except those of `userId` (on every instance when clustered).
+    func alert(_ frame: String, room: ChatRoom, exceptUser userId: String) {
+        if let relay {
+            relay.publish(.alert(group: Self.group(room), frame: frame, exceptUser: userId))
+        } else {
+            alertHere(frame, group: Self.group(room), exceptUser: userId)
+        }
+    }
+
+    func alertHere(_ frame: String, group: String, exceptUser userId: String) {
+        for member in hub.members(of: group) where member.request.query["user"] != userId {
+            member.send(text: frame)
+        }
+    }
+
     /// A block ends the pair's chats at once: their sockets in the match room and in their blind
-    /// room (named by aliases) close with 4401.
+    /// room (named by aliases) close with 4401, on every instance.
     func closeRooms(between x: String, and y: String) async throws {
+        if let relay {
+            relay.publish(.close(userX: x, userY: y))
+        } else {
+            try await closeRoomsHere(between: x, and: y)
+        }
+    }
+
+    func closeRoomsHere(between x: String, and y: String) async throws {
         var rooms = [ChatRoom(kind: .match, between: x, and: y)]
         if let pairing = try await blindDates.pairing(x, y) { rooms.append(pairing.room) }
         for room in rooms {

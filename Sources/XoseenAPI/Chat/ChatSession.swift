@@ -52,7 +52,7 @@ struct ChatSession {
                     lastHeard.touch()
                     // Every frame costs the user one token — pongs, binary and malformed frames
                     // included — before any of it is looked at, so no kind of frame is free to flood.
-                    let allowed = chat.limiter.allow(user.userId, now: ContinuousClock.now.secondsSinceStart)
+                    let allowed = await chat.allowFrame(from: user.userId, now: ContinuousClock.now.secondsSinceStart)
                     guard case .text(let text) = message else {
                         if allowed {
                             strikes = 0
@@ -107,15 +107,12 @@ struct ChatSession {
                 let record = try await chat.store.append(room: room, kind: type == "enc" ? .enc : .pubkey, senderId: memberId,
                                                          senderName: user.displayName, body: payload, at: chat.clock())
                 let frame = ChatFrames.frame(record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId)
-                chat.hub.send(frame, toGroup: group, except: type == "pubkey" ? connection.id : nil)
+                chat.deliver(frame, room: room, seq: record.seq, except: type == "pubkey" ? connection.id : nil)
             case "capture_alert":
                 let alert = ChatFrames.CaptureAlert(room: room.description, from: memberId,
                                                     name: try await chat.displayName(of: user, in: room),
                                                     ts: chat.clock().timeIntervalSince1970)
-                let frame = ChatFrames.encode(alert)
-                for member in chat.hub.members(of: group) where member.request.query["user"] != user.userId {
-                    member.send(text: frame)
-                }
+                chat.alert(ChatFrames.encode(alert), room: room, exceptUser: user.userId)
             default:
                 reply(error: "unknown_type", "Frame type must be message, enc, pubkey, capture_alert or pong.", clientId: clientId)
             }
@@ -149,8 +146,8 @@ struct ChatSession {
         }
         let record = try await chat.store.append(room: room, kind: .message, senderId: memberId, senderName: user.displayName,
                                                  body: text, at: chat.clock())
-        chat.hub.send(ChatFrames.frame(record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId),
-                      toGroup: group)
+        chat.deliver(ChatFrames.frame(record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId),
+                     room: room, seq: record.seq)
         XoseenMetrics.chatDelivered()
     }
 

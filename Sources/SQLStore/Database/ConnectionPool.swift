@@ -7,16 +7,21 @@ import Synchronization
     import Darwin
 #endif
 
+/// What a pool needs from a backend's connection (SQLite or PostgreSQL).
+protocol PoolableConnection: AnyObject, SendableMetatype {
+    func close()
+}
+
 /// One connection and the serial queue (hence its own thread) its async work runs on.
 ///
 /// `@unchecked Sendable`: the connection is used only by the current holder of its lease, and
 /// `ConnectionPool` hands each lease to exactly one holder at a time. This is the one place where
-/// work crosses from Swift tasks onto the threads that make blocking SQLite calls.
-final class PooledConnection: @unchecked Sendable {
-    let connection: SQLiteConnection
+/// work crosses from Swift tasks onto the threads that make blocking engine calls.
+final class PooledConnection<Connection: PoolableConnection>: @unchecked Sendable {
+    let connection: Connection
     let queue: DispatchQueue
 
-    init(_ connection: SQLiteConnection, label: String) {
+    init(_ connection: Connection, label: String) {
         self.connection = connection
         self.queue = DispatchQueue(label: label, qos: .userInitiated)
     }
@@ -24,31 +29,31 @@ final class PooledConnection: @unchecked Sendable {
 
 /// Leases connections to one holder at a time, first come first served.
 /// Async callers get the body run on the connection's own queue; sync callers run it on their own thread.
-final class ConnectionPool: Sendable {
+final class ConnectionPool<Connection: PoolableConnection>: Sendable {
     /// Called with the connection handed over, or nil when the pool closed first.
-    private typealias Waiter = @Sendable (PooledConnection?) -> Void
+    private typealias Waiter = @Sendable (PooledConnection<Connection>?) -> Void
 
     private struct State {
-        var idle: [PooledConnection]
+        var idle: [PooledConnection<Connection>]
         var waiters: [Waiter] = []
         var closed = false
     }
 
     private let state: Mutex<State>
-    private let connections: [PooledConnection]
+    private let connections: [PooledConnection<Connection>]
     private let holders: LeaseHolders
 
-    init(_ connections: [PooledConnection], holders: LeaseHolders) {
+    init(_ connections: [PooledConnection<Connection>], holders: LeaseHolders) {
         self.connections = connections
         self.state = Mutex(State(idle: connections.reversed()))
         self.holders = holders
     }
 
     /// Runs `body` with a leased connection on that connection's thread and resumes with its result.
-    func run<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    func run<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await withCheckedThrowingContinuation { continuation in
-            let job: @Sendable (PooledConnection?) -> Void = { pooled in
+            let job: @Sendable (PooledConnection<Connection>?) -> Void = { pooled in
                 guard let pooled else {
                     continuation.resume(throwing: SQLStoreError(.closed, "database is closed"))
                     return
@@ -59,7 +64,7 @@ final class ConnectionPool: Sendable {
                     continuation.resume(with: result)
                 }
             }
-            let immediate: PooledConnection?? = state.withLock { state in
+            let immediate: PooledConnection<Connection>?? = state.withLock { state in
                 if state.closed { return .some(nil) }
                 if let pooled = state.idle.popLast() { return .some(pooled) }
                 state.waiters.append(job)
@@ -70,7 +75,7 @@ final class ConnectionPool: Sendable {
     }
 
     /// Runs `body` with a leased connection on the calling thread, blocking until one is free.
-    func runSync<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    func runSync<T>(_ body: (Connection) throws -> T) throws -> T {
         guard !holders.currentThreadHoldsLease else {
             throw SQLStoreError(
                 .reentrantCall, "readSync/writeSync called inside a read or write body; use the body's connection")
@@ -101,10 +106,10 @@ final class ConnectionPool: Sendable {
         for pooled in connections { pooled.connection.close() }
     }
 
-    private func acquireBlocking() throws(SQLStoreError) -> PooledConnection {
+    private func acquireBlocking() throws(SQLStoreError) -> PooledConnection<Connection> {
         let semaphore = DispatchSemaphore(value: 0)
-        let slot = Handoff()
-        let immediate: PooledConnection?? = state.withLock { state in
+        let slot = Handoff<Connection>()
+        let immediate: PooledConnection<Connection>?? = state.withLock { state in
             if state.closed { return .some(nil) }
             if let pooled = state.idle.popLast() { return .some(pooled) }
             state.waiters.append { pooled in
@@ -113,7 +118,7 @@ final class ConnectionPool: Sendable {
             }
             return .none
         }
-        let pooled: PooledConnection?
+        let pooled: PooledConnection<Connection>?
         if let immediate {
             pooled = immediate
         } else {
@@ -124,7 +129,7 @@ final class ConnectionPool: Sendable {
         return pooled
     }
 
-    private func release(_ pooled: PooledConnection) {
+    private func release(_ pooled: PooledConnection<Connection>) {
         let next: Waiter? = state.withLock { state in
             if !state.closed, !state.waiters.isEmpty { return state.waiters.removeFirst() }
             state.idle.append(pooled)
@@ -141,8 +146,8 @@ final class ConnectionPool: Sendable {
 }
 
 /// Carries a connection from the releasing thread to a blocked `runSync` caller.
-private final class Handoff: Sendable {
-    let connection = Mutex<PooledConnection?>(nil)
+private final class Handoff<Connection: PoolableConnection>: Sendable {
+    let connection = Mutex<PooledConnection<Connection>?>(nil)
 }
 
 /// Threads currently holding a lease on one database, so a nested `readSync`/`writeSync`
