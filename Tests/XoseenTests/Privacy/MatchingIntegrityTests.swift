@@ -46,8 +46,14 @@ import Xoseen
         try await PrivacyFixture.with { f in
             let ids = try await f.personas()
             var viewer = "", target: [String: Any] = [:]
-            for id in ids {
-                if let first = try await f.feed(of: id, limit: 5).first { (viewer, target) = (id, first); break }
+            // A target in someone's feed whose own feed is not empty (the like below needs a candidate).
+            search: for id in ids {
+                for card in try await f.feed(of: id, limit: 5) {
+                    guard let candidateId = card["candidateId"] as? String,
+                          try await !f.feed(of: candidateId, limit: 1).isEmpty else { continue }
+                    (viewer, target) = (id, card)
+                    break search
+                }
             }
             let targetId = try #require(target["candidateId"] as? String)
             let name = try #require(target["displayName"] as? String)
