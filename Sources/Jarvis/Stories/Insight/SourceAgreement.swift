@@ -14,8 +14,8 @@ import Foundation
 /// Conflict: figures of the same unit and the same subject (death toll, injured, inflation,
 /// rate…; read from keywords near the number) for which sources that state exactly one value
 /// disagree beyond rounding, unless some other source gives both values ("rose from 12 to 15").
-/// Figures of unknown subject are compared only between near-identical sentences (cosine ≥
-/// 0.5). Claims: one source only denying and another only confirming, in sentences about the
+/// The sides' sentences must share content (cosine ≥ 0.2), and be near-identical (≥ 0.5) for
+/// figures of unknown subject. Claims: one source only denying and another only confirming, in sentences about the
 /// same thing (cosine ≥ 0.35 without the verbs, a shared name). Each side names its sources.
 struct SourceAgreement {
     let story: PreparedStory
@@ -281,7 +281,10 @@ struct SourceAgreement {
                 values.count > 1 && sides.filter { side in values.contains { $0.sameValue(as: side.figure) } }.count >= 2
             }
             if explained { continue }
-            if subject == nil && !sidesShareSentence(sides, in: group) { continue }
+            // Same unit and subject is not yet the same quantity ("240 votes" in the House, "28 votes" in a
+            // committee): the two reports must also be about the same thing — sentences of shared content
+            // (cosine ≥ 0.2), or near-identical ones (≥ 0.5) when the subject is unknown.
+            if !sidesShareSentence(sides, in: group, threshold: subject == nil ? 0.5 : 0.2) { continue }
             sides.sort { $0.firstArticle < $1.firstArticle }
             let label = subject?.label ?? (group[0].unit == "date" ? "the date" : "the figures")
             let claims = sides.map { side in
@@ -295,15 +298,16 @@ struct SourceAgreement {
         return found.sorted { ($0.involved, $1.key) > ($1.involved, $0.key) }.map(\.text)
     }
 
-    /// For figures of unknown subject: some pair across sides comes from near-identical sentences.
-    private func sidesShareSentence(_ sides: [Side], in group: [Figure]) -> Bool {
+    /// Some pair of figures across sides comes from sentences of two voices whose TF-IDF cosine (the figures'
+    /// own sentences; the headline for a headline figure) reaches `threshold`.
+    private func sidesShareSentence(_ sides: [Side], in group: [Figure], threshold: Double) -> Bool {
         func vector(_ f: Figure) -> TermVector { space.vector(terms(article: f.article, sentence: f.sentence)) }
         for i in sides.indices {
             for j in sides.indices where j > i {
                 let left = group.filter { $0.sameValue(as: sides[i].figure) }
                 let right = group.filter { $0.sameValue(as: sides[j].figure) }
                 for l in left {
-                    for r in right where voice(l) != voice(r) && vector(l).cosine(vector(r)) >= 0.5 { return true }
+                    for r in right where voice(l) != voice(r) && vector(l).cosine(vector(r)) >= threshold { return true }
                 }
             }
         }
