@@ -194,9 +194,11 @@ def main():
             precision = float(np.mean(truth[hits] == AFRICA)) if hits.any() else 0.0
             print(f"cross-validation: title x{repeat} vocab {size} C {c} class weight {weight}, min African share "
                   f"{min_share}, main {main_share}: accuracy {accuracy:.4f}, africa precision {precision:.3f}", flush=True)
-            # Accuracy first (to 3 decimals: smaller differences are noise at this size), then africa
-            # precision, then the stricter gate.
-            key = (round(accuracy, 3), precision, min_share)
+            # The product's regional rule first (seed 001, samples' truth.json: a story about an African
+            # country is `africa` whatever its subject, so the main-place rule stays on even though the data's
+            # labels follow the subject), then accuracy (to 3 decimals: smaller differences are noise at this
+            # size), then africa precision, then the stricter gate.
+            key = (main_share is not None, round(accuracy, 3), precision, min_share)
             if best is None or key > best[0]:
                 best = (key, repeat, size, c, weight, min_share, main_share, predicted)
     _, repeat, size, c, weight, min_share, main_share, predicted = best

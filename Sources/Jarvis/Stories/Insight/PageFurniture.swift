@@ -134,7 +134,7 @@ enum PageFurniture {
         "this site is protected by recaptcha", "visit business insider's homepage", "get the fox news app",
         "for the fox news app", "to get the fox news app", "read more on fox business", "cookie policy",
         "follow us on", "like us on facebook", "share this article", "share on facebook", "share on twitter",
-        "pic.twitter.com/", "reuters/", "(ap photo", "/file photo", "/getty images", "/afp via getty",
+        "reuters/", "/file photo", "/getty images", "/afp via getty",
     ]
 
     /// Furniture inside a sentence, cut (or replaced) in place.
@@ -151,6 +151,8 @@ enum PageFurniture {
         // Inline photo credits and related-link asides.
         (regex(#"\s*\((photo|image|picture|video|file photo|pictured)( by|:| credit| courtesy)[^)]*\)"#), ""),
         (regex(#"\s*\(\s*(also on|see also|related|read more|watch|click here)[^)]*\)"#), ""),
+        (regex(#"\s*\((ap|afp|reuters|getty|epa) (photo|images)\b[^)]*\)"#), ""),
+        (regex(#"\s*pic\.twitter\.com/\S+"#), ""),
         (regex(#"\s*\[(photo|image|video|advertisement|ad)[^\]]*\]"#), ""),
         // Feed-encoding debris of some outlets ("Kenya #39;s", " quot;").
         (regex(#"\s?#39;"#), "'"),
