@@ -79,27 +79,43 @@ struct SourceAgreement {
 
         // Sentences echoed by other voices (a shared claim even without shared figures). Each
         // voice's distinct sentences are compared once; results are cached per sentence text.
-        var voiceSentences = [[TermVector]](repeating: [], count: voices)
+        // A sentence that says the same with other numbers ("Eight of the 12 members…" against "Nine of the 12
+        // members…") is a different report, not an echo.
+        var voiceSentences = [[(vector: TermVector, numbers: Set<String>)]](repeating: [], count: voices)
         var seenPerVoice = [Set<String>](repeating: [], count: voices)
-        var vectorByKey: [String: TermVector] = [:]
+        var vectorByKey: [String: (vector: TermVector, numbers: Set<String>)] = [:]
         for features in story.articles {
             for (s, sentence) in features.sentences.enumerated() {
                 let key = Normalized.key(sentence)
-                let vector = vectorByKey[key] ?? space.vector(features.sentenceTerms[s])
-                vectorByKey[key] = vector
-                if seenPerVoice[features.voice].insert(key).inserted { voiceSentences[features.voice].append(vector) }
+                let entry = vectorByKey[key] ?? (space.vector(features.sentenceTerms[s]), numberWords(sentence))
+                vectorByKey[key] = entry
+                if seenPerVoice[features.voice].insert(key).inserted { voiceSentences[features.voice].append(entry) }
             }
         }
         var echoCache: [String: Set<Int>] = [:]
         func claimSupport(_ a: Int, _ s: Int) -> Int {
             let key = Normalized.key(story.articles[a].sentences[s])
             if echoCache[key] == nil {
-                let vector = vectorByKey[key]!
+                let (vector, numbers) = vectorByKey[key]!
+                func echoes(_ other: (vector: TermVector, numbers: Set<String>)) -> Bool {
+                    guard other.vector.cosine(vector) >= 0.45 else { return false }
+                    return numbers.isEmpty || other.numbers.isEmpty || numbers == other.numbers
+                }
                 var supporters = Set<Int>()
-                for v in 0..<voices where voiceSentences[v].contains(where: { $0.cosine(vector) >= 0.45 }) { supporters.insert(v) }
+                for v in 0..<voices where voiceSentences[v].contains(where: echoes) { supporters.insert(v) }
                 echoCache[key] = supporters
             }
             return echoCache[key]!.union([story.articles[a].voice]).count
+        }
+        /// Another voice says the same with other numbers: the sentence's claim is disputed, whatever it shares.
+        func contested(_ a: Int, _ s: Int) -> Bool {
+            let (vector, numbers) = vectorByKey[Normalized.key(story.articles[a].sentences[s])]!
+            guard !numbers.isEmpty else { return false }
+            return voiceSentences.indices.contains { v in
+                v != story.articles[a].voice && voiceSentences[v].contains { other in
+                    !other.numbers.isEmpty && other.numbers != numbers && other.vector.cosine(vector) >= 0.45
+                }
+            }
         }
         var figuresAt: [Int: [Int: [Figure]]] = [:]
         for figure in figures where figure.sentence >= 0 { figuresAt[figure.article, default: [:]][figure.sentence, default: []].append(figure) }
@@ -126,6 +142,7 @@ struct SourceAgreement {
                     || (sentenceNames.count >= 2 && relationVoices(sentenceNames, names: names.perSentence) >= 2)
                 // The claim itself must be reported by another voice, or carry shared figures and names.
                 guard claimAgreed || (factual && !supports.isEmpty && !sentenceNames.isEmpty) else { continue }
+                guard !contested(a, s) else { continue }
                 let score = 2 * supports.count + sentenceNames.count + (claimAgreed ? echoed : 0)
                 let count = factual ? facts.min()! : echoed
                 let candidate = (score, features.authority, a, s, count)
@@ -152,6 +169,18 @@ struct SourceAgreement {
         if !nameList.isEmpty { parts.append("name " + SourceAgreement.list(nameList)) }
         let prefix = agreementPrefix(counts.min() ?? voices, of: voices, verb: false)
         return "\(prefix) \(parts.joined(separator: " and "))."
+    }
+
+    private static let countWords: Set<String> = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "dozen",
+        "hundred", "thousand", "million", "billion", "half", "third", "quarter",
+    ]
+
+    /// The numbers a sentence states, as written: figures and count words.
+    private func numberWords(_ sentence: String) -> Set<String> {
+        Set(text.words(sentence).map { $0.lowercased() }.filter { word in
+            word.first?.isNumber == true || SourceAgreement.countWords.contains(word)
+        })
     }
 
     static let dependentOpenings: Set<String> = [
