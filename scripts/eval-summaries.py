@@ -283,28 +283,37 @@ def submodular(articles, words, a=5.0, lam=6.0, r=0.3):
     alpha = a / n
     lengths = [len(s.split()) for s in texts]
 
-    def value(chosen):
-        if not chosen:
-            return 0.0
-        coverage = np.minimum(similarity[:, chosen].sum(axis=1), alpha * total).sum()
-        diversity = sum(math.sqrt(reward[[j for j in chosen if assign[j] == c]].sum()) for c in set(assign[chosen]))
-        return coverage + lam * diversity
+    cap = alpha * total
+    cost = np.array(lengths, dtype=float) ** r
+    coverage = np.zeros(n)               # C_i(S) for every i
+    cluster_reward = np.zeros(k)         # sum of the chosen sentences' reward per cluster
+    chosen, length, current, order = [], 0, 0.0, []
+    remaining = np.ones(n, dtype=bool)
 
-    chosen, length, remaining = [], 0, set(range(n))
-    current = 0.0
-    order = []
-    while remaining:
-        best, best_gain = None, -1.0
-        for j in sorted(remaining):
-            gain = (value(chosen + [j]) - current) / (lengths[j] ** r)
-            if gain > best_gain:
-                best, best_gain = j, gain
-        remaining.discard(best)
+    def gains():
+        # F(S + j) - F(S) for every j at once.
+        cover = np.minimum(coverage[:, None] + similarity, cap[:, None]).sum(axis=0) - np.minimum(coverage, cap).sum()
+        diverse = np.sqrt(cluster_reward[assign] + reward) - np.sqrt(cluster_reward[assign])
+        return cover + lam * diverse
+
+    def value(members):
+        cover = np.minimum(similarity[:, members].sum(axis=1), cap).sum()
+        per_cluster = collections.defaultdict(float)
+        for j in members:
+            per_cluster[assign[j]] += reward[j]
+        return cover + lam * sum(math.sqrt(x) for x in per_cluster.values())
+
+    while remaining.any():
+        scaled = np.where(remaining, gains() / cost, -np.inf)
+        best = int(scaled.argmax())
+        remaining[best] = False
         order.append(best)
         if length + lengths[best] <= words:
             chosen.append(best)
             length += lengths[best]
-            current = value(chosen)
+            coverage += similarity[:, best]
+            cluster_reward[assign[best]] += reward[best]
+    current = value(chosen) if chosen else 0.0
     fitting = [j for j in range(n) if lengths[j] <= words]
     if fitting:
         single = max(fitting, key=lambda j: (value([j]), -j))

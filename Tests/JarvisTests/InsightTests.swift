@@ -203,6 +203,16 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(!consensus.contains("Eight of"))
     }
 
+    @Test func sharedNamesAloneAreNoConsensus() {
+        let articles = [
+            F.article("a", "Lagos Ledger", "Levy talks", "Officials in Nairobi met leaders of Haki Monitor Network on Monday "
+                + "to discuss the fuel levy.", minutesAgo: 90),
+            F.article("b", "Accra Times", "Marchers vow return", "Haki Monitor Network said its members would march again "
+                + "in Nairobi and Kisumu next week.", minutesAgo: 60),
+        ]
+        #expect(insight(articles).consensus == nil)
+    }
+
     @Test func figuresInUnrelatedSentencesAreNoConflict() {
         // Same unit and subject, different things: a House vote and a committee vote.
         let articles = [

@@ -8,8 +8,8 @@ import Foundation
 /// two or more words) in body text. The statement is the body sentence carrying the most agreed
 /// facts (figures count double) whose figures are all agreed and at least half of whose names
 /// are agreed: "Most sources agree (3 of 4): the Central Bank of Nigeria raised its rate to
-/// 27.5%." Without such a sentence, agreed figures and names are listed, if there are at least
-/// two facts or one figure. Nothing shared: nil.
+/// 27.5%." Without such a sentence, agreed figures (and the names beside them) are listed when at
+/// least one figure is shared; names alone are no fact. Nothing shared: nil.
 ///
 /// Conflict: figures of the same unit and the same subject (death toll, injured, inflation,
 /// rate…; read from keywords near the number) for which sources that state exactly one value
@@ -162,7 +162,9 @@ struct SourceAgreement {
         let figureList = agreedFigures.map(\.figure.display)
         let nameList = agreedNames.keys.sorted { (agreedNames[$0]!.count, $1) > (agreedNames[$1]!.count, $0) }
             .prefix(3).map { names.display[$0] ?? $0 }
-        guard figureList.count + nameList.count >= 2 || !figureList.isEmpty else { return nil }
+        // Names alone are no fact ("name Brennan, CIA and John Brennan" says nothing happened): a list needs a
+        // shared figure.
+        guard !figureList.isEmpty else { return nil }
         let counts = agreedFigures.map(\.voices.count) + agreedNames.values.map(\.count)
         var parts: [String] = []
         if !figureList.isEmpty { parts.append("report " + SourceAgreement.list(Array(figureList.prefix(3)))) }
