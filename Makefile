@@ -98,8 +98,9 @@ fuzz:
 eval-topics:
 	@scripts/setup.sh && swift build -c release --product story-eval \
 	  && python3 scripts/eval-topics.py --story-eval "$$(swift build -c release --show-bin-path)/story-eval" $(EVAL_ARGS)
-# Summary ROUGE-1 on the held-out events of news-events.jsonl against event_summary, with LexRank and
-# Centroid baselines cut to our length, plus consensus/conflict counts and examples.
+# Summary ROUGE-1 on the held-out events of news-events.jsonl against event_summary, with LexRank, Centroid,
+# Gillick & Favre ILP and Lin & Bilmes submodular baselines cut to our length (needs numpy, scipy,
+# scikit-learn), plus consensus/conflict counts and examples. EVAL_ARGS="--split dev" for the development events.
 eval-summaries:
 	@scripts/setup.sh && swift build -c release --product story-eval \
 	  && python3 scripts/eval-summaries.py --story-eval "$$(swift build -c release --show-bin-path)/story-eval" $(EVAL_ARGS)

@@ -169,6 +169,159 @@ def centroid(articles, words):
     return pick(order, vectors, texts, words)
 
 
+STOP = None
+
+
+def stop_words():
+    global STOP
+    if STOP is None:
+        from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+        STOP = frozenset(ENGLISH_STOP_WORDS)
+    return STOP
+
+
+def concepts(sentence):
+    """Gillick & Favre's concepts: adjacent pairs of stemmed words, except pairs of two stop words."""
+    ws = re.findall(r"[a-z0-9]+", sentence.lower())
+    stop = stop_words()
+    return {(porter(a), porter(b)) for a, b in zip(ws, ws[1:]) if not (a in stop and b in stop)}
+
+
+def fill(order, texts, chosen, words, lengths):
+    """Fills a summary left short by the budget with the next sentences of `order`, then cuts to `words`:
+    the baselines get the whole length we emit, as the evaluation cuts every system to it."""
+    length = sum(lengths[i] for i in chosen)
+    for i in order:
+        if length >= words:
+            break
+        if i not in chosen:
+            chosen.append(i)
+            length += lengths[i]
+    chosen.sort()
+    return cut(" ".join(texts[i] for i in chosen), words)
+
+
+def ilp(articles, words):
+    """Gillick & Favre 2009 (the ICSI system of TAC 2008/2009): choose the sentences that maximise the total
+    weight of the concepts they cover within the length budget, solved exactly as an integer program.
+    Concept weight = number of articles that contain it; concepts in fewer than 2 articles are dropped (3 of
+    10 in TAC; our events have 3 articles). Sentences in article order, so the program's ties go to leads."""
+    from scipy.optimize import Bounds, LinearConstraint, milp
+    import numpy as np
+    texts = [s for a in articles for s in sentences(a["text"])]
+    if not texts:
+        return ""
+    bags = [concepts(s) for s in texts]
+    df = collections.Counter()
+    for a in articles:
+        df.update(set().union(*[concepts(s) for s in sentences(a["text"])] or [set()]))
+    kept = sorted(c for c, n in df.items() if n >= 2)
+    lengths = [len(s.split()) for s in texts]
+    if not kept:
+        return cut(" ".join(texts), words)
+    index = {c: k for k, c in enumerate(kept)}
+    n, m = len(texts), len(kept)
+    # Variables: sentences s_0..s_n-1, concepts c_0..c_m-1. Maximise sum w_c c; milp minimises.
+    objective = np.concatenate([np.full(n, -1e-6), -np.array([df[c] for c in kept], dtype=float)])
+    rows, lower, upper = [], [], []
+    rows.append(np.concatenate([np.array(lengths, dtype=float), np.zeros(m)]))
+    lower.append(0)
+    upper.append(words)
+    occurrences = collections.defaultdict(list)
+    for j, bag in enumerate(bags):
+        for c in bag:
+            if c in index:
+                occurrences[index[c]].append(j)
+                row = np.zeros(n + m)   # s_j <= c_i: a chosen sentence covers its concepts
+                row[j], row[n + index[c]] = 1, -1
+                rows.append(row)
+                lower.append(-np.inf)
+                upper.append(0)
+    for k in range(m):                  # c_i <= sum of the sentences that contain it
+        row = np.zeros(n + m)
+        row[n + k] = 1
+        row[occurrences[k]] = -1
+        rows.append(row)
+        lower.append(-np.inf)
+        upper.append(0)
+    result = milp(objective, constraints=LinearConstraint(np.array(rows), lower, upper),
+                  integrality=np.ones(n + m), bounds=Bounds(0, 1), options={"time_limit": 20})
+    chosen = [] if result.x is None else [j for j in range(n) if result.x[j] > 0.5]
+    gain = [sum(df[c] for c in bag if c in index) for bag in bags]
+    order = sorted(range(n), key=lambda j: (-gain[j], j))
+    return fill(order, texts, chosen, words, lengths)
+
+
+def submodular(articles, words, a=5.0, lam=6.0, r=0.3):
+    """Lin & Bilmes 2011: greedy maximisation of coverage + diversity under a length budget, with the cost
+    scaled by length^r. Coverage L(S) = sum_i min(C_i(S), alpha C_i(V)), C_i = sum of TF-IDF cosines of i to
+    the chosen sentences, alpha = a / n; diversity R(S) = sum over clusters of sqrt(sum of the chosen
+    sentences' mean similarity), clusters by k-means over the sentences (k = n / 5). Their DUC settings:
+    a = 5, lambda = 6, r = 0.3. The best single sentence wins if it beats the greedy set."""
+    import numpy as np
+    texts = [s for a_ in articles for s in sentences(a_["text"])]
+    if not texts:
+        return ""
+    bags = [terms(s) for s in texts]
+    vectors = tfidf(bags, idf_of(bags))
+    n = len(texts)
+    vocabulary = {t: k for k, t in enumerate(sorted({t for v in vectors for t in v}))}
+    matrix = np.zeros((n, max(len(vocabulary), 1)))
+    for j, v in enumerate(vectors):
+        for t, x in v.items():
+            matrix[j, vocabulary[t]] = x
+    similarity = matrix @ matrix.T
+    k = max(1, n // 5)
+    centres = matrix[np.linspace(0, n - 1, k).astype(int)].copy()
+    for _ in range(20):
+        assign = (matrix @ centres.T).argmax(axis=1)
+        for c in range(k):
+            if (assign == c).any():
+                centres[c] = matrix[assign == c].mean(axis=0)
+    reward = similarity.mean(axis=1)
+    total = similarity.sum(axis=1)
+    alpha = a / n
+    lengths = [len(s.split()) for s in texts]
+
+    cap = alpha * total
+    cost = np.array(lengths, dtype=float) ** r
+    coverage = np.zeros(n)               # C_i(S) for every i
+    cluster_reward = np.zeros(k)         # sum of the chosen sentences' reward per cluster
+    chosen, length, current, order = [], 0, 0.0, []
+    remaining = np.ones(n, dtype=bool)
+
+    def gains():
+        # F(S + j) - F(S) for every j at once.
+        cover = np.minimum(coverage[:, None] + similarity, cap[:, None]).sum(axis=0) - np.minimum(coverage, cap).sum()
+        diverse = np.sqrt(cluster_reward[assign] + reward) - np.sqrt(cluster_reward[assign])
+        return cover + lam * diverse
+
+    def value(members):
+        cover = np.minimum(similarity[:, members].sum(axis=1), cap).sum()
+        per_cluster = collections.defaultdict(float)
+        for j in members:
+            per_cluster[assign[j]] += reward[j]
+        return cover + lam * sum(math.sqrt(x) for x in per_cluster.values())
+
+    while remaining.any():
+        scaled = np.where(remaining, gains() / cost, -np.inf)
+        best = int(scaled.argmax())
+        remaining[best] = False
+        order.append(best)
+        if length + lengths[best] <= words:
+            chosen.append(best)
+            length += lengths[best]
+            coverage += similarity[:, best]
+            cluster_reward[assign[best]] += reward[best]
+    current = value(chosen) if chosen else 0.0
+    fitting = [j for j in range(n) if lengths[j] <= words]
+    if fitting:
+        single = max(fitting, key=lambda j: (value([j]), -j))
+        if value([single]) > current:
+            chosen = [single]
+    return fill(order, texts, chosen, words, lengths)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--story-eval", required=True)
@@ -201,7 +354,8 @@ def main():
         summary = ours[e]["summary"]
         n = len(summary.split())
         lengths.append(n)
-        for name, text in (("ours", summary), ("lexrank", lexrank(events[e], n)), ("centroid", centroid(events[e], n))):
+        for name, text in (("ours", summary), ("lexrank", lexrank(events[e], n)), ("centroid", centroid(events[e], n)),
+                           ("ilp", ilp(events[e], n)), ("submodular", submodular(events[e], n))):
             for k, v in enumerate(rouge1(text, reference)):
                 totals[name][k] += v
         with_consensus += ours[e].get("consensus") is not None
@@ -210,7 +364,7 @@ def main():
     print(f"news-events.jsonl {args.split} split: {count} events with event_summary; "
           f"our summaries {sum(lengths) / count:.1f} words on average (baselines cut to the same length per event)")
     print("system     ROUGE-1 R  ROUGE-1 P  ROUGE-1 F1")
-    for name in ("ours", "lexrank", "centroid"):
+    for name in ("ours", "lexrank", "centroid", "ilp", "submodular"):
         r, p, f = (x / count for x in totals[name])
         print(f"{name:<10} {r:>9.4f} {p:>10.4f} {f:>11.4f}")
     print(f"consensus stated for {with_consensus}/{count} events, conflict for {with_conflict}/{count}")

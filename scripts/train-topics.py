@@ -5,9 +5,11 @@
 
 Data: news-topics.jsonl (AG News, Reuters-21578, AllSides; see the data folder's README). Labels are read
 through `strict_label` (weak keyword `africa` labels dropped). The split is fixed by a hash of headline and
-body (`split_of`: 10% test, 10% validation, 80% train). Model choices (C, vocabulary size, headline weight,
-the africa main-place threshold) are made on validation only; the model shipped is the one fitted on train. `--report-test` prints the test figures once at the end (scripts/eval-topics.py gives
-the same figures from the Swift classifier); nothing here reads test errors.
+body (`split_of`: 10% test, 10% validation, 80% train). Model choices (C, class weights, headline weight,
+the africa place thresholds) are made by 4-fold cross-validation on train + validation (out-of-fold
+predictions), and the model shipped is then fitted on train + validation. `--report-test` prints the test
+figures once at the end (scripts/eval-topics.py gives the same figures from the Swift classifier); nothing here
+reads test errors.
 
 Features: see scripts/topic_text.py. Model: multinomial logistic regression (scikit-learn, lbfgs).
 The africa rule on top: `africa` is only predicted when African places are at least `minAfricanShare` of the
@@ -25,6 +27,7 @@ import sys
 import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import StratifiedKFold
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import topic_text as tt  # noqa: E402
@@ -165,46 +168,56 @@ def main():
         print(f"news-events.jsonl training articles with a mapped topic: {len(extra)} "
               + str(dict(collections.Counter(l for _, l in extra))), flush=True)
         train = train + extra
-    val_truth = [label for _, label in validation]
-    val_shares = shares(validation)
-
-    grid = [(2, 40000, 10.0)] if not args.grid else [
-        (repeat, size, c) for repeat in (1, 2) for size in (20000, 40000) for c in (10.0, 30.0)]
+    # Choices by 4-fold cross-validation on train + validation (7,600 articles, ~470 africa: the 900 validation
+    # articles alone left the gate thresholds to a handful of africa cases), then one fit on all of it.
+    pool = train + validation
+    truth = np.array([tt.TOPICS.index(label) for _, label in pool])
+    pool_shares = shares(pool)
+    folds = list(StratifiedKFold(4, shuffle=True, random_state=0).split(np.zeros(len(truth)), truth))
+    grid = [(2, 40000, 10.0, None), (2, 40000, 10.0, "balanced")] if not args.grid else [
+        (repeat, 40000, c, weight) for repeat in (1, 2) for c in (10.0, 30.0) for weight in (None, "balanced")]
+    gates = [(m, None) for m in (0.0, 0.2, 0.3, 0.4, 0.5, 0.6)] + [
+        (m, h) for m in (0.3, 0.4, 0.5) for h in (0.6, 0.8, 1.0) if h > m]
     best = None
-    for repeat, size, c in grid:
-        vectorizer = TfidfVectorizer(analyzer=lambda x: x, sublinear_tf=True, min_df=2, max_features=size)
-        x = vectorizer.fit_transform([tt.features(r["title"], r["text"], repeat) for r, _ in train])
-        model = LogisticRegression(C=c, max_iter=400).fit(x, [label for _, label in train])
-        order = [list(model.classes_).index(t) for t in tt.TOPICS]
-        probabilities = model.predict_proba(
-            vectorizer.transform([tt.features(r["title"], r["text"], repeat) for r, _ in validation]))[:, order]
-        for min_share, main_share in [(m, None) for m in (0.0, 0.2, 0.3, 0.4, 0.5, 0.6)] + [
-                (m, h) for m in (0.3, 0.4, 0.5) for h in (0.6, 0.8, 1.0) if h > m]:
-            predicted = [tt.TOPICS[i] for i in gated(probabilities, val_shares, min_share, main_share)]
-            accuracy = np.mean([p == t for p, t in zip(predicted, val_truth)])
-            africa_hits = [t for p, t in zip(predicted, val_truth) if p == "africa"]
-            precision = np.mean([t == "africa" for t in africa_hits]) if africa_hits else 0
-            print(f"validation: title x{repeat} vocab {size} C {c} min African share {min_share}, "
-                  f"main {main_share}: "
-                  f"accuracy {accuracy:.4f}, africa precision {precision:.3f}", flush=True)
-            # Accuracy first, then africa precision, then the stricter gate.
-            key = (round(accuracy, 6), precision, min_share)
+    for repeat, size, c, weight in grid:
+        docs = [tt.features(r["title"], r["text"], repeat) for r, _ in pool]
+        probabilities = np.zeros((len(pool), len(tt.TOPICS)))
+        for fit_rows, held_rows in folds:
+            vectorizer = TfidfVectorizer(analyzer=lambda x: x, sublinear_tf=True, min_df=2, max_features=size)
+            x = vectorizer.fit_transform([docs[i] for i in fit_rows])
+            model = LogisticRegression(C=c, max_iter=400, class_weight=weight).fit(x, truth[fit_rows])
+            probabilities[held_rows] = model.predict_proba(vectorizer.transform([docs[i] for i in held_rows]))
+        for min_share, main_share in gates:
+            predicted = gated(probabilities, pool_shares, min_share, main_share)
+            accuracy = float(np.mean(predicted == truth))
+            hits = predicted == AFRICA
+            precision = float(np.mean(truth[hits] == AFRICA)) if hits.any() else 0.0
+            print(f"cross-validation: title x{repeat} vocab {size} C {c} class weight {weight}, min African share "
+                  f"{min_share}, main {main_share}: accuracy {accuracy:.4f}, africa precision {precision:.3f}", flush=True)
+            # The product's regional rule first (seed 001, samples' truth.json: a story about an African
+            # country is `africa` whatever its subject, so the main-place rule stays on even though the data's
+            # labels follow the subject), then accuracy (to 3 decimals: smaller differences are noise at this
+            # size), then africa precision, then the stricter gate.
+            key = (main_share is not None, round(accuracy, 3), precision, min_share)
             if best is None or key > best[0]:
-                best = (key, repeat, vectorizer, model, order, min_share, main_share, predicted)
-    _, repeat, vectorizer, model, order, min_share, main_share, predicted = best
-    print(f"chosen: title x{repeat}, vocabulary {len(vectorizer.vocabulary_)}, C {model.C}, "
+                best = (key, repeat, size, c, weight, min_share, main_share, predicted)
+    _, repeat, size, c, weight, min_share, main_share, predicted = best
+    print(f"chosen: title x{repeat}, vocabulary {size}, C {c}, class weight {weight}, "
           f"min African share {min_share}, main {main_share}")
-    print(report("validation (chosen configuration, trained on train)", val_truth, predicted), flush=True)
+    print(report("cross-validation on train + validation (chosen configuration, out-of-fold)",
+                 [tt.TOPICS[i] for i in truth], [tt.TOPICS[i] for i in predicted]), flush=True)
+    vectorizer = TfidfVectorizer(analyzer=lambda x: x, sublinear_tf=True, min_df=2, max_features=size)
+    x = vectorizer.fit_transform([tt.features(r["title"], r["text"], repeat) for r, _ in pool])
+    model = LogisticRegression(C=c, max_iter=400, class_weight=weight).fit(x, [label for _, label in pool])
+    order = [list(model.classes_).index(t) for t in tt.TOPICS]
 
-    # The shipped model is the one fitted on train: validation stays an honest check of it (a refit on
-    # train + validation would need another lbfgs run for a few hundred more examples).
     weights = model.coef_[order]
     bias = model.intercept_[order]
     vocabulary = {}
     for term, column in vectorizer.vocabulary_.items():
         vocabulary[term] = [float(f"{vectorizer.idf_[column]:.6g}")] + [float(f"{w:.6g}") for w in weights[:, column]]
     model_json = {
-        "_note": "Written by scripts/train-topics.py from news-topics.jsonl (train split); "
+        "_note": "Written by scripts/train-topics.py from news-topics.jsonl (train + validation splits); "
                  "features as in scripts/topic_text.py; term -> [idf, weight per topic].",
         "format": 1,
         "topics": tt.TOPICS,
@@ -218,7 +231,7 @@ def main():
         json.dump(model_json, f, ensure_ascii=False, separators=(",", ":"))
         f.write("\n")
     print(f"wrote {args.out}: {len(vocabulary)} features, {os.path.getsize(args.out) // 1024} KiB")
-    sample = validation[:200]
+    sample = pool[:200]
     reference = model.predict_proba(
         vectorizer.transform([tt.features(r["title"], r["text"], repeat) for r, _ in sample]))[:, order]
     exported = np.array([model_probabilities(model_json, r["title"], r["text"]) for r, _ in sample])

@@ -190,6 +190,40 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(insight(articles).conflict == nil)
     }
 
+    @Test func aDisputedCountIsNoConsensus() {
+        // Two voices share "12 members" and "27%", but one says nine voted for the cut and the other eight.
+        let articles = [
+            F.article("a", "Lagos Ledger", "Bank cuts rate", "Nine of the 12 members of the committee voted for the cut, while "
+                + "three favoured holding the rate at 27%, the governor said in Abuja.", minutesAgo: 90),
+            F.article("b", "Accra Times", "Rate cut", "Eight of the 12 members of the committee voted for the cut, while "
+                + "four favoured holding the rate at 27%, the governor said in Abuja.", minutesAgo: 60),
+        ]
+        let consensus = insight(articles).consensus ?? ""
+        #expect(!consensus.contains("Nine of"))
+        #expect(!consensus.contains("Eight of"))
+    }
+
+    @Test func sharedNamesAloneAreNoConsensus() {
+        let articles = [
+            F.article("a", "Lagos Ledger", "Levy talks", "Officials in Nairobi met leaders of Haki Monitor Network on Monday "
+                + "to discuss the fuel levy.", minutesAgo: 90),
+            F.article("b", "Accra Times", "Marchers vow return", "Haki Monitor Network said its members would march again "
+                + "in Nairobi and Kisumu next week.", minutesAgo: 60),
+        ]
+        #expect(insight(articles).consensus == nil)
+    }
+
+    @Test func figuresInUnrelatedSentencesAreNoConflict() {
+        // Same unit and subject, different things: a House vote and a committee vote.
+        let articles = [
+            F.article("a", "Lagos Ledger", "Budget passes", "The House passed the budget with 240 votes on Friday evening.",
+                      minutesAgo: 90),
+            F.article("b", "Accra Times", "Budget passes", "Earlier, a panel of senior ministers backed the plan with 28 votes.",
+                      minutesAgo: 60),
+        ]
+        #expect(insight(articles).conflict == nil)
+    }
+
     @Test func differentUnitsAreNotCompared() {
         let articles = [
             F.article("a", "Lagos Ledger", "Floods in Maiduguri", "Floods in Maiduguri killed 12 people on Sunday, officials said.", minutesAgo: 30),

@@ -35,6 +35,14 @@ import Testing
         ("President Trump Donald John TrumpTrump faces high stakes in meeting with Erdoğan MORE on Monday slammed "
             + "former Secretary of State John Kerry.", "Donald John", "President Trump on Monday slammed former Secretary of State John Kerry."),
         ("Slideshow (5 Images)\nUpdated at 3:15 p.m. ET\nThe vote is due on Friday.", "Slideshow", "The vote is due on Friday."),
+        // Embedded social posts and agency photo credits (seen in the real event set).
+        ("The vote is due on Friday.\nHard to believe anyone would approve! — Jane Roe (@janeroe) December 28, 2018",
+         "@janeroe", "The vote is due on Friday."),
+        ("The vote is due on Friday. pic.twitter.com/AbC123xyz", "pic.twitter", "The vote is due on Friday."),
+        ("FILE PHOTO: The senator speaks in Washington, U.S., May 23, 2017. REUTERS/Kevin Lamarque/File Photo\n"
+            + "The vote is due on Friday.", "Lamarque", "The vote is due on Friday."),
+        ("The senator arrives at the Capitol. (AP Photo/J. Scott Applewhite)\nThe vote is due on Friday.",
+         "Applewhite", "The vote is due on Friday."),
     ] as [(String, String, String)])
     func furnitureIsRemovedAndNewsKept(body: String, gone: String, kept: String) {
         let cleaned = PageFurniture.clean(body)

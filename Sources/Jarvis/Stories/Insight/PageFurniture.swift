@@ -5,7 +5,8 @@ import Foundation
 /// credits ("(Reporting by …; Editing by …)", "The Associated Press contributed to this report."),
 /// bylines, datelines ("LAGOS (Reuters) -", "WASHINGTON —"), prompts ("Read more", "Sign up for …",
 /// "CLICK HERE TO GET THE … APP", "Follow … on Twitter"), photo captions and credits ("Image copyright
-/// Getty Images", "toggle caption"), copyright lines, advertisement markers, update stamps, and inline
+/// Getty Images", "toggle caption", "REUTERS/Name", "(AP Photo/…)"), embedded social posts ("— Name (@handle)
+/// December 28, 2018"), copyright lines, advertisement markers, update stamps, and inline
 /// related-link blocks ("Donald John TrumpTrump faces … MORE"). Patterns come from the furniture that
 /// recurs across the outlets of the real labelled news set (the lines seen most often across articles).
 enum PageFurniture {
@@ -122,6 +123,8 @@ enum PageFurniture {
         #"^(copyright|©|\(c\))\s.*$"#,
         #"^.{0,120}(all rights reserved|click here for reprint permission).{0,40}$"#,
         #"^(speaker \d+|transcript)$"#,
+        // An embedded social post: "… — Jane Roe (@janeroe) December 28, 2018".
+        #"^.{0,400}\(@\w{1,30}\)\s+[a-z]+ \d{1,2}, \d{4}\.?$"#,
     ].map(regex)
 
     /// Text anywhere in a line that marks it as furniture.
@@ -131,6 +134,7 @@ enum PageFurniture {
         "this site is protected by recaptcha", "visit business insider's homepage", "get the fox news app",
         "for the fox news app", "to get the fox news app", "read more on fox business", "cookie policy",
         "follow us on", "like us on facebook", "share this article", "share on facebook", "share on twitter",
+        "reuters/", "/file photo", "/getty images", "/afp via getty",
     ]
 
     /// Furniture inside a sentence, cut (or replaced) in place.
@@ -147,6 +151,8 @@ enum PageFurniture {
         // Inline photo credits and related-link asides.
         (regex(#"\s*\((photo|image|picture|video|file photo|pictured)( by|:| credit| courtesy)[^)]*\)"#), ""),
         (regex(#"\s*\(\s*(also on|see also|related|read more|watch|click here)[^)]*\)"#), ""),
+        (regex(#"\s*\((ap|afp|reuters|getty|epa) (photo|images)\b[^)]*\)"#), ""),
+        (regex(#"\s*pic\.twitter\.com/\S+"#), ""),
         (regex(#"\s*\[(photo|image|video|advertisement|ad)[^\]]*\]"#), ""),
         // Feed-encoding debris of some outlets ("Kenya #39;s", " quot;").
         (regex(#"\s?#39;"#), "'"),

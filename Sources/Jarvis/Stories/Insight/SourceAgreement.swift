@@ -8,14 +8,14 @@ import Foundation
 /// two or more words) in body text. The statement is the body sentence carrying the most agreed
 /// facts (figures count double) whose figures are all agreed and at least half of whose names
 /// are agreed: "Most sources agree (3 of 4): the Central Bank of Nigeria raised its rate to
-/// 27.5%." Without such a sentence, agreed figures and names are listed, if there are at least
-/// two facts or one figure. Nothing shared: nil.
+/// 27.5%." Without such a sentence, agreed figures (and the names beside them) are listed when at
+/// least one figure is shared; names alone are no fact. Nothing shared: nil.
 ///
 /// Conflict: figures of the same unit and the same subject (death toll, injured, inflation,
 /// rate…; read from keywords near the number) for which sources that state exactly one value
 /// disagree beyond rounding, unless some other source gives both values ("rose from 12 to 15").
-/// Figures of unknown subject are compared only between near-identical sentences (cosine ≥
-/// 0.5). Claims: one source only denying and another only confirming, in sentences about the
+/// The sides' sentences must share content (cosine ≥ 0.2), and be near-identical (≥ 0.5) for
+/// figures of unknown subject. Claims: one source only denying and another only confirming, in sentences about the
 /// same thing (cosine ≥ 0.35 without the verbs, a shared name). Each side names its sources.
 struct SourceAgreement {
     let story: PreparedStory
@@ -79,27 +79,43 @@ struct SourceAgreement {
 
         // Sentences echoed by other voices (a shared claim even without shared figures). Each
         // voice's distinct sentences are compared once; results are cached per sentence text.
-        var voiceSentences = [[TermVector]](repeating: [], count: voices)
+        // A sentence that says the same with other numbers ("Eight of the 12 members…" against "Nine of the 12
+        // members…") is a different report, not an echo.
+        var voiceSentences = [[(vector: TermVector, numbers: Set<String>)]](repeating: [], count: voices)
         var seenPerVoice = [Set<String>](repeating: [], count: voices)
-        var vectorByKey: [String: TermVector] = [:]
+        var vectorByKey: [String: (vector: TermVector, numbers: Set<String>)] = [:]
         for features in story.articles {
             for (s, sentence) in features.sentences.enumerated() {
                 let key = Normalized.key(sentence)
-                let vector = vectorByKey[key] ?? space.vector(features.sentenceTerms[s])
-                vectorByKey[key] = vector
-                if seenPerVoice[features.voice].insert(key).inserted { voiceSentences[features.voice].append(vector) }
+                let entry = vectorByKey[key] ?? (space.vector(features.sentenceTerms[s]), numberWords(sentence))
+                vectorByKey[key] = entry
+                if seenPerVoice[features.voice].insert(key).inserted { voiceSentences[features.voice].append(entry) }
             }
         }
         var echoCache: [String: Set<Int>] = [:]
         func claimSupport(_ a: Int, _ s: Int) -> Int {
             let key = Normalized.key(story.articles[a].sentences[s])
             if echoCache[key] == nil {
-                let vector = vectorByKey[key]!
+                let (vector, numbers) = vectorByKey[key]!
+                func echoes(_ other: (vector: TermVector, numbers: Set<String>)) -> Bool {
+                    guard other.vector.cosine(vector) >= 0.45 else { return false }
+                    return numbers.isEmpty || other.numbers.isEmpty || numbers == other.numbers
+                }
                 var supporters = Set<Int>()
-                for v in 0..<voices where voiceSentences[v].contains(where: { $0.cosine(vector) >= 0.45 }) { supporters.insert(v) }
+                for v in 0..<voices where voiceSentences[v].contains(where: echoes) { supporters.insert(v) }
                 echoCache[key] = supporters
             }
             return echoCache[key]!.union([story.articles[a].voice]).count
+        }
+        /// Another voice says the same with other numbers: the sentence's claim is disputed, whatever it shares.
+        func contested(_ a: Int, _ s: Int) -> Bool {
+            let (vector, numbers) = vectorByKey[Normalized.key(story.articles[a].sentences[s])]!
+            guard !numbers.isEmpty else { return false }
+            return voiceSentences.indices.contains { v in
+                v != story.articles[a].voice && voiceSentences[v].contains { other in
+                    !other.numbers.isEmpty && other.numbers != numbers && other.vector.cosine(vector) >= 0.45
+                }
+            }
         }
         var figuresAt: [Int: [Int: [Figure]]] = [:]
         for figure in figures where figure.sentence >= 0 { figuresAt[figure.article, default: [:]][figure.sentence, default: []].append(figure) }
@@ -126,6 +142,7 @@ struct SourceAgreement {
                     || (sentenceNames.count >= 2 && relationVoices(sentenceNames, names: names.perSentence) >= 2)
                 // The claim itself must be reported by another voice, or carry shared figures and names.
                 guard claimAgreed || (factual && !supports.isEmpty && !sentenceNames.isEmpty) else { continue }
+                guard !contested(a, s) else { continue }
                 let score = 2 * supports.count + sentenceNames.count + (claimAgreed ? echoed : 0)
                 let count = factual ? facts.min()! : echoed
                 let candidate = (score, features.authority, a, s, count)
@@ -145,13 +162,27 @@ struct SourceAgreement {
         let figureList = agreedFigures.map(\.figure.display)
         let nameList = agreedNames.keys.sorted { (agreedNames[$0]!.count, $1) > (agreedNames[$1]!.count, $0) }
             .prefix(3).map { names.display[$0] ?? $0 }
-        guard figureList.count + nameList.count >= 2 || !figureList.isEmpty else { return nil }
+        // Names alone are no fact ("name Brennan, CIA and John Brennan" says nothing happened): a list needs a
+        // shared figure.
+        guard !figureList.isEmpty else { return nil }
         let counts = agreedFigures.map(\.voices.count) + agreedNames.values.map(\.count)
         var parts: [String] = []
         if !figureList.isEmpty { parts.append("report " + SourceAgreement.list(Array(figureList.prefix(3)))) }
         if !nameList.isEmpty { parts.append("name " + SourceAgreement.list(nameList)) }
         let prefix = agreementPrefix(counts.min() ?? voices, of: voices, verb: false)
         return "\(prefix) \(parts.joined(separator: " and "))."
+    }
+
+    private static let countWords: Set<String> = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "dozen",
+        "hundred", "thousand", "million", "billion", "half", "third", "quarter",
+    ]
+
+    /// The numbers a sentence states, as written: figures and count words.
+    private func numberWords(_ sentence: String) -> Set<String> {
+        Set(text.words(sentence).map { $0.lowercased() }.filter { word in
+            word.first?.isNumber == true || SourceAgreement.countWords.contains(word)
+        })
     }
 
     static let dependentOpenings: Set<String> = [
@@ -281,7 +312,10 @@ struct SourceAgreement {
                 values.count > 1 && sides.filter { side in values.contains { $0.sameValue(as: side.figure) } }.count >= 2
             }
             if explained { continue }
-            if subject == nil && !sidesShareSentence(sides, in: group) { continue }
+            // Same unit and subject is not yet the same quantity ("240 votes" in the House, "28 votes" in a
+            // committee): the two reports must also be about the same thing — sentences of shared content
+            // (cosine ≥ 0.2), or near-identical ones (≥ 0.5) when the subject is unknown.
+            if !sidesShareSentence(sides, in: group, threshold: subject == nil ? 0.5 : 0.2) { continue }
             sides.sort { $0.firstArticle < $1.firstArticle }
             let label = subject?.label ?? (group[0].unit == "date" ? "the date" : "the figures")
             let claims = sides.map { side in
@@ -295,15 +329,16 @@ struct SourceAgreement {
         return found.sorted { ($0.involved, $1.key) > ($1.involved, $0.key) }.map(\.text)
     }
 
-    /// For figures of unknown subject: some pair across sides comes from near-identical sentences.
-    private func sidesShareSentence(_ sides: [Side], in group: [Figure]) -> Bool {
+    /// Some pair of figures across sides comes from sentences of two voices whose TF-IDF cosine (the figures'
+    /// own sentences; the headline for a headline figure) reaches `threshold`.
+    private func sidesShareSentence(_ sides: [Side], in group: [Figure], threshold: Double) -> Bool {
         func vector(_ f: Figure) -> TermVector { space.vector(terms(article: f.article, sentence: f.sentence)) }
         for i in sides.indices {
             for j in sides.indices where j > i {
                 let left = group.filter { $0.sameValue(as: sides[i].figure) }
                 let right = group.filter { $0.sameValue(as: sides[j].figure) }
                 for l in left {
-                    for r in right where voice(l) != voice(r) && vector(l).cosine(vector(r)) >= 0.5 { return true }
+                    for r in right where voice(l) != voice(r) && vector(l).cosine(vector(r)) >= threshold { return true }
                 }
             }
         }
