@@ -83,6 +83,9 @@ import Testing
         let database = try await DatabaseConfiguration(url: url).open(migrations: XoseenSchema.migrations)
         defer { database.closeSync() }
         let after = try await report(database)
+        print("event log before/after migration 9: examples", before.trainExamples, after.trainExamples, "holdout",
+              before.holdoutExamples, after.holdoutExamples, "learned AUC", before.learned.auc, after.learned.auc,
+              "log loss", before.learned.logLoss, after.learned.logLoss, "rule AUC", before.ruleBased.auc, after.ruleBased.auc)
         #expect(before.trainExamples > 1000 && before.trainExamples == after.trainExamples)
         #expect(before.holdoutExamples == after.holdoutExamples)
         #expect(before.learned.auc == after.learned.auc && before.learned.logLoss == after.learned.logLoss)
