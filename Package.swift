@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore", "ClusterTesting"]),
         // Several instances of each product on one PostgreSQL and one Redis, as separate processes.
         .testTarget(name: "ClusterTests", dependencies: ["ClusterTesting", "HTTPTesting", "HTTPServer"]),
-        .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting"]),
+        .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting", "ClusterTesting"]),
         .testTarget(name: "VerificationTests", dependencies: ["XoseenVerification", "Vision", "XoseenAPI", "HTTPTesting"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),
         .testTarget(name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting", "SentenceEmbedding"], resources: [.copy("Fixtures")]),

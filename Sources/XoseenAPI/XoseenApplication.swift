@@ -83,14 +83,13 @@ public struct XoseenApplication: Sendable {
     public let database: any Database
     /// The Redis bus shared with the other instances (`REDIS_URL`; nil on a single instance).
     public let bus: RedisBus?
-    private var trainerLease: WorkLease { WorkLease(database: database, holder: instanceId) }
     private let instanceId = UUID().uuidString
     public let signer: TokenSigner
     /// The chat sockets' hub: hand it to the `HTTPServer` that serves `router()`.
     public let hub = WebSocketHub()
     let startedAt: Date
     let context: XoseenContext
-    /// Which ranker serves whom (the registry's serving row, refreshed by `runLearningLoop`).
+    /// Which ranker serves whom (the registry's serving row, refreshed by `trainer`).
     public let learning: LearnedServing
     public let training: RankerTraining
     public let verifier: IdentityVerifier
@@ -185,32 +184,11 @@ public struct XoseenApplication: Sendable {
         if loaded > 0 { try await candidateIndex.load(profiles: profiles, matching: matching) }
     }
 
-    /// Keeps serving in step with the registry (every `refresh`, so `xoseen promote` from a shell
-    /// takes effect in seconds) and, when `trainInterval` > 0, trains periodically; a new model is
-    /// promoted only if it beats the serving ranker. Runs until cancelled.
-    public func runLearningLoop(refresh: Duration = .seconds(5)) async {
-        let logger = Logger(label: "xoseen.learning")
-        var nextTraining = settings.trainInterval > 0 ? Date().addingTimeInterval(settings.trainInterval) : nil
-        while !Task.isCancelled {
-            await learning.refresh()
-            if let due = nextTraining, Date() >= due {
-                nextTraining = Date().addingTimeInterval(settings.trainInterval)
-                // Instances sharing the database: one trains per interval (its lease lapses if it dies).
-                guard (try? await trainerLease.acquire("xoseen.trainer", for: settings.trainInterval * 1.5)) == true else {
-                    try? await Task.sleep(for: refresh)
-                    continue
-                }
-                do {
-                    let outcome = try await training.run(at: context.clock())
-                    logger.notice("ranker trained", ["version": outcome.version, "auc": "\(outcome.report.learned.auc)",
-                                                     "ruleAuc": "\(outcome.report.ruleBased.auc)", "decision": outcome.decision])
-                    await learning.refresh()
-                } catch {
-                    logger.warning("training skipped", ["error": "\(error)"])
-                }
-            }
-            try? await Task.sleep(for: refresh)
-        }
+    /// The in-server trainer (`XOSEEN_TRAIN_INTERVAL_SEC`), one per process; instances sharing the
+    /// database take turns through its lease. `run()` it until cancelled.
+    public var trainer: PeriodicTrainer {
+        PeriodicTrainer(training: training, serving: learning, lease: WorkLease(database: database, holder: instanceId),
+                        interval: settings.trainInterval, clock: context.clock)
     }
 
     /// Housekeeping that keeps the read path free of durable writes and the store bounded: every

@@ -40,7 +40,7 @@ await ServeCommand.main(product: "xoseen", defaultPort: 8042, ownsDataDirectory:
     await application.learning.refresh()
     try await ServiceGroup([
         Service("http") { try await server.run() },
-        Service("learning") { await application.runLearningLoop() },
+        Service("learning") { await application.trainer.run() },
         Service("maintenance") { await application.runMaintenance() },
         Service("privacy") { await application.runPrivacyMaintenance() },
     ] + server.operatorServices(options)).run()

@@ -31,6 +31,28 @@ import Testing
         }
     }
 
+    /// A reader that loaded the schema before a migration dropped a column names `SELECT *`'s columns
+    /// right (SQLite re-prepares the statement at its first step). PostgreSQL refuses a prepared
+    /// statement whose result type changed, once: the statement is then prepared again.
+    @Test(arguments: Backend.allCases)
+    func selectStarAfterAColumnIsDroppedNamesTheRemainingColumns(_ backend: Backend) async throws {
+        try await withDatabase(backend, readerCount: 1) { database in
+            try await database.migrate([v1])
+            try await database.write { try $0.execute("INSERT INTO feeds (id, url) VALUES (1, 'u')") }
+            _ = try await database.read { try $0.query("SELECT * FROM feeds") }
+            try await database.migrate([v1, Migration(version: 2, name: "title, then no url", sql: """
+                ALTER TABLE feeds ADD COLUMN title TEXT NOT NULL DEFAULT 't';
+                ALTER TABLE feeds DROP COLUMN url;
+                """)])
+            if backend == .postgres {
+                await #expect(throws: SQLStoreError.self) { try await database.read { try $0.query("SELECT * FROM feeds") } }
+            }
+            let row = try #require(try await database.read { try $0.query("SELECT * FROM feeds") }.first)
+            #expect(row.columnNames == ["id", "title"])
+            #expect(try row.decode(String.self, "title") == "t")
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func isIdempotentAcrossReopen(_ backend: Backend) async throws {
         let directory = try TemporaryDirectory()

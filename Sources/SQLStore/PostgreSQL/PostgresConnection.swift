@@ -140,6 +140,13 @@ final class PostgresConnection: SQLConnection, PoolableConnection {
         let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
         guard let result, status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
             let error = PostgresResult.error(result, connection: handle, sql: sql)
+            // 0A000 "cached plan must not change result type": a migration changed the columns a
+            // prepared `SELECT *` returns. The statement would fail on every later use; forget it so
+            // the next use prepares it again (this use fails: it may be inside an aborted transaction).
+            if let result, let state = clibpq_sqlstate(result), String(cString: state) == "0A000" {
+                prepared = prepared.filter { $0.value.name != name }
+                try? simple("DEALLOCATE \(name)")
+            }
             PQclear(result)
             throw error
         }

@@ -95,10 +95,15 @@ final class SQLiteConnection: SQLConnection, PoolableConnection {
         let statement = try prepared(sql)
         defer { statement.reset() }
         try statement.bind(bindings)
-        let columns = SQLColumns(statement.columnNames)
+        // Names are read after the first step: a step re-prepares a statement whose tables another
+        // connection has altered since this one loaded the schema (a migration), and names read
+        // before it would be the old table's, misaligned with the values.
+        var columns: SQLColumns?
         var rows: [SQLRow] = []
         while let values = try statement.step() {
-            rows.append(SQLRow(columns: columns, values: values))
+            let current = columns ?? SQLColumns(statement.columnNames)
+            columns = current
+            rows.append(SQLRow(columns: current, values: values))
         }
         return rows
     }

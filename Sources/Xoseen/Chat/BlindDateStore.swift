@@ -50,21 +50,6 @@ public final class BlindDateStore: Sendable {
         public var room: ChatRoom { ChatRoom(kind: .blind, between: aliasA, and: aliasB) }
     }
 
-    /// A training event to store when a reveal becomes mutual.
-    public struct LearningEvent: Sendable {
-        public var viewer: String
-        public var candidate: String
-        public var features: String
-        public var scores: String
-
-        public init(viewer: String, candidate: String, features: String, scores: String) {
-            self.viewer = viewer
-            self.candidate = candidate
-            self.features = features
-            self.scores = scores
-        }
-    }
-
     static func newAlias() -> String { "bd_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "") }
 
     static let columns = "user_a, user_b, alias_a, alias_b, score, a_revealed_at, b_revealed_at"
@@ -187,8 +172,8 @@ public final class BlindDateStore: Sendable {
 
     /// Records `viewer`'s consent to reveal to the member aliased `partnerAlias` (idempotent) and
     /// returns the pairing after it, or nil when the viewer has no such pairing. The transition to
-    /// mutual stores `events` in the training log.
-    public func reveal(viewer: String, partnerAlias: String, at now: Date, events: [LearningEvent]) async throws -> Pairing? {
+    /// mutual appends a `blind_reveal` to the ``EventLog`` in each direction.
+    public func reveal(viewer: String, partnerAlias: String, at now: Date) async throws -> Pairing? {
         let result = try await database.write { connection -> (Pairing, Bool)? in
             guard let row = try connection.queryFirst("""
                 SELECT \(Self.columns) FROM blind_pairings WHERE (user_a = $1 AND alias_b = $2) OR (user_b = $1 AND alias_a = $2)
@@ -201,11 +186,9 @@ public final class BlindDateStore: Sendable {
             if viewer == pairing.userA { pairing.revealedByA = true } else { pairing.revealedByB = true }
             let becameMutual = !wasMutual && pairing.isRevealed
             if becameMutual {
-                for event in events {
-                    try connection.execute("""
-                        INSERT INTO user_events (id, viewer_id, candidate_id, action, occurred_at, features, scores, ranker, is_test)
-                        VALUES ($1, $2, $3, 'blind_reveal', $4, $5, $6, 'blind', 0)
-                        """, "evt_" + UUID().uuidString.lowercased(), event.viewer, event.candidate, now, event.features, event.scores)
+                for (from, to) in [(pairing.userA, pairing.userB), (pairing.userB, pairing.userA)] {
+                    try EventLog.append(EventLog.Entry(viewer: from, candidate: to, action: .blindReveal, at: now, ranker: "blind"),
+                                        on: connection)
                 }
             }
             return (pairing, becameMutual)

@@ -1,9 +1,9 @@
 import Foundation
 import SQLStore
 
-/// Decisions, matches, blocks, reports and the training event log. A first-time decision also
-/// counts in the in-memory ``CandidateIndex``, once its transaction has committed (feed cursor
-/// chains are ``FeedChains``).
+/// Decisions, matches, blocks and reports. A first-time decision appends to the ``EventLog`` in
+/// its transaction and counts in the in-memory ``CandidateIndex`` once that has committed (feed
+/// cursor chains are ``FeedChains``).
 public struct MatchingStore: Sendable {
     public let database: any Database
     public let index: CandidateIndex
@@ -83,12 +83,12 @@ public struct MatchingStore: Sendable {
 
     /// Records a like/pass once. Repeats change nothing and answer as the first time did; a
     /// first-time like that completes a mutual like stores the match. First-time decisions
-    /// append a training event with what was served. A pair blocked either way never matches
+    /// append an ``EventLog`` entry with what was served. A pair blocked either way never matches
     /// (and is never answered `matched: true`, repeats included): the like is recorded like any
     /// unreturned one, so the blocked user learns nothing. The index counts the decision only
     /// after COMMIT: a failed transaction leaves no trace in what the feed serves.
-    public func decide(viewer: String, candidate: String, action: Action, at now: Date, features: String, scores: String,
-                       ranker: String, isTest: Bool) async throws -> Outcome {
+    public func decide(viewer: String, candidate: String, action: Action, at now: Date, scores: String, ranker: String,
+                       isTest: Bool) async throws -> Outcome {
         let outcome = try await database.write { connection in
             let inserted = try connection.execute("""
                 INSERT INTO decisions (viewer_id, candidate_id, action, decided_at) VALUES ($1, $2, $3, $4)
@@ -105,10 +105,8 @@ public struct MatchingStore: Sendable {
                 let matched = stored == "like" && matchCount > 0 && !blocked
                 return Outcome(firstTime: false, matched: matched)
             }
-            try connection.execute("""
-                INSERT INTO user_events (id, viewer_id, candidate_id, action, occurred_at, features, scores, ranker, is_test)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                """, "evt_" + UUID().uuidString.lowercased(), viewer, candidate, action.rawValue, now, features, scores, ranker, isTest)
+            try EventLog.append(EventLog.Entry(viewer: viewer, candidate: candidate, action: action == .like ? .like : .pass, at: now,
+                                               scores: scores, ranker: ranker, isTest: isTest), on: connection)
             guard action == .like, !blocked else { return Outcome(firstTime: true, matched: false) }
             let likedBack = try connection.scalar(Int.self, """
                 SELECT COUNT(*) FROM decisions WHERE viewer_id = $1 AND candidate_id = $2 AND action = 'like'

@@ -4,7 +4,7 @@ import SQLStore
 /// BIGINT milliseconds; booleans 0/1.
 ///
 /// `decisions` has one row per (viewer, candidate): its primary key is what makes like/pass
-/// idempotent. `user_events` is the append-only log the learned ranker trains on.
+/// idempotent. `user_events` is the append-only log the learned ranker trains on (`EventLog` writes it).
 public enum XoseenSchema {
     public static let migrations: [Migration] = [
         Migration(version: 1, name: "users, decisions, events, matches, blocks, reports", sql: """
@@ -208,6 +208,12 @@ public enum XoseenSchema {
             ALTER TABLE blind_pairings ADD COLUMN alias_b TEXT;
             CREATE UNIQUE INDEX blind_pairings_alias_a ON blind_pairings (alias_a);
             CREATE UNIQUE INDEX blind_pairings_alias_b ON blind_pairings (alias_b);
+            """),
+        // Version 9: the event log keeps what training and serving figures read. Its `features`
+        // column (a profile snapshot per event) was written but never read: training rebuilds
+        // point-in-time features from the log's order (see `EventLog`).
+        Migration(version: 9, name: "event log without the unread features column", sql: """
+            ALTER TABLE user_events DROP COLUMN features;
             """),
     ]
 }

@@ -66,14 +66,8 @@ struct BlindDateRoutes {
             guard let paired = try await context.chat.blindDates.pairing(of: viewer.userId, withPartnerAlias: body.candidateId),
                   let candidate = try await context.profiles.profile(paired.partner(of: viewer.userId).userId),
                   try await !context.matching.isBlocked(viewer.userId, candidate.userId) else { throw noPairing }
-            let ranker = context.ranker
-            let events = [(viewer, candidate), (candidate, viewer)].map { pair in
-                BlindDateStore.LearningEvent(viewer: pair.0.userId, candidate: pair.1.userId,
-                                             features: EventFeatures.json(viewer: pair.0, candidate: pair.1, ranker: ranker),
-                                             scores: "{}")
-            }
             guard let pairing = try await context.chat.blindDates.reveal(viewer: viewer.userId, partnerAlias: body.candidateId,
-                                                                         at: context.clock(), events: events) else {
+                                                                         at: context.clock()) else {
                 throw noPairing
             }
             guard pairing.isRevealed else {

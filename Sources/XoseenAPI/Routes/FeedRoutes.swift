@@ -122,8 +122,8 @@ struct FeedRoutes {
             let isTest = body.test == true || request.headers["X-Xoseen-Test"] == "1"
             let outcome = try await context.matching.decide(
                 viewer: viewer.userId, candidate: candidate.userId, action: action, at: context.clock(),
-                features: EventFeatures.json(viewer: viewer, candidate: candidate, ranker: context.ranker),
-                scores: String(decoding: try JSONEncoder().encode(breakdown), as: UTF8.self), ranker: context.feed.servedBy(viewer.userId), isTest: isTest)
+                scores: String(decoding: try JSONEncoder().encode(breakdown), as: UTF8.self),
+                ranker: context.feed.servedBy(viewer.userId), isTest: isTest)
             return try .json(FeedbackAnswer(ok: true, matched: outcome.matched))
         }
 
@@ -145,26 +145,5 @@ struct FeedRoutes {
             try await context.matching.report(body.viewerId, body.candidateId, reason: reason, at: context.clock())
             return try .json(OkAnswer(ok: true))
         }
-    }
-}
-
-/// The features logged with every first-time decision (what the learned ranker trains on).
-enum EventFeatures {
-    struct Features: Encodable {
-        let viewerIntent: String
-        let candidateIntent: String
-        let sharedInterests: Int
-        let ageGap: Int
-        let distanceKm: Double
-        let candidateVerified: Bool
-    }
-
-    static func json(viewer: Profile, candidate: Profile, ranker: RuleBasedRanker) -> String {
-        let features = Features(viewerIntent: viewer.intent.rawValue, candidateIntent: candidate.intent.rawValue,
-                                sharedInterests: InterestVocabulary.shared(viewer.interests, candidate.interests).count,
-                                ageGap: abs(viewer.ageDisplayed - candidate.ageDisplayed),
-                                distanceKm: (ranker.distanceKm(viewer, candidate) * 10).rounded() / 10,
-                                candidateVerified: candidate.verified)
-        return String(decoding: (try? JSONEncoder().encode(features)) ?? Data("{}".utf8), as: UTF8.self)
     }
 }

@@ -63,7 +63,7 @@ import XoseenAPI
         }
         let matching = application.matching
         for (v, c) in [("usr_a", "usr_b"), ("usr_b", "usr_a")] {
-            _ = try await matching.decide(viewer: v, candidate: c, action: .like, at: Date(), features: "{}", scores: "{}",
+            _ = try await matching.decide(viewer: v, candidate: c, action: .like, at: Date(), scores: "{}",
                                           ranker: "rule_based", isTest: true)
         }
     }
