@@ -12,13 +12,6 @@ import Xoseen
 struct BlindDateRoutes {
     let context: XoseenContext
 
-    struct ViewerBody: Decodable { let viewerId: String }
-
-    struct RevealBody: Decodable {
-        let viewerId: String
-        let candidateId: String
-    }
-
     func register(on router: inout Router) {
         let context = context
         router.post("/web/blind/next", body: .buffered(maxBytes: 4 * 1024)) { request in

@@ -11,30 +11,6 @@ import Xoseen
 struct FeedRoutes {
     let context: XoseenContext
 
-    struct RankBody: Decodable {
-        let viewerId: String
-        let limit: Int?
-        let cursor: String?
-    }
-
-    struct PairBody: Decodable {
-        let viewerId: String
-        let candidateId: String
-    }
-
-    struct FeedbackBody: Decodable {
-        let viewerId: String
-        let candidateId: String
-        let action: String
-        let test: Bool?
-    }
-
-    struct ReportBody: Decodable {
-        let viewerId: String
-        let candidateId: String
-        let reason: String?
-    }
-
     static func learnedWeights(_ learning: LearnedServing?) -> WeightsAnswer.Learned? {
         guard let snapshot = learning?.snapshot, let scorer = snapshot.scorer, snapshot.rolloutPct > 0 else { return nil }
         return WeightsAnswer.Learned(modelVersion: scorer.version, rolloutPct: snapshot.rolloutPct, bias: scorer.model.bias,
@@ -145,26 +121,5 @@ struct FeedRoutes {
             try await context.matching.report(body.viewerId, body.candidateId, reason: reason, at: context.clock())
             return try .json(OkAnswer(ok: true))
         }
-    }
-}
-
-/// The features logged with every first-time decision (what the learned ranker trains on).
-enum EventFeatures {
-    struct Features: Encodable {
-        let viewerIntent: String
-        let candidateIntent: String
-        let sharedInterests: Int
-        let ageGap: Int
-        let distanceKm: Double
-        let candidateVerified: Bool
-    }
-
-    static func json(viewer: Profile, candidate: Profile, ranker: RuleBasedRanker) -> String {
-        let features = Features(viewerIntent: viewer.intent.rawValue, candidateIntent: candidate.intent.rawValue,
-                                sharedInterests: InterestVocabulary.shared(viewer.interests, candidate.interests).count,
-                                ageGap: abs(viewer.ageDisplayed - candidate.ageDisplayed),
-                                distanceKm: (ranker.distanceKm(viewer, candidate) * 10).rounded() / 10,
-                                candidateVerified: candidate.verified)
-        return String(decoding: (try? JSONEncoder().encode(features)) ?? Data("{}".utf8), as: UTF8.self)
     }
 }

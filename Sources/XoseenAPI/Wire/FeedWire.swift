@@ -1,6 +1,34 @@
 import Foundation
 import Xoseen
 
+/// `POST /ml/rank` body; `cursor` is a previous page's `nextCursor`, verbatim.
+struct RankBody: Decodable {
+    let viewerId: String
+    let limit: Int?
+    let cursor: String?
+}
+
+/// A viewer acting on one candidate (`/ml/explain`, `/web/block`).
+struct PairBody: Decodable {
+    let viewerId: String
+    let candidateId: String
+}
+
+/// `POST /ml/feedback` body: `action` is `like` or `pass`.
+struct FeedbackBody: Decodable {
+    let viewerId: String
+    let candidateId: String
+    let action: String
+    let test: Bool?
+}
+
+/// `POST /web/report` body.
+struct ReportBody: Decodable {
+    let viewerId: String
+    let candidateId: String
+    let reason: String?
+}
+
 /// One card of the ranked feed: the PII-safe allow-list, nothing else (no exact location,
 /// DOB, legal name, document data or tokens ever leave through it).
 struct CandidateDTO: Encodable {

@@ -1,0 +1,9 @@
+/// `POST /web/logout-all` body.
+struct LogoutBody: Decodable { let viewerId: String }
+
+struct LogoutAnswer: Encodable {
+    let ok: Bool
+    let viewerId: String
+    /// A token under the new version, for the caller's device.
+    let token: String
+}
