@@ -180,17 +180,3 @@ func authorizeOperator(_ request: Request, _ configured: String?) throws(HTTPErr
     for i in 0..<min(a.count, b.count) { difference |= Int(a[i] ^ b[i]) }
     guard difference == 0 else { throw HTTPError(.unauthorized, code: .invalidOperatorToken, message: "The operator token is not valid.") }
 }
-
-extension ErrorCode {
-    static let invalidImage: ErrorCode = "invalid_image"
-    static let verificationUnavailable: ErrorCode = "verification_unavailable"
-    static let operatorDisabled: ErrorCode = "operator_disabled"
-    static let operatorTokenRequired: ErrorCode = "operator_token_required"
-    static let invalidOperatorToken: ErrorCode = "invalid_operator_token"
-    static let attemptTooLarge: ErrorCode = "attempt_too_large"
-    static let verificationBusy: ErrorCode = "verification_busy"
-    static let rateLimited: ErrorCode = "rate_limited"
-    static let ageNotEstablished: ErrorCode = "age_not_established"
-    static let claimRequired: ErrorCode = "claim_required"
-    static let invalidClaim: ErrorCode = "invalid_claim"
-}
