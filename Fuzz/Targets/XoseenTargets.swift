@@ -41,7 +41,6 @@ enum XoseenTargets {
         },
         { request in _ = try? request.decode(ReportBody.self) },
         { request in _ = try? request.decode(ViewerBody.self) },
-        { request in _ = try? request.decode(RevealBody.self) },
         { request in _ = try? request.decode(ReviewBody.self) },
         { request in _ = try? request.decode(ReplySuggestBody.self) },
         { request in

@@ -45,7 +45,7 @@ struct FeedRoutes {
                              verifiedBadge: scored.candidate.verified,
                              sharedInterests: InterestVocabulary.shared(viewer.interests, scored.candidate.interests),
                              explanation: context.ranker.explanation(viewer: viewer, candidate: scored.candidate, breakdown: scored.breakdown),
-                             score: (scored.breakdown.final * 10_000).rounded() / 10_000,
+                             score: wireScore(scored.breakdown.final),
                              photoUrl: context.photoKeys.url(for: scored.candidate), bio: scored.candidate.bio)
             }
             return try .json(RankAnswer(candidates: cards, nextCursor: next))

@@ -1,9 +1,3 @@
-/// `POST /web/blind/reveal` body: `candidateId` is the partner's alias in the pairing.
-struct RevealBody: Decodable {
-    let viewerId: String
-    let candidateId: String
-}
-
 /// `POST /web/blind/next`: identity hidden — deliberately no `displayName`, no `photoUrl`, and
 /// `candidateId` is the partner's alias in this pairing, never their user id. `room` (additive)
 /// is the pairing's chat room, `blind:<alias>:<alias>`.

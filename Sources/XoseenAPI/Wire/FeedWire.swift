@@ -8,12 +8,6 @@ struct RankBody: Decodable {
     let cursor: String?
 }
 
-/// A viewer acting on one candidate (`/ml/explain`, `/web/block`).
-struct PairBody: Decodable {
-    let viewerId: String
-    let candidateId: String
-}
-
 /// `POST /ml/feedback` body: `action` is `like` or `pass`.
 struct FeedbackBody: Decodable {
     let viewerId: String
@@ -63,14 +57,13 @@ struct BreakdownDTO: Encodable {
     let final: Double
 
     init(_ b: MatchBreakdown) {
-        func round4(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }
-        trust = round4(b.trust)
-        intent = round4(b.intent)
-        interests = round4(b.interests)
-        texting_style = round4(b.textingStyle)
-        location = round4(b.location)
-        p_like_back = round4(b.pLikeBack)
-        final = round4(b.final)
+        trust = wireScore(b.trust)
+        intent = wireScore(b.intent)
+        interests = wireScore(b.interests)
+        texting_style = wireScore(b.textingStyle)
+        location = wireScore(b.location)
+        p_like_back = wireScore(b.pLikeBack)
+        final = wireScore(b.final)
     }
 }
 
@@ -97,10 +90,6 @@ struct WeightsAnswer: Encodable {
     let compatibility: Compatibility
     let pLikeWeight: Double
     let learned: Learned?
-}
-
-struct OkAnswer: Encodable {
-    let ok: Bool
 }
 
 struct FeedbackAnswer: Encodable {

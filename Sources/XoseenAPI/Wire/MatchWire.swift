@@ -1,8 +1,5 @@
 import Foundation
 
-/// A body that names only the acting viewer (`POST /web/matches`, `/web/blind/next`, `/web/blind/pairings`).
-struct ViewerBody: Decodable { let viewerId: String }
-
 /// `POST /web/matches`: one card per match, the PII allow-list of a feed card (no exact
 /// location, DOB, legal name or document data) plus the chat room the two share.
 struct MatchDTO: Encodable {

@@ -1,6 +1,3 @@
-/// `POST /web/logout-all` body.
-struct LogoutBody: Decodable { let viewerId: String }
-
 struct LogoutAnswer: Encodable {
     let ok: Bool
     let viewerId: String
