@@ -31,21 +31,20 @@ enum XoseenTargets {
     /// holds them all). Each is decoded as the route decodes it, then checked as the route checks it.
     static let bodies: [@Sendable (Request) -> Void] = [
         { request in
-            guard let body = try? request.decode(FeedRoutes.RankBody.self) else { return }
+            guard let body = try? request.decode(RankBody.self) else { return }
             if let cursor = body.cursor { _ = context.cursorChain(cursor) }
         },
-        { request in _ = try? request.decode(FeedRoutes.PairBody.self) },
+        { request in _ = try? request.decode(PairBody.self) },
         { request in
-            guard let body = try? request.decode(FeedRoutes.FeedbackBody.self) else { return }
+            guard let body = try? request.decode(FeedbackBody.self) else { return }
             _ = MatchingStore.Action(rawValue: body.action)
         },
-        { request in _ = try? request.decode(FeedRoutes.ReportBody.self) },
-        { request in _ = try? request.decode(BlindDateRoutes.ViewerBody.self) },
-        { request in _ = try? request.decode(BlindDateRoutes.RevealBody.self) },
-        { request in _ = try? request.decode(VerificationRoutes.ReviewBody.self) },
+        { request in _ = try? request.decode(ReportBody.self) },
+        { request in _ = try? request.decode(ViewerBody.self) },
+        { request in _ = try? request.decode(ReviewBody.self) },
         { request in _ = try? request.decode(ReplySuggestBody.self) },
         { request in
-            guard let body = try? request.decode(ProfileRoutes.ProfileBody.self) else { return }
+            guard let body = try? request.decode(ProfileBody.self) else { return }
             let submission = ProfileSubmission(
                 userId: body.userId, displayName: body.displayName, ageDisplayed: body.ageDisplayed, trustScore: body.trustScore,
                 intent: body.intent, interests: body.interests, cityArea: body.cityArea, ageMin: body.ageMin, ageMax: body.ageMax,

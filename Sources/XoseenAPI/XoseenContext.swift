@@ -27,6 +27,9 @@ struct XoseenContext: Sendable {
 
     var ranker: RuleBasedRanker { feed.ranker }
 
+    /// `/ml/rank`'s paging: the feed within its cursor chains.
+    var pager: FeedPager { FeedPager(feed: feed, chains: chains, clock: clock) }
+
     /// A verification decision changed the user's row (badge, trust score, age): the candidate
     /// index must see it at once, not at the next restart.
     func reindex(_ userId: String) async throws {

@@ -18,9 +18,18 @@ public struct ChatAdmission: Sendable {
     }
 
     public struct Refusal: Error, Sendable, Equatable {
-        /// Stable code first, then a hint: `invalid_room: room ids must be sorted (match:a:b)`.
-        public let reason: String
-        init(_ code: String, _ detail: String) { reason = "\(code): \(detail)" }
+        /// Why, for the client to branch on (its wire code is the API's, in `XoseenErrors`).
+        public let kind: Kind
+        /// A short hint for a person: `room ids must be sorted (match:a:b)`.
+        public let detail: String
+        init(_ kind: Kind, _ detail: String) {
+            self.kind = kind
+            self.detail = detail
+        }
+
+        public enum Kind: Sendable, Equatable {
+            case invalidRoom, invalidUser, notPaired, notAMember, invalidToken, authRequired, unknownUser, blocked, notMatched
+        }
     }
 
     public struct Admitted: Sendable {
@@ -34,37 +43,37 @@ public struct ChatAdmission: Sendable {
     public func admit(room roomText: String?, user userId: String?, credential: AuthPolicy.Credential) async throws
         -> Result<Admitted, Refusal>
     {
-        guard let roomText, !roomText.isEmpty else { return .failure(Refusal("invalid_room", "room is required")) }
+        guard let roomText, !roomText.isEmpty else { return .failure(Refusal(.invalidRoom, "room is required")) }
         let room: ChatRoom
         switch ChatRoom.parse(roomText) {
         case .success(let parsed): room = parsed
-        case .failure(.unsorted(let expected)): return .failure(Refusal("invalid_room", "ids must be sorted: \(expected.prefix(80))"))
-        case .failure(let error): return .failure(Refusal("invalid_room", error.reason))
+        case .failure(.unsorted(let expected)): return .failure(Refusal(.invalidRoom, "ids must be sorted: \(expected.prefix(80))"))
+        case .failure(let error): return .failure(Refusal(.invalidRoom, error.reason))
         }
-        guard let userId, !userId.isEmpty else { return .failure(Refusal("invalid_user", "user is required")) }
+        guard let userId, !userId.isEmpty else { return .failure(Refusal(.invalidUser, "user is required")) }
         // A blind room is named by the pairing's aliases; its members are the pairing's two users.
         var pairing: BlindDateStore.Pairing?
         if room.kind == .blind {
             pairing = try await blindDates.pairing(room: room)
             guard pairing?.contains(userId) == true else {
-                return .failure(Refusal("not_paired", "no blind pairing of this user has that room"))
+                return .failure(Refusal(.notPaired, "no blind pairing of this user has that room"))
             }
         }
         let peerId = pairing.map { $0.partner(of: userId).userId } ?? room.peer(of: userId)
         guard pairing != nil || room.contains(userId) else {
-            return .failure(Refusal("not_a_member", "user is not one of the room's two users"))
+            return .failure(Refusal(.notAMember, "user is not one of the room's two users"))
         }
         switch policy.decide(credential, actingOn: userId) {
         case .allowed: break
-        case .invalidToken: return .failure(Refusal("invalid_token", "token is invalid, expired or for another user"))
-        case .authRequired: return .failure(Refusal("auth_required", "token is required"))
+        case .invalidToken: return .failure(Refusal(.invalidToken, "token is invalid, expired or for another user"))
+        case .authRequired: return .failure(Refusal(.authRequired, "token is required"))
         }
         guard let user = try await profiles.profile(userId), try await profiles.profile(peerId) != nil else {
-            return .failure(Refusal("not_found", "unknown user"))
+            return .failure(Refusal(.unknownUser, "unknown user"))
         }
-        if try await matching.isBlocked(userId, peerId) { return .failure(Refusal("blocked", "this chat is closed")) }
+        if try await matching.isBlocked(userId, peerId) { return .failure(Refusal(.blocked, "this chat is closed")) }
         if room.kind == .match, try await !matching.isMatched(room.userA, room.userB) {
-            return .failure(Refusal("not_matched", "the two users have not matched"))
+            return .failure(Refusal(.notMatched, "the two users have not matched"))
         }
         return .success(Admitted(room: room, user: user, memberId: pairing?.alias(of: userId) ?? userId))
     }

@@ -106,7 +106,7 @@ struct ChatService: Sendable {
         if let pairing = try await blindDates.pairing(x, y) { rooms.append(pairing.room) }
         for room in rooms {
             for connection in hub.members(of: Self.group(room)) {
-                connection.close(.unauthorized, reason: "blocked: this chat is closed")
+                connection.close(.unauthorized, reason: ErrorCode.blocked.closeReason("this chat is closed"))
             }
         }
     }

@@ -56,7 +56,7 @@ struct ChatSession {
                     guard case .text(let text) = message else {
                         if allowed {
                             strikes = 0
-                            reply(error: "unsupported_frame", "Send JSON text frames.", clientId: nil)
+                            reply(error: .unsupportedFrame, "Send JSON text frames.", clientId: nil)
                         } else if refuse(clientId: nil, strikes: &strikes) == .close {
                             break
                         }
@@ -76,10 +76,10 @@ struct ChatSession {
     func refuse(clientId: String?, strikes: inout Int) -> Next {
         strikes += 1
         if strikes >= Self.floodStrikes {
-            connection.close(.policyViolation, reason: "flood: too many messages")
+            connection.close(.policyViolation, reason: ErrorCode.flood.closeReason("too many messages"))
             return .close
         }
-        reply(error: "rate_limited", "Too many messages; slow down.", clientId: clientId)
+        reply(error: .rateLimited, "Too many messages; slow down.", clientId: clientId)
         return .continue
     }
 
@@ -90,7 +90,7 @@ struct ChatSession {
         guard allowed else { return refuse(clientId: clientId, strikes: &strikes) }
         strikes = 0
         guard let object else {
-            reply(error: "invalid_frame", "A frame is a JSON object.", clientId: nil)
+            reply(error: .invalidFrame, "A frame is a JSON object.", clientId: nil)
             return .continue
         }
         let type = object["type"] as? String ?? (object["text"] != nil ? "message" : "")
@@ -101,7 +101,7 @@ struct ChatSession {
                 try await sendText(object["text"], clientId: clientId)
             case "enc", "pubkey":
                 guard let payload = ChatFrames.opaquePayload(of: object) else {
-                    reply(error: "invalid_frame", "\(type) needs a payload.", clientId: clientId)
+                    reply(error: .invalidFrame, "\(type) needs a payload.", clientId: clientId)
                     return .continue
                 }
                 let record = try await chat.store.append(room: room, kind: type == "enc" ? .enc : .pubkey, senderId: memberId,
@@ -114,7 +114,7 @@ struct ChatSession {
                                                     ts: chat.clock().timeIntervalSince1970)
                 chat.alert(ChatFrames.encode(alert), room: room, exceptUser: user.userId)
             default:
-                reply(error: "unknown_type", "Frame type must be message, enc, pubkey, capture_alert or pong.", clientId: clientId)
+                reply(error: .unknownType, "Frame type must be message, enc, pubkey, capture_alert or pong.", clientId: clientId)
             }
         } catch {
             chat.logger.error("chat frame failed", ["room": "\(room)", "error": "\(error)"])
@@ -125,16 +125,16 @@ struct ChatSession {
 
     func sendText(_ value: Any?, clientId: String?) async throws {
         guard let raw = value as? String else {
-            reply(error: "invalid_frame", "text must be a string.", clientId: clientId)
+            reply(error: .invalidFrame, "text must be a string.", clientId: clientId)
             return
         }
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
-            reply(error: "empty_message", "text is empty.", clientId: clientId)
+            reply(error: .emptyMessage, "text is empty.", clientId: clientId)
             return
         }
         guard text.count <= ChatService.maxTextCharacters else {
-            reply(error: "message_too_long", "text is longer than \(ChatService.maxTextCharacters) characters.", clientId: clientId)
+            reply(error: .messageTooLong, "text is longer than \(ChatService.maxTextCharacters) characters.", clientId: clientId)
             return
         }
         if case .blocked(let category, let reason) = chat.scanner.scan(text) {
@@ -151,8 +151,8 @@ struct ChatSession {
         XoseenMetrics.chatDelivered()
     }
 
-    func reply(error code: String, _ message: String, clientId: String?) {
-        connection.send(text: ChatFrames.encode(ChatFrames.Failure(code: code, message: message, clientId: clientId)))
+    func reply(error code: ErrorCode, _ message: String, clientId: String?) {
+        connection.send(text: ChatFrames.encode(ChatFrames.Failure(code: code.rawValue, message: message, clientId: clientId)))
     }
 }
 

@@ -7,12 +7,6 @@ import Xoseen
 struct AccountRoutes {
     let delete: @Sendable (String) async throws -> [String: Int]
 
-    struct Deleted: Encodable {
-        let ok: Bool
-        let userId: String
-        let deleted: [String: Int]
-    }
-
     func register(on router: inout Router) {
         let delete = delete
         router.delete("/web/me") { request in
@@ -25,7 +19,7 @@ struct AccountRoutes {
             default: throw HTTPError.invalidToken()
             }
             do {
-                return try .json(Deleted(ok: true, userId: userId, deleted: try await delete(userId)))
+                return try .json(AccountDeletedAnswer(ok: true, userId: userId, deleted: try await delete(userId)))
             } catch is UserNotFound {
                 throw HTTPError.notFound("No such user.")
             }

@@ -12,13 +12,6 @@ import Xoseen
 struct BlindDateRoutes {
     let context: XoseenContext
 
-    struct ViewerBody: Decodable { let viewerId: String }
-
-    struct RevealBody: Decodable {
-        let viewerId: String
-        let candidateId: String
-    }
-
     func register(on router: inout Router) {
         let context = context
         router.post("/web/blind/next", body: .buffered(maxBytes: 4 * 1024)) { request in
@@ -29,7 +22,7 @@ struct BlindDateRoutes {
             guard let best = try await context.feed.page(for: viewer, excluding: partners.all, limit: 1).candidates.first else {
                 return try .json(BlindNextAnswer.none)
             }
-            let score = (best.breakdown.final * 10_000).rounded() / 10_000
+            let score = wireScore(best.breakdown.final)
             let pairing = try await context.chat.blindDates.pair(viewer.userId, best.candidate.userId, score: score, at: context.clock())
             return try .json(BlindNextAnswer(available: true, candidateId: pairing.partner(of: viewer.userId).alias,
                                              cityArea: best.candidate.cityArea, ageDisplayed: best.candidate.ageDisplayed,
@@ -58,7 +51,7 @@ struct BlindDateRoutes {
         }
 
         router.post("/web/blind/reveal", body: .buffered(maxBytes: 4 * 1024)) { request in
-            let body = try request.decode(RevealBody.self)
+            let body = try request.decode(PairBody.self)
             try context.authorizer.authorize(request, actingOn: body.viewerId)
             let noPairing = HTTPError.notFound("The viewer has no blind pairing with that candidateId.")
             guard let viewer = try await context.profiles.profile(body.viewerId) else { throw noPairing }

@@ -19,8 +19,8 @@ struct ChatRoutes {
                 connection in
                 switch admission {
                 case .failure(let refusal):
-                    chat.logger.info("chat join refused", ["reason": "\(refusal.reason)"])
-                    connection.close(.unauthorized, reason: refusal.reason)
+                    chat.logger.info("chat join refused", ["reason": "\(refusal.closeReason)"])
+                    connection.close(.unauthorized, reason: refusal.closeReason)
                 case .success(let admitted):
                     await ChatSession(connection: connection, room: admitted.room, user: admitted.user, memberId: admitted.memberId,
                                       chat: chat).run()

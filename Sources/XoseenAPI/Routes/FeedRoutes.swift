@@ -5,35 +5,10 @@ import Xoseen
 /// Stages 3–5: `POST /ml/rank`, `POST /ml/explain`, `GET /ml/weights`, `POST /ml/feedback`,
 /// plus `POST /web/block` and `POST /web/report`.
 ///
-/// The cursor names a chain of pages kept server-side (the ids already served, ``FeedChains``:
-/// in memory, expiring, written behind once paged), signed so it cannot be forged or altered:
-/// within one chain no candidate repeats and none is skipped, even when scores move between pages.
+/// The cursor names a chain of pages kept server-side (``FeedPager``: no candidate repeats or is
+/// skipped within one chain), signed so it cannot be forged or altered.
 struct FeedRoutes {
     let context: XoseenContext
-
-    struct RankBody: Decodable {
-        let viewerId: String
-        let limit: Int?
-        let cursor: String?
-    }
-
-    struct PairBody: Decodable {
-        let viewerId: String
-        let candidateId: String
-    }
-
-    struct FeedbackBody: Decodable {
-        let viewerId: String
-        let candidateId: String
-        let action: String
-        let test: Bool?
-    }
-
-    struct ReportBody: Decodable {
-        let viewerId: String
-        let candidateId: String
-        let reason: String?
-    }
 
     static func learnedWeights(_ learning: LearnedServing?) -> WeightsAnswer.Learned? {
         guard let snapshot = learning?.snapshot, let scorer = snapshot.scorer, snapshot.rolloutPct > 0 else { return nil }
@@ -49,46 +24,28 @@ struct FeedRoutes {
             guard (1...100).contains(limit) else { throw HTTPError.invalid("limit must be between 1 and 100.", field: "limit") }
             try context.authorizer.authorize(request, actingOn: body.viewerId)
             guard let viewer = try await context.profiles.profile(body.viewerId) else { throw HTTPError.viewerNotFound(body.viewerId) }
+            // The cursor's text and signature are the wire's; the chain behind it is the pager's.
             var chainId: String?
-            var served: Set<String> = []
-            let now = context.clock()
             if let cursor = body.cursor {
-                guard let id = context.cursorChain(cursor), let chain = try await context.chains.chain(id, at: now),
-                      chain.viewer == viewer.userId else {
-                    throw HTTPError.badRequest("The cursor is malformed or has expired; pass back nextCursor verbatim, or start again without one.",
-                                               code: .invalidCursor, field: "cursor")
-                }
+                guard let id = context.cursorChain(cursor) else { throw HTTPError.invalidCursor() }
                 chainId = id
-                served = Set(chain.served)
             }
-            // Members of an unrevealed blind pairing appear in nobody's named feed: their card here
-            // would link the name and photo to the partner's blind card (see BlindDateStore).
-            let hidden = context.chat.blindDates.hiddenMembers
-            let ranking = ContinuousClock.now
-            let ranked = try await context.feed.page(for: viewer, excluding: served.union(hidden), limit: limit)
-            XoseenMetrics.feedServed(by: ranked.servedBy, duration: ContinuousClock.now - ranking)
-            let page = ranked.candidates
-            let ids = page.map(\.candidate.userId)
-            if let shadow = ranked.shadow, let version = ranked.shadowVersion, let registry = context.feed.learning?.registry {
-                // Shadow mode: the model's scores are logged beside the served ones; what the viewer sees is unchanged.
-                try await registry.recordShadow(viewer: viewer.userId, candidates: ids, served: page.map(\.breakdown.final),
-                                                shadow: shadow, version: version, at: context.clock())
+            let served: FeedPager.Served
+            do {
+                served = try await context.pager.page(for: viewer, continuing: chainId,
+                                                      hiding: context.chat.blindDates.hiddenMembers, limit: limit)
+            } catch is FeedPager.UnknownChain {
+                throw HTTPError.invalidCursor()
             }
-            // The chain stays in memory (no durable write for a first page); pages after the first are written behind.
-            var hasRoom = true
-            if let chainId {
-                hasRoom = context.chains.extend(chainId, with: ids, at: now)
-            } else {
-                chainId = context.chains.create(viewer: viewer.userId, served: ids, at: now)
-            }
-            let next = ranked.hasMore && hasRoom ? context.cursor(for: chainId!) : nil
+            let page = served.page.candidates
+            let next = served.nextChain.map(context.cursor(for:))
             let cards = page.map { scored in
                 CandidateDTO(candidateId: scored.candidate.userId, displayName: scored.candidate.displayName,
                              ageDisplayed: scored.candidate.ageDisplayed, cityArea: scored.candidate.cityArea,
                              verifiedBadge: scored.candidate.verified,
                              sharedInterests: InterestVocabulary.shared(viewer.interests, scored.candidate.interests),
                              explanation: context.ranker.explanation(viewer: viewer, candidate: scored.candidate, breakdown: scored.breakdown),
-                             score: (scored.breakdown.final * 10_000).rounded() / 10_000,
+                             score: wireScore(scored.breakdown.final),
                              photoUrl: context.photoKeys.url(for: scored.candidate), bio: scored.candidate.bio)
             }
             return try .json(RankAnswer(candidates: cards, nextCursor: next))

@@ -8,7 +8,6 @@ import Xoseen
 struct MatchRoutes {
     let context: XoseenContext
 
-    struct ViewerBody: Decodable { let viewerId: String }
 
     func register(on router: inout Router) {
         let context = context

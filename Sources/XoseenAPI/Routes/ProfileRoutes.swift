@@ -9,39 +9,6 @@ import XoseenVerification
 struct ProfileRoutes {
     let context: XoseenContext
 
-    struct ProfileBody: Decodable {
-        let userId: String?
-        let displayName: String?
-        let ageDisplayed: Int?
-        let trustScore: Double?
-        let intent: String?
-        let interests: [String]?
-        let cityArea: String?
-        let ageMin: Int?
-        let ageMax: Int?
-        let maxDistanceKm: Double?
-        let gender: String?
-        let seeking: [String]?
-        let orientation: String?
-        let asexual: Bool?
-        let asexualOnly: Bool?
-        let bio: String?
-    }
-
-    struct ProfileAnswer: Encodable {
-        let ok: Bool
-        let viewerId: String
-        let token: String
-    }
-
-    struct Viewer: Encodable {
-        let id: String
-        let displayName: String
-        let cityArea: String
-    }
-
-    struct Viewers: Encodable { let viewers: [Viewer] }
-
     func register(on router: inout Router) {
         let context = context
         router.post("/web/profile", body: .buffered(maxBytes: 32 * 1024)) { request in
@@ -104,8 +71,8 @@ struct ProfileRoutes {
         router.get("/ml/viewers") { _ in
             let strict = context.authorizer.policy.requireAuth
             let hidden = strict ? context.chat.blindDates.hiddenMembers : []
-            return try .json(Viewers(viewers: try await context.profiles.viewers(personasOnly: strict).filter { !hidden.contains($0.id) }.map {
-                Viewer(id: $0.id, displayName: $0.displayName, cityArea: $0.cityArea)
+            return try .json(ViewersAnswer(viewers: try await context.profiles.viewers(personasOnly: strict).filter { !hidden.contains($0.id) }.map {
+                ViewerEntry(id: $0.id, displayName: $0.displayName, cityArea: $0.cityArea)
             }))
         }
     }

@@ -7,19 +7,10 @@ import Xoseen
 struct SessionRoutes {
     let context: XoseenContext
 
-    struct LogoutBody: Decodable { let viewerId: String }
-
-    struct LogoutAnswer: Encodable {
-        let ok: Bool
-        let viewerId: String
-        /// A token under the new version, for the caller's device.
-        let token: String
-    }
-
     func register(on router: inout Router) {
         let context = context
         router.post("/web/logout-all", body: .buffered(maxBytes: 4 * 1024)) { request in
-            let body = try request.decode(LogoutBody.self)
+            let body = try request.decode(ViewerBody.self)
             try context.authorizer.authorizeOverwrite(request, of: body.viewerId)
             let version = try await context.tokenVersions.bump(body.viewerId, at: context.clock())
             return try .json(LogoutAnswer(ok: true, viewerId: body.viewerId,

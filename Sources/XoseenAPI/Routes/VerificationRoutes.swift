@@ -19,62 +19,6 @@ struct VerificationRoutes {
 
     static let limits = MultipartLimits(maxFileBytes: 12 * 1024 * 1024, maxFiles: 8, maxFields: 16, maxFieldBytes: 1024)
 
-    struct Decision: Encodable {
-        let userId: String
-        let decision: String
-        let trustScore: Double
-        let reasons: [String]
-        let reverifyBy: String
-        let ageOver18: Bool?
-        let ageDisplayed: Int?
-        /// Only on an attempt for an id without a profile: the secret that alone may read this
-        /// verification and create the profile. Shown once; the server keeps only its hash.
-        let claimToken: String?
-
-        init(_ r: VerificationRecord, claimToken: String? = nil) {
-            userId = r.userId
-            decision = r.decision.rawValue
-            trustScore = r.trustScore
-            reasons = r.reasons.map(\.rawValue)
-            reverifyBy = r.reverifyBy.iso
-            ageOver18 = r.ageOver18
-            ageDisplayed = r.ageDisplayed
-            self.claimToken = claimToken
-        }
-    }
-
-    struct PendingCase: Encodable {
-        let userId: String
-        let decision: String
-        let trustScore: Double
-        let reasons: [String]
-        let evidence: VerificationPolicy.EvidenceScores
-        let decidedAt: Date
-    }
-
-    struct Pending: Encodable {
-        let cases: [PendingCase]
-        /// Pass back as `?cursor=` for the next page; null at the end of the queue.
-        let nextCursor: String?
-    }
-
-    struct ReviewBody: Decodable {
-        let action: String?
-        let note: String?
-        /// `YYYY-MM-DD`: required to approve a case whose age no document established.
-        let dateOfBirth: String?
-    }
-
-    struct AuditEntry: Encodable {
-        let actor: String
-        let from: String?
-        let to: String
-        let note: String
-        let at: Date
-    }
-
-    struct Audit: Encodable { let userId: String; let entries: [AuditEntry] }
-
     func register(on router: inout Router) {
         let context = context, verifier = verifier, operatorToken = operatorToken, limits = limits
 
@@ -111,7 +55,7 @@ struct VerificationRoutes {
             do {
                 let recorded = try await verifier.verify(attempt)
                 try await context.reindex(recorded.record.userId)
-                return try .json(Decision(recorded.record, claimToken: recorded.claimSecret))
+                return try .json(DecisionAnswer(recorded.record, claimToken: recorded.claimSecret))
             } catch let failure as VerificationFailure {
                 switch failure {
                 case .unusableImage(let field, let message): throw HTTPError(.unprocessableContent, code: .invalidImage, message: message, field: field)
@@ -135,7 +79,7 @@ struct VerificationRoutes {
             guard let record = try await verifier.store.record(for: userId) else {
                 throw HTTPError.notFound("No verification for this user.")
             }
-            return try .json(Decision(record))
+            return try .json(DecisionAnswer(record))
         }
 
         router.get("/verify/verification/review") { request in
@@ -156,7 +100,7 @@ struct VerificationRoutes {
                             reasons: $0.record.reasons.map(\.rawValue), evidence: $0.record.evidence, decidedAt: $0.record.decidedAt)
             }
             let next = page.count > limit ? shown.last.map { ReviewCursor(decidedAtMillis: $0.decidedAtMillis, userId: $0.record.userId).text } : nil
-            return try .json(Pending(cases: Array(cases), nextCursor: next))
+            return try .json(PendingAnswer(cases: Array(cases), nextCursor: next))
         }
 
         router.post("/verify/verification/review/{user_id}", body: .buffered(maxBytes: 4 * 1024)) { request in
@@ -183,7 +127,7 @@ struct VerificationRoutes {
                     "No document established this user's age; enter the date of birth you checked to approve.", field: "dateOfBirth")
             case .reviewed(let record):
                 try await context.reindex(userId)
-                return try .json(Decision(record))
+                return try .json(DecisionAnswer(record))
             }
         }
 
@@ -192,7 +136,7 @@ struct VerificationRoutes {
             let userId = try request.parameter("user_id")
             let entries = try await verifier.store.audit(for: userId)
             guard !entries.isEmpty else { throw HTTPError.notFound("No verification for this user.") }
-            return try .json(Audit(userId: userId, entries: entries.map { AuditEntry(actor: $0.actor, from: $0.from, to: $0.to, note: $0.note, at: $0.at) }))
+            return try .json(AuditAnswer(userId: userId, entries: entries.map { AuditEntry(actor: $0.actor, from: $0.from, to: $0.to, note: $0.note, at: $0.at) }))
         }
     }
 }
@@ -235,18 +179,4 @@ func authorizeOperator(_ request: Request, _ configured: String?) throws(HTTPErr
     var difference = a.count ^ b.count
     for i in 0..<min(a.count, b.count) { difference |= Int(a[i] ^ b[i]) }
     guard difference == 0 else { throw HTTPError(.unauthorized, code: .invalidOperatorToken, message: "The operator token is not valid.") }
-}
-
-extension ErrorCode {
-    static let invalidImage: ErrorCode = "invalid_image"
-    static let verificationUnavailable: ErrorCode = "verification_unavailable"
-    static let operatorDisabled: ErrorCode = "operator_disabled"
-    static let operatorTokenRequired: ErrorCode = "operator_token_required"
-    static let invalidOperatorToken: ErrorCode = "invalid_operator_token"
-    static let attemptTooLarge: ErrorCode = "attempt_too_large"
-    static let verificationBusy: ErrorCode = "verification_busy"
-    static let rateLimited: ErrorCode = "rate_limited"
-    static let ageNotEstablished: ErrorCode = "age_not_established"
-    static let claimRequired: ErrorCode = "claim_required"
-    static let invalidClaim: ErrorCode = "invalid_claim"
 }

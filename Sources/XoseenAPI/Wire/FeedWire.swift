@@ -1,6 +1,28 @@
 import Foundation
 import Xoseen
 
+/// `POST /ml/rank` body; `cursor` is a previous page's `nextCursor`, verbatim.
+struct RankBody: Decodable {
+    let viewerId: String
+    let limit: Int?
+    let cursor: String?
+}
+
+/// `POST /ml/feedback` body: `action` is `like` or `pass`.
+struct FeedbackBody: Decodable {
+    let viewerId: String
+    let candidateId: String
+    let action: String
+    let test: Bool?
+}
+
+/// `POST /web/report` body.
+struct ReportBody: Decodable {
+    let viewerId: String
+    let candidateId: String
+    let reason: String?
+}
+
 /// One card of the ranked feed: the PII-safe allow-list, nothing else (no exact location,
 /// DOB, legal name, document data or tokens ever leave through it).
 struct CandidateDTO: Encodable {
@@ -35,14 +57,13 @@ struct BreakdownDTO: Encodable {
     let final: Double
 
     init(_ b: MatchBreakdown) {
-        func round4(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }
-        trust = round4(b.trust)
-        intent = round4(b.intent)
-        interests = round4(b.interests)
-        texting_style = round4(b.textingStyle)
-        location = round4(b.location)
-        p_like_back = round4(b.pLikeBack)
-        final = round4(b.final)
+        trust = wireScore(b.trust)
+        intent = wireScore(b.intent)
+        interests = wireScore(b.interests)
+        texting_style = wireScore(b.textingStyle)
+        location = wireScore(b.location)
+        p_like_back = wireScore(b.pLikeBack)
+        final = wireScore(b.final)
     }
 }
 
@@ -69,10 +90,6 @@ struct WeightsAnswer: Encodable {
     let compatibility: Compatibility
     let pLikeWeight: Double
     let learned: Learned?
-}
-
-struct OkAnswer: Encodable {
-    let ok: Bool
 }
 
 struct FeedbackAnswer: Encodable {
