@@ -36,7 +36,11 @@ start() {
         kill -0 "$PID" 2>/dev/null || break
         sleep 0.1
     done
-    if [ -z "$listened" ]; then echo "bench-stories-api: server did not start (log: $dir/server.log)" >&2; exit 1; fi
+    if [ -z "$listened" ]; then
+        echo "bench-stories-api: server did not start; its log ends:" >&2
+        tail -5 "$dir/server.log" >&2
+        exit 1
+    fi
     ready=""
     for _ in $(seq 6000); do
         if ! curl -fs "http://127.0.0.1:$PORT/metrics" | grep -q '^jarvis_clustering_index_restoring [1-9]'; then
@@ -49,11 +53,20 @@ start() {
         'BEGIN { printf "  start-up: listening after %.1f s, clustering index ready after %.1f s\n", l / 1000, r / 1000 }'
 }
 
+# The server's user + system CPU so far, in clock ticks.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$PID/stat"; }
+
 stop() { kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""; }
 
+# Each binary creates its own schema (a baseline may be older), then gets the same stories.
 mkdir -p "$DATA/new"
 start "$BIN" "$DATA/new" >/dev/null
 stop
+if [ -n "${BENCH_BASELINE_BIN:-}" ]; then
+    mkdir -p "$DATA/baseline"
+    start "$BENCH_BASELINE_BIN" "$DATA/baseline" >/dev/null
+    stop
+fi
 python3 - "$STORIES" > "$DATA/seed.sql" <<'PY'
 import random, sys
 n = int(sys.argv[1]); random.seed(7)
@@ -72,7 +85,7 @@ for i in range(n):
               % (i, k, sid, k, i, k, i, upd - k * 60000, upd, upd, i, k, i, k))
 print("COMMIT;")
 PY
-sqlite3 "$DATA/new/jarvis.sqlite" < "$DATA/seed.sql"
+for dir in "$DATA/new" "$DATA/baseline"; do [ -d "$dir" ] && sqlite3 "$dir/jarvis.sqlite" < "$DATA/seed.sql"; done
 rm "$DATA/seed.sql"
 
 # measure NAME BIN DIR: start-up, then every query under wrk.
@@ -82,19 +95,22 @@ measure() {
     start "$bin" "$dir"
     cursor=$(curl -fs "http://127.0.0.1:$PORT/stories?limit=20" | python3 -c 'import json,sys; print(json.load(sys.stdin)["nextCursor"])')
     for path in "/stories" "/stories?topic=africa" "/stories?after=$cursor" "/stories?min_signal=60"; do
+        ticks=$(cpu_ticks)
         out=$(wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency "http://127.0.0.1:$PORT$path")
+        ticks=$(( $(cpu_ticks) - ticks ))
         rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
         p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
         non2xx=$(echo "$out" | awk '/Non-2xx/ {print $5}')
-        printf '  %-40s %10s req/s   p99 %8s   non-2xx %s\n' "${path:0:40}" "$rps" "$p99" "${non2xx:-0}"
+        requests=$(echo "$out" | awk '/requests in/ {print $1}')
+        # Server CPU per request: comparable on a loaded machine, where requests/s depends on the neighbours.
+        cpu=$(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v n="$requests" 'BEGIN { printf "%.0f", t / hz * 1e6 / (n > 0 ? n : 1) }')
+        printf '  %-40s %10s req/s   p99 %8s   %6s µs CPU/req   non-2xx %s\n' "${path:0:40}" "$rps" "$p99" "$cpu" "${non2xx:-0}"
     done
     stop
 }
 
 echo "bench-stories-api: $STORIES stories, wrk -t2 -c$CONNECTIONS -d${DURATION}s on 127.0.0.1"
 if [ -n "${BENCH_BASELINE_BIN:-}" ]; then
-    mkdir -p "$DATA/baseline"
-    cp "$DATA/new/jarvis.sqlite" "$DATA/baseline/jarvis.sqlite"
     measure "baseline" "$BENCH_BASELINE_BIN" "$DATA/baseline"
     rm -rf "$DATA/baseline"
 fi

@@ -33,7 +33,7 @@ final class StoryPageCache: Sendable {
     let maxEntries: Int
     private let state = Mutex(State())
 
-    init(maxAge: Duration = .seconds(5), maxEntries: Int = 256) {
+    init(maxAge: Duration = .seconds(30), maxEntries: Int = 256) {
         self.maxAge = maxAge
         self.maxEntries = maxEntries
     }
