@@ -25,7 +25,7 @@ now_ms() { date +%s%3N; }
 # start BIN DIR: serve DIR; print seconds until /health answers and until the clustering index is
 # rebuilt (`jarvis_clustering_index_restoring` back at 0; a binary without the gauge rebuilds before listening).
 start() {
-    local bin=$1 dir=$2 began listened ready
+    local bin=$1 dir=$2 began listened ready metrics
     began=$(now_ms)
     JARVIS_DEFAULT_FEEDS=0 JARVIS_SAMPLE_FEEDS=0 "$bin" serve --host 127.0.0.1 --port "$PORT" --data-dir "$dir" \
         --log-level warning 2>"$dir/server.log" &
@@ -43,7 +43,8 @@ start() {
     fi
     ready=""
     for _ in $(seq 6000); do
-        if ! curl -fs "http://127.0.0.1:$PORT/metrics" | grep -q '^jarvis_clustering_index_restoring [1-9]'; then
+        metrics=$(curl -fs "http://127.0.0.1:$PORT/metrics" || true)
+        if ! grep -q '^jarvis_clustering_index_restoring [1-9]' <<<"$metrics"; then
             ready=$(now_ms); break
         fi
         sleep 0.1
@@ -68,10 +69,11 @@ if [ -n "${BENCH_BASELINE_BIN:-}" ]; then
     stop
 fi
 python3 - "$STORIES" > "$DATA/seed.sql" <<'PY'
-import random, sys
+import random, sys, time
 n = int(sys.argv[1]); random.seed(7)
 topics = ["finance", "tech", "politics", "africa"]
-now = 1_796_000_000_000
+# Now, so that no story goes stale (36 h) during the run.
+now = int(time.time() * 1000)
 print("BEGIN;")
 print("INSERT INTO feeds (id,name,url,poll_interval_seconds,health,failure_count,next_poll_at,created_at) VALUES ('feed_bench','Bench Wire','https://bench.example/rss',900,'active',0,%d,%d);" % (now, now))
 for i in range(n):
