@@ -38,12 +38,17 @@ import Testing
 
     /// The rate decision, then unrelated reports from a few hundred places (each its own story).
     static let firstDay = items([
-        "r1|https://wire.example/r1|Central Bank of Nigeria raises benchmark rate to 27.5 percent|The Central Bank of Nigeria raised its monetary policy rate to 27.5 percent on Tuesday, citing inflation in Lagos and Abuja.",
+        "r1|https://wire.example/r1|Central Bank of Nigeria raises benchmark rate to 27.5 percent|"
+            + "The Central Bank of Nigeria raised its monetary policy rate to 27.5 percent on Tuesday, "
+            + "citing inflation in Lagos and Abuja.",
     ] + (0..<fillerCount).map { i in
-        "f\(i)|https://wire.example/f\(i)|Harbour \(i) of Zorvath\(i) opens quay number \(i * 7)|Workers in Zorvath\(i) finished quay \(i * 7) at harbour \(i), officials of district \(i * 13) said."
+        "f\(i)|https://wire.example/f\(i)|Harbour \(i) of Zorvath\(i) opens quay number \(i * 7)|"
+            + "Workers in Zorvath\(i) finished quay \(i * 7) at harbour \(i), officials of district \(i * 13) said."
     })
     static let followUp = items([
-        "j1|https://journal.example/j1|Nigeria's central bank lifts interest rate to 27.5% as inflation bites|Nigeria's central bank increased its benchmark interest rate to 27.5 percent, the Central Bank of Nigeria said in Abuja, pointing to inflation.",
+        "j1|https://journal.example/j1|Nigeria's central bank lifts interest rate to 27.5% as inflation bites|"
+            + "Nigeria's central bank increased its benchmark interest rate to 27.5 percent, "
+            + "the Central Bank of Nigeria said in Abuja, pointing to inflation.",
     ])
 
     @Test func answersBeforeTheIndexIsRebuiltAndClustersAfterIt() async throws {
@@ -59,7 +64,8 @@ import Testing
             let application = try await JarvisApplication(settings: .init(dataDirectory: directory), parser: LineParser(),
                                                           fetcher: fetcher, engines: Self.engines(nil), clock: { clock.read() })
             defer { application.database.closeSync() }
-            _ = try await application.feeds.create(NewFeed(url: Self.wire, name: "Wire", pollIntervalSeconds: 900), now: clock.read())
+            _ = try await application.feeds.create(NewFeed(url: Self.wire, name: "Wire", pollIntervalSeconds: 900),
+                                                   now: clock.read())
             _ = await application.poller.pollDueFeeds()
         }
 
@@ -84,9 +90,11 @@ import Testing
             embedder.open()
             _ = await poll.value
             #expect(await service.isIndexReady)
-            #expect(embedder.calls.withLock { $0 } >= Self.fillerCount + 2, "the restored articles were embedded, then the new one")
+            #expect(embedder.calls.withLock { $0 } >= Self.fillerCount + 2,
+                    "the restored articles were embedded, then the new one")
 
-            let after = try IOS.decoder().decode(IOS.PaginatedStories.self, from: Data(try await server.client.get("/stories?limit=100").body))
+            let listed = try await server.client.get("/stories?limit=100")
+            let after = try IOS.decoder().decode(IOS.PaginatedStories.self, from: Data(listed.body))
             #expect(after.total == before.total, "the follow-up joined a restored story")
             let rate = try #require(after.data.first { $0.sourceCount == 2 })
             #expect(Set(rate.sources.map(\.name)) == ["Wire", "Journal"])

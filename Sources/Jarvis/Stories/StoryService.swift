@@ -86,7 +86,8 @@ public actor StoryService: StoryIngesting {
     }
 
     /// Keeps new embeddings, so a restart need not compute them again. A failure only costs time.
-    func saveEmbeddings(of articles: [StoryArticle], _ features: [ArticleFeatures], except stored: [String: [Float]] = [:]) async {
+    func saveEmbeddings(of articles: [StoryArticle], _ features: [ArticleFeatures],
+                        except stored: [String: [Float]] = [:]) async {
         guard let model = clusterer.extractor.embeddingModel else { return }
         let vectors = zip(articles, features).compactMap { article, f -> (articleId: String, vector: [Float])? in
             f.embedding.isEmpty || stored[article.id] != nil ? nil : (article.id, f.embedding)
