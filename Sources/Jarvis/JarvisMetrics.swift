@@ -36,10 +36,15 @@ public enum JarvisMetrics {
         "jarvis_clustering_seconds", help: "Clustering decisions, their storage and story re-analysis per batch.")
     static let clusteredArticles = registry.counter("jarvis_clustered_articles_total", help: "Articles placed in a story.")
 
+    /// 1 while the clustering index is rebuilt in the background after start-up (ingestion waits).
+    static let clusteringIndexRestoring = registry.gauge(
+        "jarvis_clustering_index_restoring", help: "Clustering index rebuilds running (ingestion waits for them).")
+
     /// Creates every family now (statics are lazy), so a scrape lists them at zero before any work.
     public static func declare() {
         _ = [polledFetched, polledNotModified, polledUnparseable, polledHTTPError, polledFailed]
         _ = [articlesIngested, articlesUpdated, clusteredArticles]
         _ = [encoderSeconds, clusteringSeconds]
+        _ = clusteringIndexRestoring
     }
 }

@@ -109,6 +109,7 @@ public struct JarvisApplication: Sendable {
                                 allowPrivateFeedAddresses: settings.allowPrivateFeedAddresses, startedAt: clock(), clock: clock,
                                 pingInterval: settings.pingInterval, pongTimeout: settings.pongTimeout,
                                 adminToken: settings.adminToken, feedCaps: settings.feedCaps)
+        context.storyPages.invalidate(on: events)
         if let engines {
             storyService = StoryService(stories: context.stories, clusterer: engines.makeClusterer(), classifier: engines.classifier,
                                         analyzer: engines.analyzer, events: events, configuration: engines.configuration,
@@ -144,10 +145,11 @@ public struct JarvisApplication: Sendable {
                             configuration: pollerConfiguration, clock: clock)
     }
 
-    /// Rebuilds the clustering index, then registers the default feeds (first start) and the
-    /// offline samples (when enabled).
+    /// Starts rebuilding the clustering index in the background (the server answers meanwhile;
+    /// ingestion waits for it), then registers the default feeds (first start) and the offline
+    /// samples (when enabled).
     public func bootstrap() async throws {
-        try await storyService?.restore()
+        await storyService?.startRestore()
         let bootstrap = FeedBootstrap(feeds: context.feeds, settings: SettingsStore(database: database))
         guard let resources = settings.resourcesDirectory else { return }
         let now = context.clock()

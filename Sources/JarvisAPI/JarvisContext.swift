@@ -18,6 +18,8 @@ struct JarvisContext: Sendable {
     let adminToken: String?
     let feedCaps: FeedStore.Caps
     let logger = Logger(label: "jarvis")
+    /// First pages of `GET /stories`, emptied by story events.
+    let storyPages = StoryPageCache()
 
     /// Midnight UTC of the current day (the app's "today" for `articleCountToday`).
     func startOfToday() -> Date {

@@ -52,6 +52,12 @@ import Testing
             let b = try ProductInstance("jarvis", dataDirectory: base + "/b", environment: environment)
             defer { b.stop() }
 
+            // Both instances cache their empty first page; whichever does not poll must drop it
+            // when the other's story event arrives through Redis.
+            for port in [a.port, b.port] {
+                let page = try await HTTPTestClient(port: port).get("/stories")
+                #expect(page.status == 200 && !page.bodyString.contains("ferry terminal"))
+            }
             let live = try await WebSocketClient.connect(port: b.port, path: "/ws")
             let body: [String: Any] = ["url": "http://127.0.0.1:\(origin.port)/feed.xml", "name": "Harbour Gazette",
                                        "pollIntervalSeconds": 3600]
@@ -67,6 +73,10 @@ import Testing
                 sawStory = text.contains("\"story.")
             }
             #expect(sawStory, "no story event reached B's /ws")
+            for port in [a.port, b.port] {
+                let page = try await HTTPTestClient(port: port).get("/stories").bodyString
+                #expect(page.contains("ferry terminal"), "a cached first page outlived another instance's story event")
+            }
             // Both pollers have had several chances; the feed was fetched once.
             try await Task.sleep(for: .seconds(3))
             #expect(fetches.load(ordering: .relaxed) == 1)

@@ -43,6 +43,8 @@ public final class ClusteringEngine: StoryClusteringEngine {
     }
 
     public func forget(storyId: String) { clusterer.remove(storyId: storyId) }
+
+    public var openWindow: TimeInterval { clusterer.configuration.storyWindow }
 }
 
 extension StoryAnalyzer: StoryAnalyzing {}

@@ -24,6 +24,13 @@ public protocol StoryClusteringEngine: AnyObject {
     func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String) -> StoryAssignment
     func restore(_ article: StoryArticle, features: ArticleFeatures, storyId: String)
     func forget(storyId: String)
+    /// How far back from the newest article a story can still be joined: only those articles are
+    /// reloaded into the index at start-up.
+    var openWindow: TimeInterval { get }
+}
+
+extension StoryClusteringEngine {
+    public var openWindow: TimeInterval { ClusteringConfiguration().storyWindow }
 }
 
 public protocol TopicClassifying: Sendable {

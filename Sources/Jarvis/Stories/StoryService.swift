@@ -22,8 +22,6 @@ public actor StoryService: StoryIngesting {
         public var staleAfter: TimeInterval = 36 * 3600
         /// How often scores are recomputed and staleness checked.
         public var sweepInterval: Duration = .seconds(300)
-        /// Stories older than this are not reloaded into the clustering index at start-up.
-        public var indexWindow: TimeInterval = 7 * 24 * 3600
         /// How long a batch waits for batches of other feeds polled at the same moment, so that
         /// they are clustered together in time order rather than in the order their fetches end.
         public var gatherWindow: Duration = .milliseconds(250)
@@ -40,7 +38,7 @@ public actor StoryService: StoryIngesting {
     let events: JarvisEventBus
     let configuration: Configuration
     let clock: @Sendable () -> Date
-    private let logger = Logger(label: "stories")
+    let logger = Logger(label: "stories")
 
     public init(stories: StoryStore, clusterer: sending any StoryClusteringEngine, classifier: any TopicClassifying,
                 analyzer: any StoryAnalyzing, events: JarvisEventBus, configuration: Configuration = .init(),
@@ -54,22 +52,13 @@ public actor StoryService: StoryIngesting {
         self.clock = clock
     }
 
-    /// Rebuilds the clustering index from the stored assignments of live stories.
-    /// Stored embeddings are reused; missing ones are computed (in parallel) and stored.
-    public func restore() async throws {
-        let since = clock().addingTimeInterval(-configuration.indexWindow)
-        let assignments = try await stories.liveAssignments(since: since).map { (forClustering($0.0), $0.1) }
-        let extractor = clusterer.extractor
-        var stored: [String: [Float]] = [:]
-        if let model = extractor.embeddingModel { stored = try await stories.liveEmbeddings(since: since, model: model) }
-        let features = await Self.prepare(assignments.map(\.0), extractor: extractor, stored: stored)
-        await saveEmbeddings(of: assignments.map(\.0), features, except: stored)
-        for ((article, storyId), features) in zip(assignments, features) { clusterer.restore(article, features: features, storyId: storyId) }
-        logger.info("clustering index restored", ["articles": "\(assignments.count)", "embeddings_reused": "\(stored.count)"])
-    }
+    /// Whether the clustering index is being rebuilt in the background (`startRestore`), and the
+    /// callers waiting for it (StoryIndexRestore.swift).
+    var restoring = false
+    var restoreWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// The article as clustering sees it: the body cut to `clusteringBodyCharacters`.
-    private func forClustering(_ article: StoryArticle) -> StoryArticle {
+    func forClustering(_ article: StoryArticle) -> StoryArticle {
         guard let limit = configuration.clusteringBodyCharacters, article.body.count > limit else { return article }
         var cut = article
         cut.body = String(article.body.prefix(limit))
@@ -97,7 +86,8 @@ public actor StoryService: StoryIngesting {
     }
 
     /// Keeps new embeddings, so a restart need not compute them again. A failure only costs time.
-    private func saveEmbeddings(of articles: [StoryArticle], _ features: [ArticleFeatures], except stored: [String: [Float]] = [:]) async {
+    func saveEmbeddings(of articles: [StoryArticle], _ features: [ArticleFeatures],
+                        except stored: [String: [Float]] = [:]) async {
         guard let model = clusterer.extractor.embeddingModel else { return }
         let vectors = zip(articles, features).compactMap { article, f -> (articleId: String, vector: [Float])? in
             f.embedding.isEmpty || stored[article.id] != nil ? nil : (article.id, f.embedding)
@@ -119,6 +109,7 @@ public actor StoryService: StoryIngesting {
     /// then with those that arrived while it worked; later callers wait for their batch's turn.
     /// Each call returns once its own articles are placed and their stories analysed.
     public func ingest(new articles: [(StoryArticle, provisionalStoryId: String)], changedStories: Set<String>) async {
+        await untilIndexReady()
         guard !clustering else {
             await withCheckedContinuation { waiting.append((articles, changedStories, $0)) }
             return
@@ -197,6 +188,8 @@ public actor StoryService: StoryIngesting {
                 events.publish(.storyCreated(storyId: storyId))
             } else if before.signalScore != insight.score.total || before.sourceCount != sourceCount {
                 events.publish(.storyUpdated(storyId: storyId, signalScore: insight.score.total, sourceCount: sourceCount))
+            } else {
+                events.publish(.storyRevised(storyId: storyId))
             }
         } catch {
             logger.error("story not analyzed", ["story": storyId, "error": "\(error)"])
@@ -205,6 +198,7 @@ public actor StoryService: StoryIngesting {
 
     /// Marks quiet stories stale (and drops them from the index), then rescores the rest.
     public func sweep() async {
+        await untilIndexReady()
         let now = clock()
         do {
             let stale = try await stories.markStale(lastArticleBefore: now.addingTimeInterval(-configuration.staleAfter))

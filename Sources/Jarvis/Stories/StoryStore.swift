@@ -219,6 +219,18 @@ public struct StoryStore: Sendable {
         }
     }
 
+    /// When the newest live story last heard of an article (nil with no live story): the clustering
+    /// window at start-up is measured back from here, not from the clock, so a store that was idle
+    /// for days still reloads its latest stories.
+    public func newestLiveArticleAt() async throws -> Date? {
+        try await database.read { connection in
+            try connection.scalar(Date.self, """
+                SELECT last_article_at FROM stories WHERE merged_into IS NULL AND stale = 0 AND analyzed = 1
+                ORDER BY last_article_at DESC LIMIT 1
+                """)
+        }
+    }
+
     /// The stored embeddings (made by `model`) of the articles `liveAssignments(since:)` returns.
     public func liveEmbeddings(since: Date, model: String) async throws -> [String: [Float]] {
         try await database.read { connection in

@@ -40,6 +40,8 @@ enum JarvisEventRelay {
             Envelope(kind: "story.updated", id: storyId, count: sourceCount, score: signalScore)
         case .storyStale(let storyId):
             Envelope(kind: "story.stale", id: storyId)
+        case .storyRevised(let storyId):
+            Envelope(kind: "story.revised", id: storyId)
         }
     }
 
@@ -52,6 +54,7 @@ enum JarvisEventRelay {
         case "story.updated":
             return .storyUpdated(storyId: envelope.id, signalScore: envelope.score ?? 0, sourceCount: envelope.count ?? 0)
         case "story.stale": return .storyStale(storyId: envelope.id)
+        case "story.revised": return .storyRevised(storyId: envelope.id)
         default: return nil
         }
     }

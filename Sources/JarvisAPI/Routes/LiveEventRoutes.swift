@@ -21,9 +21,12 @@ struct LiveEventRoutes {
 
     static let encoder = WireJSONEncoder(dateStyle: .iso8601Seconds, omitNilKeys: true)
 
-    static func frame(_ event: JarvisEvent) -> String {
+    /// The event's frame; nil for internal events live clients are not sent.
+    static func frame(_ event: JarvisEvent) -> String? {
         let dto: EventDTO
         switch event {
+        case .storyRevised:
+            return nil
         case .storyCreated(let storyId):
             dto = EventDTO(type: "story.created", storyId: storyId)
         case .storyUpdated(let storyId, let signalScore, let sourceCount):
@@ -51,7 +54,8 @@ struct LiveEventRoutes {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await event in events {
-                    guard connection.send(text: frame(event)) else { break }
+                    guard let text = frame(event) else { continue }
+                    guard connection.send(text: text) else { break }
                 }
             }
             group.addTask {

@@ -28,16 +28,11 @@ struct StoryRoutes {
                 }
                 cursor = parsed
             }
-            let page = try await context.stories.page(StoryFilter(topic: topic, minSignal: minSignal), after: cursor, limit: limit)
-            let emittable = page.stories.filter { story in
-                let ok = StoryWireCheck.isEmittable(story)
-                if !ok { context.logger.error("story withheld: invalid for the wire", ["story": story.id]) }
-                return ok
+            let filter = StoryFilter(topic: topic, minSignal: minSignal)
+            guard cursor == nil else { return try await Self.page(filter, after: cursor, limit: limit, context: context) }
+            return try await context.storyPages.page(.init(topic: topic, minSignal: minSignal, limit: limit)) {
+                try await Self.page(filter, after: nil, limit: limit, context: context)
             }
-            let sources = try await context.stories.sources(of: emittable.map(\.id))
-            let data = emittable.map { StorySummaryDTO($0, sources: sources[$0.id] ?? []) }
-            return try JarvisWire.json(PaginatedStoriesDTO(data: data, nextCursor: page.next?.encoded, hasMore: page.next != nil,
-                                                           total: page.total))
         }
 
         router.get("/stories/{id}") { request in
@@ -48,6 +43,22 @@ struct StoryRoutes {
             let timeline = try await context.stories.timeline(of: story.id)
             return try JarvisWire.json(StoryDetailDTO(story, timeline: timeline))
         }
+    }
+}
+
+extension StoryRoutes {
+    static func page(_ filter: StoryFilter, after cursor: StoryCursor?, limit: Int, context: JarvisContext) async throws
+        -> Response {
+        let page = try await context.stories.page(filter, after: cursor, limit: limit)
+        let emittable = page.stories.filter { story in
+            let ok = StoryWireCheck.isEmittable(story)
+            if !ok { context.logger.error("story withheld: invalid for the wire", ["story": story.id]) }
+            return ok
+        }
+        let sources = try await context.stories.sources(of: emittable.map(\.id))
+        let data = emittable.map { StorySummaryDTO($0, sources: sources[$0.id] ?? []) }
+        return try JarvisWire.json(PaginatedStoriesDTO(data: data, nextCursor: page.next?.encoded, hasMore: page.next != nil,
+                                                       total: page.total))
     }
 }
 
