@@ -724,6 +724,11 @@ class Api:
                 status, raw = response.status, response.read()
         except urllib.error.HTTPError as error:
             status, raw = error.code, error.read()
+        except TimeoutError:
+            # A server busy clustering a large first poll may not answer within the timeout: status 0
+            # (the waits retry it; a check that needs an answer reports it).
+            print(f"eval-stories: {method} {path} timed out after {self.timeout} s", file=sys.stderr)
+            return 0, None
         try:
             payload = json.loads(raw) if raw else None
         except json.JSONDecodeError:
