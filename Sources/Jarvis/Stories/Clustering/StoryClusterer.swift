@@ -385,7 +385,8 @@ public final class StoryClusterer {
         for story in candidates {
             guard let (hand, join) = similarity(query: query, queryNorm: queryNorm, title: title, titleNorm: titleNorm,
                                                 article: article, entityWeights: entityWeights, quantityWeights: quantityWeights,
-                                                anchors: anchors, time: time, story: story) else { continue }
+                                                anchors: anchors, time: time, story: story,
+                                                compareMembers: learned || observe != nil) else { continue }
             observe?(story, join)
             scored.append(Scored(story: story, score: learned ? Float(joinModel!.probability(join)) : hand))
         }
@@ -397,7 +398,8 @@ public final class StoryClusterer {
     /// join features the learned decision reads; nil beyond the story window.
     private func similarity(query: SparseVector, queryNorm: Float, title: SparseVector, titleNorm: Float,
                             article: InternedArticle, entityWeights: [Float], quantityWeights: [Float],
-                            anchors: (ids: [UInt32], weights: [Float]), time: Double, story: Int32) -> (Float, JoinFeatures)? {
+                            anchors: (ids: [UInt32], weights: [Float]), time: Double, story: Int32,
+                            compareMembers: Bool) -> (Float, JoinFeatures)? {
         let i = Int(story)
         let distance = time < stories[i].first ? stories[i].first - time : max(0, time - stories[i].latest)
         guard distance <= configuration.storyWindow else { return nil }
@@ -457,7 +459,9 @@ public final class StoryClusterer {
         let hours = distance / 3600
         join.timeGap = log1p(hours) / log1p(96)
         join.shortArticle = article.terms.count < 40 ? 1 : 0
-        for member in stories[i].members {
+        // The member comparisons feed only the learned decision (and its training pairs): the hand
+        // rule's path skips them.
+        for member in stories[i].members where compareMembers {
             if !article.embedding.isEmpty, member.embedding.count == article.embedding.count {
                 var dot: Float = 0
                 for c in article.embedding.indices { dot += article.embedding[c] * member.embedding[c] }
