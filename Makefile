@@ -50,8 +50,8 @@ bench-chat:
 bench-rank:
 	@scripts/setup.sh wrk sqlite3 && scripts/bench-rank.sh
 
-format:
-	swift-format format --in-place --recursive Sources Tests
+format:  # the style checked by make test (swift-format lint --strict)
+	swift-format format --in-place --recursive Sources Tests Benchmarks Fuzz
 
 # Clustering / topic / summary quality on the labelled set (Resources/jarvis/eval), through the real
 # server. EVAL_ARGS is passed on, e.g. EVAL_ARGS="--strict" or EVAL_ARGS="path/to/other-set.json".

@@ -27,6 +27,7 @@ status=${PIPESTATUS[0]}
 # (The closing "Test run with N tests …" line is a summary, not a test.)
 # (Issue lines such as "✘ Test x() recorded an issue … Expectation failed" are not test results.)
 passed=$(grep -E '^✔ Test .* passed after' "$log" | grep -vc '^✔ Test run with' || true)
+failed_names=$(grep -E '^✘ Test .* failed after' "$log" | grep -v '^✘ Test run with' || true)
 failed=$(grep -E '^✘ Test .* failed after' "$log" | grep -vc '^✘ Test run with' || true)
 # XCTest (none today, counted in case): "Test Case '…' passed/failed".
 xpassed=$(grep -cE "^Test Case '.*' passed" "$log" || true)
@@ -36,16 +37,31 @@ failed=$((failed + xfailed))
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 rm -f "$log"
 
+# The house style: swift-format's linter with the repository's .swift-format, one check.
+if lint_out=$(swift-format lint --strict --recursive Sources Tests Benchmarks Fuzz 2>&1); then
+    passed=$((passed + 1))
+else
+    printf '%s\n' "$lint_out" | head -n 40
+    failed=$((failed + 1))
+    failed_names="$failed_names"$'\n'"✘ swift-format lint (run: make format)"
+fi
+
 # The web apps in headless Chromium against the real servers (a separate step: Python + Selenium).
 browser_log=$(mktemp)
 scripts/test-browser.sh 2>&1 | tee "$browser_log"
 browser_status=${PIPESTATUS[0]}
 bpassed=$(grep -cE '^✔ Test .* passed after' "$browser_log" || true)
 bfailed=$(grep -cE '^✘ Test .* failed after' "$browser_log" || true)
+failed_names="$failed_names"$'\n'"$(grep -E '^✘ Test .* failed after' "$browser_log" || true)"
 if [ "$browser_status" -ne 0 ] && [ "$bfailed" -eq 0 ]; then bfailed=1; fi
 rm -f "$browser_log"
 passed=$((passed + bpassed))
 failed=$((failed + bfailed))
 [ "$browser_status" -eq 0 ] || status=1
+# The failures again, together, so the end of a long log names them.
+if [ "$failed" -gt 0 ]; then
+    echo "failed:"
+    printf '%s\n' "$failed_names" | sed '/^$/d'
+fi
 echo "$passed passed, $failed failed"
 [ "$status" -eq 0 ] && [ "$failed" -eq 0 ]

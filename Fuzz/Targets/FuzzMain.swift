@@ -29,8 +29,10 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")
-private func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                             _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+private func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
 /// SwiftPM links an executable target's entry point as `main` itself, so libFuzzer's own `main`
 /// is not used: this one hands the command line to libFuzzer's driver instead.

@@ -29,7 +29,9 @@ enum FuzzTargets {
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 
-    static var listing: String { all.map { "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n") }
+    static var listing: String {
+        all.map { "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n")
+    }
 }
 
 /// A property the code under test promises; breaking it is a finding like a crash.

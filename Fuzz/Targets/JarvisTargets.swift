@@ -1,6 +1,7 @@
 // Jarvis: what a feed server or an app can send (feed documents, their HTML and dates, story
 // cursors, the POST /feeds body).
 import Foundation
+
 @testable import HTTPServer
 @testable import Jarvis
 @testable import JarvisAPI
@@ -11,7 +12,8 @@ enum JarvisTargets {
     static let baseURL = URL(string: "https://news.example.com/section/feed.xml")
 
     /// RSS 0.9x/2.0, RSS 1.0 and Atom through libxml2's SAX reader, as the poller parses a fetched body.
-    static let feed = FuzzTarget(name: "feed", summary: "FeedParser.parse (RSS/Atom via libxml2 SAX)", maxLength: 32 * 1024) { bytes in
+    static let feed = FuzzTarget(name: "feed", summary: "FeedParser.parse (RSS/Atom via libxml2 SAX)", maxLength: 32 * 1024) {
+        bytes in
         guard let parsed = try? FeedParser.parse(data: bytes.data, baseURL: baseURL, now: FuzzClock.now) else { return }
         expect(parsed.items.count <= FeedParser.Limits.maxItems, "more than maxItems items")
         for item in parsed.items {
@@ -24,13 +26,17 @@ enum JarvisTargets {
         let text = bytes.text
         let extraction = HTMLText.extract(text, base: baseURL)
         _ = HTMLText.plainText(text)
-        if let image = extraction.firstImage { expect(FeedURL.hasHTTPScheme(image), "lead image \(image) is not absolute http(s)") }
+        if let image = extraction.firstImage {
+            expect(FeedURL.hasHTTPScheme(image), "lead image \(image) is not absolute http(s)")
+        }
     }
 
     /// A fetched web page through the article extractor (page service, `jarvis extract`): tree,
     /// blocks, scoring, JSON-LD, metadata. The text never holds more than the page did.
-    static let articlePage = FuzzTarget(name: "article-page", summary: "ArticleExtractor.extract (libxml2 HTML, JSON-LD)",
-                                        maxLength: 64 * 1024) { bytes in
+    static let articlePage = FuzzTarget(
+        name: "article-page", summary: "ArticleExtractor.extract (libxml2 HTML, JSON-LD)",
+        maxLength: 64 * 1024
+    ) { bytes in
         let article = ArticleExtractor.extract(bytes.data, url: URL(string: "https://news.example.com/2026/11/story"))
         expect(article.text.utf8.count <= bytes.data.count * 3 + 64, "text much longer than the page")
         if let image = article.imageUrl { expect(FeedURL.hasHTTPScheme(image), "image \(image) is not absolute http(s)") }
@@ -38,7 +44,9 @@ enum JarvisTargets {
     }
 
     /// `pubDate` / `updated` / `dc:date` strings.
-    static let feedDate = FuzzTarget(name: "feed-date", summary: "FeedDate.parse / resolve (RFC 822, ISO 8601 and slips)", maxLength: 256) { bytes in
+    static let feedDate = FuzzTarget(
+        name: "feed-date", summary: "FeedDate.parse / resolve (RFC 822, ISO 8601 and slips)", maxLength: 256
+    ) { bytes in
         let text = bytes.text
         if let date = FeedDate.parse(text) { expect(date.timeIntervalSince1970.isFinite, "non-finite date") }
         let resolved = FeedDate.resolve(text, now: FuzzClock.now)
@@ -46,18 +54,23 @@ enum JarvisTargets {
     }
 
     /// `GET /stories?cursor=`: anything a client sends; a cursor that parses re-encodes to itself.
-    static let storyCursor = FuzzTarget(name: "story-cursor", summary: "StoryCursor(encoded:) and its round trip", maxLength: 512) { bytes in
+    static let storyCursor = FuzzTarget(name: "story-cursor", summary: "StoryCursor(encoded:) and its round trip", maxLength: 512)
+    { bytes in
         guard let cursor = StoryCursor(encoded: bytes.text) else { return }
         expect(StoryCursor(encoded: cursor.encoded) == cursor, "cursor \(cursor) does not survive encode/decode")
     }
 
     /// `POST /feeds`: the product's decoder, then the validation the route applies.
-    static let jarvisJSON = FuzzTarget(name: "jarvis-json", summary: "POST /feeds body (NewFeedDTO) + FeedValidation", maxLength: 4096) { bytes in
+    static let jarvisJSON = FuzzTarget(
+        name: "jarvis-json", summary: "POST /feeds body (NewFeedDTO) + FeedValidation", maxLength: 4096
+    ) { bytes in
         let request = Request(method: .post, rawPath: "/feeds", headers: ["Content-Type": "application/json"], body: bytes.data)
         guard let body = try? request.decode(NewFeedDTO.self) else { return }
         let candidate = NewFeed(url: body.url, name: body.name, pollIntervalSeconds: body.pollIntervalSeconds ?? 900)
         if case .success(let feed) = FeedValidation.validate(candidate, allowPrivateAddresses: false) {
-            expect(FeedValidation.validate(feed, allowPrivateAddresses: false) == .success(feed), "validation is not idempotent for \(feed)")
+            expect(
+                FeedValidation.validate(feed, allowPrivateAddresses: false) == .success(feed),
+                "validation is not idempotent for \(feed)")
         }
     }
 }

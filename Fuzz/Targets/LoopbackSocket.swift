@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A blocking TCP client for the in-process server targets: the fuzzer's entry point is
@@ -21,7 +22,10 @@ final class LoopbackSocket {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { close(fd); return nil }
+        guard connected == 0 else {
+            close(fd)
+            return nil
+        }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -53,7 +57,10 @@ final class LoopbackSocket {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n > 0 { buffered.append(contentsOf: chunk[0..<n]); return .data }
+            if n > 0 {
+                buffered.append(contentsOf: chunk[0..<n])
+                return .data
+            }
             if n == 0 { return .closed }
             if errno == EINTR { continue }
             return errno == EAGAIN || errno == EWOULDBLOCK ? .timedOut : .closed
@@ -65,15 +72,22 @@ final class LoopbackSocket {
     func readResponse() -> (status: Int, head: String, body: [UInt8])? {
         var headEnd: Int?
         while true {
-            if let end = find([13, 10, 13, 10]) { headEnd = end; break }
+            if let end = find([13, 10, 13, 10]) {
+                headEnd = end
+                break
+            }
             guard fill() == .data else { return nil }
         }
         let head = String(decoding: buffered[0..<headEnd!], as: UTF8.self)
         buffered.removeFirst(headEnd! + 4)
         let lines = head.split(separator: "\r\n")
-        guard let statusLine = lines.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        guard let statusLine = lines.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") else {
+            return nil
+        }
         let fields = lines.dropFirst().map { $0.lowercased() }
-        if let length = fields.first(where: { $0.hasPrefix("content-length:") }).flatMap({ Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) }) {
+        if let length = fields.first(where: { $0.hasPrefix("content-length:") }).flatMap({
+            Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces))
+        }) {
             while buffered.count < length { guard fill() == .data else { return nil } }
             let body = Array(buffered[0..<length])
             buffered.removeFirst(length)
@@ -83,7 +97,10 @@ final class LoopbackSocket {
             var body: [UInt8] = []
             while true {
                 var lineEnd = find([13, 10])
-                while lineEnd == nil { guard fill() == .data else { return nil }; lineEnd = find([13, 10]) }
+                while lineEnd == nil {
+                    guard fill() == .data else { return nil }
+                    lineEnd = find([13, 10])
+                }
                 let sizeText = String(decoding: buffered[0..<lineEnd!], as: UTF8.self).split(separator: ";").first ?? ""
                 guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { return nil }
                 while buffered.count < lineEnd! + 2 + size + 2 { guard fill() == .data else { return nil } }
@@ -98,11 +115,22 @@ final class LoopbackSocket {
     /// Appends what arrives to `stream`: false once the server has closed or the timeout passed
     /// (`timedOut` says which).
     func read(into stream: inout [UInt8], timedOut: inout Bool) -> Bool {
-        if !buffered.isEmpty { stream += buffered; buffered.removeAll(); return true }
+        if !buffered.isEmpty {
+            stream += buffered
+            buffered.removeAll()
+            return true
+        }
         switch fill() {
-        case .data: stream += buffered; buffered.removeAll(); return true
-        case .closed: timedOut = false; return false
-        case .timedOut: timedOut = true; return false
+        case .data:
+            stream += buffered
+            buffered.removeAll()
+            return true
+        case .closed:
+            timedOut = false
+            return false
+        case .timedOut:
+            timedOut = true
+            return false
         }
     }
 
@@ -111,7 +139,9 @@ final class LoopbackSocket {
         while true {
             switch fill() {
             case .data: continue
-            case .closed: defer { buffered.removeAll() }; return buffered
+            case .closed:
+                defer { buffered.removeAll() }
+                return buffered
             case .timedOut: return nil
             }
         }

@@ -2,10 +2,12 @@
 // post processor + MultipartReader) and a WebSocket echo route (wslay + WebSocketLoop). A crash or
 // sanitizer report on a server thread ends the run like one on the fuzzer's thread.
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#endif
+
 @testable import HTTPServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 enum ServerTargets {
     static let all: [FuzzTarget] = [multipart, websocket]
@@ -16,7 +18,8 @@ enum ServerTargets {
     static let spool = NSTemporaryDirectory() + "fuzz-spool-\(getpid())"
 
     /// Small limits so the fuzzer reaches each of them with inputs of a few KiB.
-    static let uploadLimits = MultipartLimits(maxFileBytes: 2048, maxTotalBytes: 16 * 1024, maxFiles: 3, maxFields: 8, maxFieldBytes: 256)
+    static let uploadLimits = MultipartLimits(
+        maxFileBytes: 2048, maxTotalBytes: 16 * 1024, maxFiles: 3, maxFields: 8, maxFieldBytes: 256)
 
     static func startServer() {
         guard server == nil else { return }
@@ -28,7 +31,9 @@ enum ServerTargets {
                 expect(size == file.size, "spooled \(file.path) holds \(size) bytes, form says \(file.size)")
                 expect(file.size <= uploadLimits.maxFileBytes, "file over the limit accepted")
             }
-            expect(form.files.count <= uploadLimits.maxFiles && form.fields.count <= uploadLimits.maxFields, "counts over the limits")
+            expect(
+                form.files.count <= uploadLimits.maxFiles && form.fields.count <= uploadLimits.maxFields, "counts over the limits"
+            )
             return .text("fields \(form.fields.count) files \(form.files.count)\n")
         }
         router.webSocket("/ws") { _ in
@@ -42,9 +47,10 @@ enum ServerTargets {
                 }
             }
         }
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threadCount: 2, idleTimeoutSeconds: 10,
-                                                maxBodyBytes: 64 * 1024, uploadDirectory: spool,
-                                                shutdownGracePeriod: .seconds(1), accessLogLevel: .debug)
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, threadCount: 2, idleTimeoutSeconds: 10,
+            maxBodyBytes: 64 * 1024, uploadDirectory: spool,
+            shutdownGracePeriod: .seconds(1), accessLogLevel: .debug)
         let started = HTTPServer(router: router, configuration: configuration)
         do { try started.start() } catch {
             FileHandle.standardError.write(Data("fuzz server did not start: \(error)\n".utf8))
@@ -59,14 +65,19 @@ enum ServerTargets {
     /// Input: an optional first line `Content-Type` value (`!` in front: send the body chunked),
     /// then the body. The answer must be a client error or 200, never a 5xx, and the spool must
     /// be empty once the request is over.
-    static let multipart = FuzzTarget(name: "multipart", summary: "multipart/form-data uploads over loopback (MHD + MultipartReader)",
-                                      maxLength: 16 * 1024, detectLeaks: false, prepare: startServer) { bytes in
+    static let multipart = FuzzTarget(
+        name: "multipart", summary: "multipart/form-data uploads over loopback (MHD + MultipartReader)",
+        maxLength: 16 * 1024, detectLeaks: false, prepare: startServer
+    ) { bytes in
         var contentType = "multipart/form-data; boundary=fuzz"
         var body = Array(bytes)
         var chunked = false
         if let newline = body.prefix(256).firstIndex(of: 10) {
             var line = body[0..<newline].filter { $0 >= 0x20 && $0 < 0x7F }
-            if line.first == UInt8(ascii: "!") { chunked = true; line.removeFirst() }
+            if line.first == UInt8(ascii: "!") {
+                chunked = true
+                line.removeFirst()
+            }
             contentType = String(decoding: line, as: UTF8.self)
             body.removeFirst(newline + 1)
         }
@@ -85,7 +96,10 @@ enum ServerTargets {
         }
 
         let socket = keptAlive ?? LoopbackSocket(port: port)
-        guard let socket else { expect(false, "cannot connect to the fuzz server"); return }
+        guard let socket else {
+            expect(false, "cannot connect to the fuzz server")
+            return
+        }
         keptAlive = nil
         socket.send(request)
         guard let response = socket.readResponse() else {
@@ -120,8 +134,10 @@ enum ServerTargets {
     /// of the input goes out raw). Then a sync message whose echo shows the earlier ones were
     /// answered, a close frame and end-of-stream: the server must answer with well-formed frames
     /// and close the socket.
-    static let websocket = FuzzTarget(name: "websocket", summary: "WebSocket client frames over loopback (wslay + WebSocketLoop)",
-                                      maxLength: 8192, detectLeaks: false, prepare: startServer) { bytes in
+    static let websocket = FuzzTarget(
+        name: "websocket", summary: "WebSocket client frames over loopback (wslay + WebSocketLoop)",
+        maxLength: 8192, detectLeaks: false, prepare: startServer
+    ) { bytes in
         guard let flags = bytes.first else { return }
         var frames: [UInt8] = []
         var raw = false
@@ -130,7 +146,11 @@ enum ServerTargets {
             let head = bytes[i]
             var length = Int(bytes[i + 1])
             i += 2
-            if length == 255 { frames += bytes[i...]; raw = true; break }
+            if length == 255 {
+                frames += bytes[i...]
+                raw = true
+                break
+            }
             if length == 254 {
                 guard i + 1 < bytes.count else { break }
                 length = Int(bytes[i]) << 8 | Int(bytes[i + 1])
@@ -143,9 +163,13 @@ enum ServerTargets {
         // Raw bytes may leave a frame open that would swallow the sync message.
         if !raw { frames += clientFrame(head: 0x81, payload: syncMessage) }
 
-        guard let socket = LoopbackSocket(port: port) else { expect(false, "cannot connect to the fuzz server"); return }
-        let handshake = Array(("GET /ws HTTP/1.1\r\nHost: fuzz\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
+        guard let socket = LoopbackSocket(port: port) else {
+            expect(false, "cannot connect to the fuzz server")
+            return
+        }
+        let handshake = Array(
+            ("GET /ws HTTP/1.1\r\nHost: fuzz\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
         if flags & 1 == 1 {
             socket.send(handshake + frames)
         } else {
@@ -157,10 +181,18 @@ enum ServerTargets {
         var headEnd: Int?
         while headEnd == nil {
             headEnd = stream.indices.dropLast(3).first { stream[$0..<($0 + 4)].elementsEqual([13, 10, 13, 10]) }
-            if headEnd == nil { open = socket.read(into: &stream, timedOut: &timedOut); if !open { break } }
+            if headEnd == nil {
+                open = socket.read(into: &stream, timedOut: &timedOut)
+                if !open { break }
+            }
         }
-        guard let headEnd else { expect(!timedOut, "no handshake answer"); return }
-        expect(stream.starts(with: Array("HTTP/1.1 101".utf8)), "handshake answered \(String(decoding: stream.prefix(40), as: UTF8.self))")
+        guard let headEnd else {
+            expect(!timedOut, "no handshake answer")
+            return
+        }
+        expect(
+            stream.starts(with: Array("HTTP/1.1 101".utf8)),
+            "handshake answered \(String(decoding: stream.prefix(40), as: UTF8.self))")
         stream.removeFirst(headEnd + 4)
         if flags & 1 == 0 { socket.send(frames) }
         while open && !raw && !serverFrames(stream).contains(where: { $0.opcode == 1 && $0.payload.elementsEqual(syncMessage) }) {

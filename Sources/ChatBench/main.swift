@@ -26,7 +26,8 @@ case "prepare":
     let now = Date()
     try database.writeSync { connection in
         for i in 0..<(2 * pairs) {
-            try connection.execute("""
+            try connection.execute(
+                """
                 INSERT INTO users (id, display_name, age_displayed, trust_score, intent, interests, city_area, age_min, age_max,
                     max_distance_km, gender, seeking, photo_seed, verified, created_at, updated_at)
                 VALUES ($1, $2, 30, 80, 'long_term', '["jazz"]', 'Williamsburg', 21, 60, 50, 'woman', '["woman","man"]', $1, 1, $3, $3)
@@ -34,8 +35,9 @@ case "prepare":
                 """, user(i), "Bench \(i)", now)
         }
         for p in 0..<pairs {
-            try connection.execute("INSERT INTO matches (user_a, user_b, matched_at) VALUES ($1, $2, $3) ON CONFLICT (user_a, user_b) DO NOTHING",
-                                   user(2 * p), user(2 * p + 1), now)
+            try connection.execute(
+                "INSERT INTO matches (user_a, user_b, matched_at) VALUES ($1, $2, $3) ON CONFLICT (user_a, user_b) DO NOTHING",
+                user(2 * p), user(2 * p + 1), now)
         }
     }
     database.closeSync()
@@ -45,9 +47,14 @@ case "run":
     let port = Int(arguments[2]) ?? 8042
     let pairs = Int(arguments[3]) ?? 500
     let seconds = Double(arguments.count > 4 ? arguments[4] : "10") ?? 10
-    let lines = ["hey, how was your weekend?", "that jazz bar in williamsburg sounds great", "dinner's on me next time",
-                 "I just got back from a long run by the river", "what are you reading these days?"]
-    struct Result: Sendable { var delivered = 0; var latencies: [Double] = [] }
+    let lines = [
+        "hey, how was your weekend?", "that jazz bar in williamsburg sounds great", "dinner's on me next time",
+        "I just got back from a long run by the river", "what are you reading these days?",
+    ]
+    struct Result: Sendable {
+        var delivered = 0
+        var latencies: [Double] = []
+    }
 
     // Connect everyone first (history frame consumed), then start the clock.
     var sockets: [(WebSocketClient, WebSocketClient)] = []
@@ -99,11 +106,16 @@ case "run":
     let elapsed = now()
     let sorted = results.latencies.sorted()
     func pct(_ q: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1000 }
-    print(String(format: "chat-bench: %d sockets (%d rooms), %.1f s: %d messages delivered to the peer, %.0f msg/s end to end "
-                 + "(%.0f frames/s incl. echoes)", 2 * pairs, pairs, elapsed, results.delivered, Double(results.delivered) / elapsed,
-                 Double(2 * results.delivered) / elapsed))
-    print(String(format: "chat-bench: delivery latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms", pct(0.5), pct(0.9),
-                 pct(0.99), (sorted.last ?? 0) * 1000))
+    print(
+        String(
+            format: "chat-bench: %d sockets (%d rooms), %.1f s: %d messages delivered to the peer, %.0f msg/s end to end "
+                + "(%.0f frames/s incl. echoes)", 2 * pairs, pairs, elapsed, results.delivered,
+            Double(results.delivered) / elapsed,
+            Double(2 * results.delivered) / elapsed))
+    print(
+        String(
+            format: "chat-bench: delivery latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms", pct(0.5), pct(0.9),
+            pct(0.99), (sorted.last ?? 0) * 1000))
     for (a, b) in sockets {
         try? await a.close()
         try? await b.close()

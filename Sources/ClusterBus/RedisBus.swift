@@ -198,8 +198,10 @@ public final class RedisBus: Sendable {
 
     /// Delivers every message of `channel` to `onMessage` (on the subscription's own thread, in order).
     /// `onResubscribe` runs after each reconnection, so the receiver can fetch what it missed.
-    public func subscribe(_ channel: String, onMessage: @escaping @Sendable (String) -> Void,
-                          onResubscribe: @escaping @Sendable () -> Void = {}) {
+    public func subscribe(
+        _ channel: String, onMessage: @escaping @Sendable (String) -> Void,
+        onResubscribe: @escaping @Sendable () -> Void = {}
+    ) {
         let link = RedisLink(endpoint)
         subscribers.withLock { $0.append(link) }
         let ready = DispatchSemaphore(value: 0)

@@ -54,8 +54,9 @@ enum ServerProcess {
 
     static func makeDirectory(_ path: String, owner: String?) throws(ThrowawayServerError) {
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw ThrowawayServerError("cannot create \(path): \(error)")
         }

@@ -68,8 +68,10 @@ public final class ThrowawayPostgres: Sendable {
     /// Runs one SQL command as the superuser through `psql` (setup and inspection in tests).
     public func psql(_ sql: String) throws(ThrowawayServerError) {
         try ServerProcess.run(
-            [binaries + "/psql", "-X", "-q", "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", "postgres",
-             "-v", "ON_ERROR_STOP=1", "-c", sql],
+            [
+                binaries + "/psql", "-X", "-q", "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", "postgres",
+                "-v", "ON_ERROR_STOP=1", "-c", sql,
+            ],
             as: nil, log: directory + "/psql.log")
     }
 

@@ -33,8 +33,10 @@ public final class ThrowawayRedis: Sendable {
 
     private func launch() throws(ThrowawayServerError) {
         let child = try ServerProcess.spawn(
-            ["/usr/bin/redis-server", "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", directory, "--daemonize", "no"],
+            [
+                "/usr/bin/redis-server", "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                "--dir", directory, "--daemonize", "no",
+            ],
             log: directory + "/server.log")
         pid.withLock { $0 = child }
         try? String(child).write(toFile: directory + "/pid", atomically: true, encoding: .utf8)

@@ -67,19 +67,32 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var pages = 0
     private var bytes = 0
-    func add(_ p: Int, _ b: Int) { lock.lock(); pages += p; bytes += b; lock.unlock() }
-    var totals: (Int, Int) { lock.lock(); defer { lock.unlock() }; return (pages, bytes) }
+    func add(_ p: Int, _ b: Int) {
+        lock.lock()
+        pages += p
+        bytes += b
+        lock.unlock()
+    }
+    var totals: (Int, Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (pages, bytes)
+    }
 }
 
-func measure(_ label: String, _ corpus: [Data], seconds: Double, lanes: Int,
-             _ work: @escaping @Sendable (Data) -> Int) -> (Double, Double) {
+func measure(
+    _ label: String, _ corpus: [Data], seconds: Double, lanes: Int,
+    _ work: @escaping @Sendable (Data) -> Int
+) -> (Double, Double) {
     let counter = Counter()
     let cpuBefore = cpuSeconds()
     let deadline = Date().addingTimeInterval(seconds)
     let started = Date()
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
         var index = lane
-        var pages = 0, bytes = 0, local = 0
+        var pages = 0
+        var bytes = 0
+        var local = 0
         while Date() < deadline {
             let page = corpus[index % corpus.count]
             local &+= work(page)
@@ -93,9 +106,12 @@ func measure(_ label: String, _ corpus: [Data], seconds: Double, lanes: Int,
     let elapsed = Date().timeIntervalSince(started)
     let cpu = cpuSeconds() - cpuBefore
     let (pages, bytes) = counter.totals
-    let pagesPerSecond = Double(pages) / elapsed, megabytesPerSecond = Double(bytes) / elapsed / 1_000_000
-    print(String(format: "  %-28@ %7.0f pages/s %7.1f MB/s %8.0f pages/CPU-s  (CPU %.0f%% of %d cores)", label as NSString,
-                 pagesPerSecond, megabytesPerSecond, Double(pages) / cpu, 100 * cpu / elapsed / Double(lanes), lanes))
+    let pagesPerSecond = Double(pages) / elapsed
+    let megabytesPerSecond = Double(bytes) / elapsed / 1_000_000
+    print(
+        String(
+            format: "  %-28@ %7.0f pages/s %7.1f MB/s %8.0f pages/CPU-s  (CPU %.0f%% of %d cores)", label as NSString,
+            pagesPerSecond, megabytesPerSecond, Double(pages) / cpu, 100 * cpu / elapsed / Double(lanes), lanes))
     return (pagesPerSecond, megabytesPerSecond)
 }
 

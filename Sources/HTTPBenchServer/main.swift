@@ -7,8 +7,9 @@ import Runtime
 await ServeCommand.main(product: "bench", defaultPort: 8090, passthrough: ["--static-dir"]) { options in
     var router = Router()
     BenchRoutes.register(on: &router, staticDirectory: BenchRoutes.staticDirectory())
-    var configuration = ServerConfiguration(host: options.host, port: options.port, threadCount: options.threads,
-                                            accessLogLevel: .debug)
+    var configuration = ServerConfiguration(
+        host: options.host, port: options.port, threadCount: options.threads,
+        accessLogLevel: .debug)
     // BENCH_NO_METRICS=1: per-route request figures off, so bench-http can price them.
     configuration.recordsRequestMetrics = ProcessInfo.processInfo.environment["BENCH_NO_METRICS"] != "1"
     let server = HTTPServer(router: router, configuration: configuration.serving(options))

@@ -21,17 +21,20 @@ public struct LiveServer: Sendable {
     public static func testConfiguration(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) -> ServerConfiguration {
         // Every test client comes from 127.0.0.1, and some open a thousand sockets: no
         // per-address limit here (tests of that limit set one).
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threadCount: 2, perAddressConnectionLimit: 0,
-                                                uploadDirectory: NSTemporaryDirectory() + "live-server-\(UUID().uuidString)",
-                                                shutdownGracePeriod: .seconds(5), accessLogLevel: .debug)
+        var configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, threadCount: 2, perAddressConnectionLimit: 0,
+            uploadDirectory: NSTemporaryDirectory() + "live-server-\(UUID().uuidString)",
+            shutdownGracePeriod: .seconds(5), accessLogLevel: .debug)
         adjust(&configuration)
         return configuration
     }
 }
 
-public func withLiveServer<T>(_ router: Router, configuration: ServerConfiguration = LiveServer.testConfiguration(),
-                              hub: WebSocketHub = WebSocketHub(),
-                              _ body: (LiveServer) async throws -> T) async throws -> T {
+public func withLiveServer<T>(
+    _ router: Router, configuration: ServerConfiguration = LiveServer.testConfiguration(),
+    hub: WebSocketHub = WebSocketHub(),
+    _ body: (LiveServer) async throws -> T
+) async throws -> T {
     let server = HTTPServer(router: router, configuration: configuration, hub: hub)
     try server.start()
     let live = LiveServer(server: server, port: server.port ?? 0, uploadDirectory: configuration.uploadDirectory)

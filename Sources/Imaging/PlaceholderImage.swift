@@ -27,7 +27,9 @@ public enum PlaceholderImage {
         compressed.removeSubrange(Int(compressedLength)...)
 
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func bigEndian(_ value: UInt32) -> [UInt8] {
+            [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        }
         func chunk(_ type: String, _ body: [UInt8]) {
             let typed = Array(type.utf8) + body
             png += bigEndian(UInt32(body.count))

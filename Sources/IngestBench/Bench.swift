@@ -31,7 +31,9 @@ enum Bench {
         }
         let mbPerSecond = Double(totalBytes) / 1_000_000 / best
         let itemsPerSecond = Double(items) / best
-        print(String(format: "swift files=%d bytes=%d items=%d failures=%d best=%.4fs mb_per_s=%.2f items_per_s=%.0f",
-                     documents.count, totalBytes, items, failures, best, mbPerSecond, itemsPerSecond))
+        print(
+            String(
+                format: "swift files=%d bytes=%d items=%d failures=%d best=%.4fs mb_per_s=%.2f items_per_s=%.0f",
+                documents.count, totalBytes, items, failures, best, mbPerSecond, itemsPerSecond))
     }
 }

@@ -35,9 +35,15 @@ enum CorpusGenerator {
             let text: String
             let ext: String
             switch index % 4 {
-            case 0, 1: text = rss(&rng, index); ext = "xml"
-            case 2: text = atom(&rng, index); ext = "atom"
-            default: text = rdf(&rng, index); ext = "rss"
+            case 0, 1:
+                text = rss(&rng, index)
+                ext = "xml"
+            case 2:
+                text = atom(&rng, index)
+                ext = "atom"
+            default:
+                text = rdf(&rng, index)
+                ext = "rss"
             }
             let data = Data(text.utf8)
             total += data.count
@@ -56,7 +62,11 @@ enum CorpusGenerator {
 
     static func html(_ rng: inout Random, host: String) -> String {
         var parts: [String] = []
-        if rng.below(3) == 0 { parts.append("<figure><img src=\"/img/\(rng.below(100000)).jpg\" alt=\"\"><figcaption>\(sentence(&rng, 6))</figcaption></figure>") }
+        if rng.below(3) == 0 {
+            parts.append(
+                "<figure><img src=\"/img/\(rng.below(100000)).jpg\" alt=\"\"><figcaption>\(sentence(&rng, 6))</figcaption></figure>"
+            )
+        }
         for _ in 0..<(3 + rng.below(6)) {
             var p = sentence(&rng, 30 + rng.below(50))
             if rng.below(2) == 0 { p += " &amp; <a href=\"https://\(host)/tag/\(rng.below(500))\">\(rng.pick(words))</a>" }
@@ -69,17 +79,20 @@ enum CorpusGenerator {
     }
 
     static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: ">", with: "&gt;")
     }
 
     static func rfcDate(_ rng: inout Random) -> String {
-        String(format: "%@, %02d %@ 2025 %02d:%02d:%02d %@", rng.pick(days), 1 + rng.below(28), rng.pick(months),
-               rng.below(24), rng.below(60), rng.below(60), rng.pick(zones))
+        String(
+            format: "%@, %02d %@ 2025 %02d:%02d:%02d %@", rng.pick(days), 1 + rng.below(28), rng.pick(months),
+            rng.below(24), rng.below(60), rng.below(60), rng.pick(zones))
     }
 
     static func isoDate(_ rng: inout Random) -> String {
-        String(format: "2025-%02d-%02dT%02d:%02d:%02d%@", 1 + rng.below(12), 1 + rng.below(28), rng.below(24), rng.below(60),
-               rng.below(60), rng.pick(["Z", "+01:00", "-05:00", ".123Z"]))
+        String(
+            format: "2025-%02d-%02dT%02d:%02d:%02d%@", 1 + rng.below(12), 1 + rng.below(28), rng.below(24), rng.below(60),
+            rng.below(60), rng.pick(["Z", "+01:00", "-05:00", ".123Z"]))
     }
 
     static func rss(_ rng: inout Random, _ index: Int) -> String {

@@ -30,8 +30,9 @@ public enum JarvisMetrics {
     static let articlesIngested = registry.counter("jarvis_articles_ingested_total", help: "New articles stored from polls.")
     static let articlesUpdated = registry.counter("jarvis_articles_updated_total", help: "Stored articles whose content changed.")
     /// Features for a batch: the sentence encoder's forward pass is most of it.
-    static let encoderSeconds = registry.histogram("jarvis_encoder_seconds",
-                                                   help: "Feature extraction (sentence encoder) per clustering batch.")
+    static let encoderSeconds = registry.histogram(
+        "jarvis_encoder_seconds",
+        help: "Feature extraction (sentence encoder) per clustering batch.")
     static let clusteringSeconds = registry.histogram(
         "jarvis_clustering_seconds", help: "Clustering decisions, their storage and story re-analysis per batch.")
     static let clusteredArticles = registry.counter("jarvis_clustered_articles_total", help: "Articles placed in a story.")

@@ -1,3 +1,4 @@
+import ClusterBus
 /// # JarvisAPI
 ///
 /// The news backend's HTTP surface: routes, wire DTOs in the exact shape the iOS app's
@@ -5,7 +6,6 @@
 import Foundation
 import HTTPServer
 import Jarvis
-import ClusterBus
 import Logging
 import SQLStore
 
@@ -46,8 +46,10 @@ public struct JarvisApplication: Sendable {
         /// `REDIS_URL`: live events reach the `/ws` clients of every instance; nil keeps them in-process.
         public var redisURL: String?
 
-        public init(dataDirectory: String, allowPrivateFeedAddresses: Bool = false, resourcesDirectory: String? = nil,
-                    loadDefaultFeeds: Bool = false, sampleFeeds: Bool = false, selfOrigin: String? = nil) {
+        public init(
+            dataDirectory: String, allowPrivateFeedAddresses: Bool = false, resourcesDirectory: String? = nil,
+            loadDefaultFeeds: Bool = false, sampleFeeds: Bool = false, selfOrigin: String? = nil
+        ) {
             self.dataDirectory = dataDirectory
             self.allowPrivateFeedAddresses = allowPrivateFeedAddresses
             self.fetch = FetchConfiguration(allowPrivateAddresses: allowPrivateFeedAddresses)
@@ -70,8 +72,10 @@ public struct JarvisApplication: Sendable {
         public var analyzer: any StoryAnalyzing
         public var configuration: StoryService.Configuration
 
-        public init(makeClusterer: @escaping @Sendable () -> any StoryClusteringEngine, classifier: any TopicClassifying,
-                    analyzer: any StoryAnalyzing, configuration: StoryService.Configuration = .init()) {
+        public init(
+            makeClusterer: @escaping @Sendable () -> any StoryClusteringEngine, classifier: any TopicClassifying,
+            analyzer: any StoryAnalyzing, configuration: StoryService.Configuration = .init()
+        ) {
             self.makeClusterer = makeClusterer
             self.classifier = classifier
             self.analyzer = analyzer
@@ -92,9 +96,11 @@ public struct JarvisApplication: Sendable {
     let context: JarvisContext
 
     /// Opens (and migrates) the database under the data directory and wires the services.
-    public init(settings: Settings, parser: any FeedDocumentParsing, fetcher: (any FeedFetching)? = nil,
-                engines: StoryEngines? = nil, pageFetcher: (any FeedFetching)? = nil,
-                clock: @escaping @Sendable () -> Date = { Date() }) async throws {
+    public init(
+        settings: Settings, parser: any FeedDocumentParsing, fetcher: (any FeedFetching)? = nil,
+        engines: StoryEngines? = nil, pageFetcher: (any FeedFetching)? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) async throws {
         self.settings = settings
         // Owner-only data at rest (0700 directory, 0600 database files), as for Xoseen.
         database = try await DatabaseConfiguration.forProduct(
@@ -105,15 +111,17 @@ public struct JarvisApplication: Sendable {
         if let bus { JarvisEventRelay.connect(events, to: bus) }
         let feeds = FeedStore(database: database)
         let articles = ArticleStore(database: database)
-        context = JarvisContext(feeds: feeds, articles: articles, stories: StoryStore(database: database), events: events,
-                                allowPrivateFeedAddresses: settings.allowPrivateFeedAddresses, startedAt: clock(), clock: clock,
-                                pingInterval: settings.pingInterval, pongTimeout: settings.pongTimeout,
-                                adminToken: settings.adminToken, feedCaps: settings.feedCaps)
+        context = JarvisContext(
+            feeds: feeds, articles: articles, stories: StoryStore(database: database), events: events,
+            allowPrivateFeedAddresses: settings.allowPrivateFeedAddresses, startedAt: clock(), clock: clock,
+            pingInterval: settings.pingInterval, pongTimeout: settings.pongTimeout,
+            adminToken: settings.adminToken, feedCaps: settings.feedCaps)
         context.storyPages.invalidate(on: events)
         if let engines {
-            storyService = StoryService(stories: context.stories, clusterer: engines.makeClusterer(), classifier: engines.classifier,
-                                        analyzer: engines.analyzer, events: events, configuration: engines.configuration,
-                                        clock: clock)
+            storyService = StoryService(
+                stories: context.stories, clusterer: engines.makeClusterer(), classifier: engines.classifier,
+                analyzer: engines.analyzer, events: events, configuration: engines.configuration,
+                clock: clock)
         } else {
             storyService = nil
         }
@@ -127,8 +135,10 @@ public struct JarvisApplication: Sendable {
             let stories = storyService
             pageService = ArticlePageService(
                 articles: articles,
-                fetcher: pageFetcher ?? CurlFeedFetcher(configuration: ArticlePageService.fetchConfiguration(
-                    allowPrivateAddresses: settings.allowPrivateFeedAddresses, maxBodyBytes: settings.pageMaxBytes)),
+                fetcher: pageFetcher
+                    ?? CurlFeedFetcher(
+                        configuration: ArticlePageService.fetchConfiguration(
+                            allowPrivateAddresses: settings.allowPrivateFeedAddresses, maxBodyBytes: settings.pageMaxBytes)),
                 configuration: pageSettings, clock: clock,
                 onEnriched: { storyId in await stories?.reanalyze(storyId, contentChanged: true) })
         } else {
@@ -140,9 +150,10 @@ public struct JarvisApplication: Sendable {
             let ownership = IngestOwnership(database: database)
             pollerConfiguration.ingestOwnership = { await ownership.isOwner() }
         }
-        poller = FeedPoller(feeds: feeds, articles: articles, fetcher: fetcher ?? CurlFeedFetcher(configuration: settings.fetch),
-                            parser: parser, events: events, stories: storyService, pages: pageService,
-                            configuration: pollerConfiguration, clock: clock)
+        poller = FeedPoller(
+            feeds: feeds, articles: articles, fetcher: fetcher ?? CurlFeedFetcher(configuration: settings.fetch),
+            parser: parser, events: events, stories: storyService, pages: pageService,
+            configuration: pollerConfiguration, clock: clock)
     }
 
     /// Starts rebuilding the clustering index in the background (the server answers meanwhile;
@@ -165,7 +176,8 @@ public struct JarvisApplication: Sendable {
             let directory = resources + "/samples"
             let entries = try FeedCatalog.loadSamples(directory: directory)
             let manifest = FeedCatalog.sampleManifest(directory: directory)
-            let reference = manifest.anchor
+            let reference =
+                manifest.anchor
                 ?? FeedCatalog.newestSampleDate(directory: directory, entries: entries, now: .distantFuture)
             // Whole minutes, as the samples' README specifies.
             let shift = reference.map { Int(now.timeIntervalSince($0)) / 60 * 60 } ?? 0
@@ -192,8 +204,10 @@ public struct JarvisApplication: Sendable {
         }
         if settings.sampleFeeds, let resources = settings.resourcesDirectory {
             let directory = resources + "/samples"
-            SampleRoutes(directory: directory, literalOrigin: FeedCatalog.sampleManifest(directory: directory).literalOrigin,
-                         selfOrigin: settings.selfOrigin).register(on: &router)
+            SampleRoutes(
+                directory: directory, literalOrigin: FeedCatalog.sampleManifest(directory: directory).literalOrigin,
+                selfOrigin: settings.selfOrigin
+            ).register(on: &router)
         }
         return router
     }

@@ -44,7 +44,8 @@ enum ExtractCommand {
         } catch {
             fail("jarvis extract: cannot read \(path): \(error.localizedDescription)\n", status: 66)
         }
-        let article = wholePage
+        let article =
+            wholePage
             ? ExtractedArticle(text: ArticleExtractor.wholePageText(data, contentType: contentType))
             : ArticleExtractor.extract(data, url: url, contentType: contentType)
         var json = article.json()

@@ -45,7 +45,9 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080, ownsDataDirectory:
     settings.databaseURL = environment["DATABASE_URL"]
     settings.redisURL = environment["REDIS_URL"]
     if let value = environment["JARVIS_MAX_FEEDS"].flatMap(Int.init), value > 0 { settings.feedCaps.maxFeeds = value }
-    if let value = environment["JARVIS_MAX_FEEDS_PER_HOST"].flatMap(Int.init), value > 0 { settings.feedCaps.maxFeedsPerHost = value }
+    if let value = environment["JARVIS_MAX_FEEDS_PER_HOST"].flatMap(Int.init), value > 0 {
+        settings.feedCaps.maxFeedsPerHost = value
+    }
     // Full articles: each new article's page, fetched politely and extracted (docs/jarvis-pages.md).
     settings.fetchPages = environment["JARVIS_PAGE_FETCH"] != "0"
     if let value = environment["JARVIS_PAGE_MAX_BYTES"].flatMap(Int.init), value > 0 { settings.pageMaxBytes = value }
@@ -64,7 +66,8 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080, ownsDataDirectory:
     // Sentence embeddings let articles that tell one event in other words meet; without the model
     // (scripts/setup.sh fetches it) clustering compares words, entities and figures only.
     let log = Logger(label: "jarvis")
-    let sentenceModel = environment["JARVIS_SENTENCE_MODEL"] ?? FileManager.default.currentDirectoryPath + "/third_party/sentence-model"
+    let sentenceModel =
+        environment["JARVIS_SENTENCE_MODEL"] ?? FileManager.default.currentDirectoryPath + "/third_party/sentence-model"
     var embedder: SentenceEncoder?
     do {
         embedder = try SentenceEncoder(directory: sentenceModel)
@@ -84,9 +87,10 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080, ownsDataDirectory:
     if let value = environment["JARVIS_CLUSTER_BODY_CHARS"].flatMap(Int.init), value > 0 {
         storyConfiguration.clusteringBodyCharacters = value
     }
-    let engines = JarvisApplication.StoryEngines(makeClusterer: { [embedder, joinModel] in ClusteringEngine(embedder: embedder, joinModel: joinModel) },
-                                                 classifier: classifier,
-                                                 analyzer: StoryAnalyzer(), configuration: storyConfiguration)
+    let engines = JarvisApplication.StoryEngines(
+        makeClusterer: { [embedder, joinModel] in ClusteringEngine(embedder: embedder, joinModel: joinModel) },
+        classifier: classifier,
+        analyzer: StoryAnalyzer(), configuration: storyConfiguration)
     log.debug("topic classifier trained")
     let application = try await JarvisApplication(settings: settings, parser: StandardFeedDocumentParser(), engines: engines)
     log.debug("application opened")
@@ -95,11 +99,13 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080, ownsDataDirectory:
     var configuration = ServerConfiguration(host: options.host, port: options.port, threadCount: options.threads).applying()
     configuration.operations = application.operations()
     let server = HTTPServer(router: application.router(), configuration: configuration.serving(options))
-    try await ServiceGroup([
-        Service("http") { try await server.run() },
-        Service("poller") { await application.poller.run() },
-        Service("stories") { await application.storyService?.run() },
-        Service("pages") { await application.pageService?.run() },
-    ] + server.operatorServices(options)).run()
+    try await ServiceGroup(
+        [
+            Service("http") { try await server.run() },
+            Service("poller") { await application.poller.run() },
+            Service("stories") { await application.storyService?.run() },
+            Service("pages") { await application.pageService?.run() },
+        ] + server.operatorServices(options)
+    ).run()
     await application.database.close()
 }

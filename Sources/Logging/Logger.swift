@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Structured logging for every module: one line per event, `key=value` pairs after the message.
 ///
 /// Library code logs through `Logger`, never `print`. Lines go to standard error through
@@ -7,10 +9,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
-    case trace = 0, debug, info, notice, warning, error, critical
+    case trace = 0
+    case debug, info, notice, warning, error, critical
 
     public var name: String {
         switch self {
@@ -81,8 +83,10 @@ public struct Logger: Sendable {
 
     public func isEnabled(_ level: LogLevel) -> Bool { level.rawValue >= LogSystem.threshold.load(ordering: .relaxed) }
 
-    public func log(_ level: LogLevel, _ message: @autoclosure () -> String,
-                    _ metadata: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+    public func log(
+        _ level: LogLevel, _ message: @autoclosure () -> String,
+        _ metadata: @autoclosure () -> KeyValuePairs<String, String> = [:]
+    ) {
         guard isEnabled(level) else { return }
         let sink = LogSystem.state.withLock { $0.sink }
         var line = "\(Timestamp.now()) \(level.name) [\(label)] \(message())"
@@ -92,13 +96,27 @@ public struct Logger: Sendable {
         sink.write(line)
     }
 
-    public func trace(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) { log(.trace, m(), md()) }
-    public func debug(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) { log(.debug, m(), md()) }
-    public func info(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) { log(.info, m(), md()) }
-    public func notice(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) { log(.notice, m(), md()) }
-    public func warning(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) { log(.warning, m(), md()) }
-    public func error(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) { log(.error, m(), md()) }
-    public func critical(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) { log(.critical, m(), md()) }
+    public func trace(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        log(.trace, m(), md())
+    }
+    public func debug(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        log(.debug, m(), md())
+    }
+    public func info(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        log(.info, m(), md())
+    }
+    public func notice(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        log(.notice, m(), md())
+    }
+    public func warning(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        log(.warning, m(), md())
+    }
+    public func error(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        log(.error, m(), md())
+    }
+    public func critical(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        log(.critical, m(), md())
+    }
 
     static func quoteIfNeeded(_ value: String) -> String {
         guard value.isEmpty || value.utf8.contains(where: { $0 == 0x20 || $0 == 0x22 || $0 == 0x3D || $0 < 0x20 }) else {
@@ -113,7 +131,11 @@ public struct Logger: Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

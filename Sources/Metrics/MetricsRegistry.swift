@@ -21,7 +21,9 @@ public final class MetricsRegistry: Sendable {
     }
 
     private enum Series: @unchecked Sendable {
-        case counter(Counter), gauge(Gauge), histogram(Histogram)
+        case counter(Counter)
+        case gauge(Gauge)
+        case histogram(Histogram)
     }
 
     private struct Family {
@@ -47,10 +49,14 @@ public final class MetricsRegistry: Sendable {
         return gauge
     }
 
-    public func histogram(_ name: String, help: String, labels: [String: String] = [:],
-                          bounds: [Double] = Histogram.workBounds) -> Histogram {
-        guard case .histogram(let histogram) = series(name, help: help, kind: .histogram, labels: labels,
-                                                      make: { .histogram(Histogram(bounds: bounds)) })
+    public func histogram(
+        _ name: String, help: String, labels: [String: String] = [:],
+        bounds: [Double] = Histogram.workBounds
+    ) -> Histogram {
+        guard
+            case .histogram(let histogram) = series(
+                name, help: help, kind: .histogram, labels: labels,
+                make: { .histogram(Histogram(bounds: bounds)) })
         else { preconditionFailure("\(name) is not a histogram") }
         return histogram
     }

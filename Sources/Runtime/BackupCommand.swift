@@ -12,8 +12,10 @@ public enum BackupCommand {
     public static let names: Set<String> = ["backup", "restore"]
 
     /// Exit status: 0 done, 1 failed (the message says why), 64 usage error.
-    public static func run(_ arguments: [String], product: String, databaseFile: String,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+    public static func run(
+        _ arguments: [String], product: String, databaseFile: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Int32 {
         guard let command = arguments.first, names.contains(command) else { return usage(product) }
         var file: String?
         var dataDirectory = environment["\(product.uppercased())_DATA_DIR"] ?? "./data"
@@ -31,7 +33,8 @@ public enum BackupCommand {
         }
         guard let file else { return usage(product) }
         if let url = environment["DATABASE_URL"], url.hasPrefix("postgres") {
-            say("""
+            say(
+                """
                 \(product): DATABASE_URL points at PostgreSQL; take and restore copies with its own tools:
                   pg_dump --format=custom --file '\(file)' "$DATABASE_URL"
                   pg_restore --clean --if-exists --single-transaction --dbname "$DATABASE_URL" '\(file)'

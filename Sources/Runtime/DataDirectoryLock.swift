@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import SQLStore
+import Synchronization
 
 /// One server per data directory: `serve` holds an exclusive `flock` on `<dir>/<product>.lock` for
 /// its whole life (the kernel lets go when the process ends, however it ends), and `restore` takes

@@ -25,23 +25,25 @@ extension HTTPServer {
             services.append(Service("metrics") { try await metrics.run() })
         }
         if configuration.tls != nil {
-            services.append(Service("certificate-reload") { [self] in
-                let watcher = SignalWatcher(signals: [SIGHUP])
-                defer { watcher.cancel() }
-                await withTaskCancellationHandler {
-                    while !Task.isCancelled {
-                        guard await watcher.next() == SIGHUP else { return }
-                        do {
-                            try reloadCertificate()
-                        } catch {
-                            Logger(label: "runtime").error("certificate not reloaded; the previous one keeps serving",
-                                                           ["error": "\(error)"])
+            services.append(
+                Service("certificate-reload") { [self] in
+                    let watcher = SignalWatcher(signals: [SIGHUP])
+                    defer { watcher.cancel() }
+                    await withTaskCancellationHandler {
+                        while !Task.isCancelled {
+                            guard await watcher.next() == SIGHUP else { return }
+                            do {
+                                try reloadCertificate()
+                            } catch {
+                                Logger(label: "runtime").error(
+                                    "certificate not reloaded; the previous one keeps serving",
+                                    ["error": "\(error)"])
+                            }
                         }
+                    } onCancel: {
+                        watcher.cancel()
                     }
-                } onCancel: {
-                    watcher.cancel()
-                }
-            })
+                })
         }
         return services
     }

@@ -16,8 +16,10 @@ public struct ServeOptions: Sendable, Equatable {
     public var tlsCertificate: String?
     public var tlsKey: String?
 
-    public init(host: String = "0.0.0.0", port: UInt16, dataDirectory: String = "./data", threads: Int? = nil,
-                logLevel: LogLevel = .info) {
+    public init(
+        host: String = "0.0.0.0", port: UInt16, dataDirectory: String = "./data", threads: Int? = nil,
+        logLevel: LogLevel = .info
+    ) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
@@ -27,8 +29,10 @@ public struct ServeOptions: Sendable, Equatable {
 
     /// Parses the arguments after the subcommand, over `defaults` and the environment.
     /// `passthrough` names flags (each with one value) that the executable reads itself.
-    public static func parse(_ arguments: [String], product: String, defaults: ServeOptions, passthrough: Set<String> = [],
-                             environment: [String: String] = ProcessInfo.processInfo.environment) throws(UsageError) -> ServeOptions {
+    public static func parse(
+        _ arguments: [String], product: String, defaults: ServeOptions, passthrough: Set<String> = [],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(UsageError) -> ServeOptions {
         var options = defaults
         let prefix = product.uppercased()
         if let value = environment["\(prefix)_HOST"] { options.host = value }

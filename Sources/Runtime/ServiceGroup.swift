@@ -63,7 +63,8 @@ public struct ServiceGroup: Sendable {
             watcher.cancel()
             while let result = await group.nextResult() {
                 if case .failure(let error) = result, !(error is CancellationError), !(error is ShutdownRequested),
-                   !(error is ServiceEnded) {
+                    !(error is ServiceEnded)
+                {
                     logger.error("service failed during shutdown", ["error": "\(error)"])
                 }
             }

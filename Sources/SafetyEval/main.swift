@@ -69,8 +69,9 @@ func row(_ name: String, _ counts: SafetyEvaluation.Counts) -> String {
     let cells = [
         name.padding(toLength: 16, withPad: " ", startingAt: 0),
         String(format: "%9.3f %9.3f %9.3f", counts.precision, counts.recall, counts.f1),
-        String(format: "%8d %5d %5d %5d", counts.support, counts.truePositives, counts.falsePositives,
-               counts.falseNegatives),
+        String(
+            format: "%8d %5d %5d %5d", counts.support, counts.truePositives, counts.falsePositives,
+            counts.falseNegatives),
     ]
     return cells.joined(separator: " ")
 }
@@ -78,26 +79,33 @@ func row(_ name: String, _ counts: SafetyEvaluation.Counts) -> String {
 @MainActor func evaluate(path: String, messages: [LabelledMessage]) -> Bool {
     let evaluation = SafetyEvaluation(messages: messages, scanner: scanner)
     let policy = messages.filter(\.isAllowedByPolicy).count
-    print("\(path)\(split.map { " [\($0.rawValue) split]" } ?? ""): \(messages.count) messages, "
-        + "\(evaluation.benignCount) benign, \(messages.count - evaluation.benignCount - policy) risky"
-        + (policy > 0 ? ", \(policy) allowed by policy" : ""))
+    print(
+        "\(path)\(split.map { " [\($0.rawValue) split]" } ?? ""): \(messages.count) messages, "
+            + "\(evaluation.benignCount) benign, \(messages.count - evaluation.benignCount - policy) risky"
+            + (policy > 0 ? ", \(policy) allowed by policy" : ""))
     print("category         precision    recall        f1  support    tp    fp    fn")
     for category in SafetyCategory.allCases {
         print(row(category.rawValue, evaluation.byCategory[category]!))
     }
     print(row("overall", evaluation.overall))
-    print(String(format: "benign false-positive rate: %.4f (%d of %d blocked)", evaluation.falsePositiveRate,
-                 evaluation.benignBlocked, evaluation.benignCount))
+    print(
+        String(
+            format: "benign false-positive rate: %.4f (%d of %d blocked)", evaluation.falsePositiveRate,
+            evaluation.benignBlocked, evaluation.benignCount))
     if !evaluation.benignBySource.isEmpty { print("benign blocked by source:") }
     for (source, counts) in evaluation.benignBySource.sorted(by: { $0.key < $1.key }) {
-        print(String(format: "  %@ %6d messages, %6.4f blocked", source.padding(toLength: 44, withPad: " ", startingAt: 0),
-                     counts.messages, Double(counts.blocked) / Double(max(counts.messages, 1))))
+        print(
+            String(
+                format: "  %@ %6d messages, %6.4f blocked", source.padding(toLength: 44, withPad: " ", startingAt: 0),
+                counts.messages, Double(counts.blocked) / Double(max(counts.messages, 1))))
     }
     print("blocked by label as written (any category):")
     for (kind, counts) in evaluation.byKind.sorted(by: { $0.key < $1.key }) {
         let note = LabelledMessage.allowedKinds.contains(kind) ? "  (allowed by policy)" : ""
-        print(String(format: "  %@ %6d messages, %6.3f blocked%@", kind.padding(toLength: 20, withPad: " ", startingAt: 0),
-                     counts.messages, Double(counts.blocked) / Double(max(counts.messages, 1)), note))
+        print(
+            String(
+                format: "  %@ %6d messages, %6.3f blocked%@", kind.padding(toLength: 20, withPad: " ", startingAt: 0),
+                counts.messages, Double(counts.blocked) / Double(max(counts.messages, 1)), note))
     }
 
     // Timing: every message timed alone, several rounds, each message's fastest round kept (the machine is
@@ -115,8 +123,10 @@ func row(_ name: String, _ counts: SafetyEvaluation.Counts) -> String {
     let p99 = Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]) / 1000
     let mean = Double(fastest.reduce(0, +)) / Double(fastest.count) / 1000
     let bytes = messages.reduce(0) { $0 + $1.text.utf8.count }
-    print(String(format: "scan time: mean %.1f µs, p99 %.1f µs per message (%d messages, %.0f bytes each; fastest of %d rounds)",
-                 mean, p99, messages.count, Double(bytes) / Double(messages.count), rounds))
+    print(
+        String(
+            format: "scan time: mean %.1f µs, p99 %.1f µs per message (%d messages, %.0f bytes each; fastest of %d rounds)",
+            mean, p99, messages.count, Double(bytes) / Double(messages.count), rounds))
 
     if verbose {
         print("\nmisclassified (\(evaluation.mistakes.count)):")

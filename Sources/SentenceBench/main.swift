@@ -37,8 +37,9 @@ func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 func residentMegabytes() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-          let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+        let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return 0 }
     return kb / 1024
 }
 
@@ -65,7 +66,11 @@ do {
 
     // Batches of 16 texts (as the story service embeds a fetched batch).
     let batchStart = now()
-    for _ in 0..<rounds { for start in stride(from: 0, to: texts.count, by: 16) { _ = encoder.embed(Array(texts[start..<min(texts.count, start + 16)])) } }
+    for _ in 0..<rounds {
+        for start in stride(from: 0, to: texts.count, by: 16) {
+            _ = encoder.embed(Array(texts[start..<min(texts.count, start + 16)]))
+        }
+    }
     let batchedPerText = Double(now() - batchStart) / 1e6 / Double(texts.count * rounds)
 
     let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -74,10 +79,17 @@ do {
     DispatchQueue.concurrentPerform(iterations: total) { i in _ = encoder.embed(texts[i % texts.count]) }
     let parallelSeconds = Double(now() - parallelStart) / 1e9
 
-    print("SentenceBench: all-MiniLM-L6-v2 (6 layers, 384 wide) on OpenBLAS (\(encoder.kernels) kernels), \(texts.count) texts × \(rounds) rounds")
-    print(String(format: "model load %.0f ms, tokens per text p50 %d max %d, RSS %.0f MiB", loadMs, tokens[tokens.count / 2], tokens.last!, residentMegabytes()))
-    print(String(format: "one thread: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms per text (%.0f texts/s)", p(0.5), p(0.9), p(0.99),
-                 1000 / (latencies.reduce(0, +) / Double(latencies.count))))
+    print(
+        "SentenceBench: all-MiniLM-L6-v2 (6 layers, 384 wide) on OpenBLAS (\(encoder.kernels) kernels), \(texts.count) texts × \(rounds) rounds"
+    )
+    print(
+        String(
+            format: "model load %.0f ms, tokens per text p50 %d max %d, RSS %.0f MiB", loadMs, tokens[tokens.count / 2],
+            tokens.last!, residentMegabytes()))
+    print(
+        String(
+            format: "one thread: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms per text (%.0f texts/s)", p(0.5), p(0.9), p(0.99),
+            1000 / (latencies.reduce(0, +) / Double(latencies.count))))
     print(String(format: "one thread, batches of 16: %.2f ms per text (%.0f texts/s)", batchedPerText, 1000 / batchedPerText))
     print(String(format: "%d cores, one text a call: %.0f texts/s", cores, Double(total) / parallelSeconds))
 } catch {

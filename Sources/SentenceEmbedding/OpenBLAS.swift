@@ -1,5 +1,6 @@
 import COpenBLAS
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,9 +15,12 @@ import Glibc
 /// feature flags (unless the environment already sets it).
 struct OpenBLAS: @unchecked Sendable {
     // Immutable function pointers into a library that is never closed.
-    typealias SGEMM = @convention(c) (CBLAS_ORDER, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, blasint, blasint, blasint, Float,
-                                      UnsafePointer<Float>?, blasint, UnsafePointer<Float>?, blasint, Float,
-                                      UnsafeMutablePointer<Float>?, blasint) -> Void
+    typealias SGEMM =
+        @convention(c) (
+            CBLAS_ORDER, CBLAS_TRANSPOSE, CBLAS_TRANSPOSE, blasint, blasint, blasint, Float,
+            UnsafePointer<Float>?, blasint, UnsafePointer<Float>?, blasint, Float,
+            UnsafeMutablePointer<Float>?, blasint
+        ) -> Void
 
     let sgemm: SGEMM
     /// The kernels OpenBLAS chose ("SkylakeX", "Haswell", "Prescott"…).
@@ -27,7 +31,9 @@ struct OpenBLAS: @unchecked Sendable {
     private static func load() -> Result<OpenBLAS, EmbeddingError> {
         if getenv("OPENBLAS_CORETYPE") == nil, let core = coreType(flags: cpuFlags()) { setenv("OPENBLAS_CORETYPE", core, 0) }
         guard let handle = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL) else {
-            return .failure(.blasUnavailable("libopenblas.so.0 not found (apt-get install -y libopenblas-dev): \(String(cString: dlerror()))"))
+            return .failure(
+                .blasUnavailable("libopenblas.so.0 not found (apt-get install -y libopenblas-dev): \(String(cString: dlerror()))")
+            )
         }
         guard let gemm = dlsym(handle, "cblas_sgemm"), let threads = dlsym(handle, "openblas_set_num_threads") else {
             return .failure(.blasUnavailable("libopenblas.so.0 lacks cblas_sgemm"))
@@ -36,7 +42,8 @@ struct OpenBLAS: @unchecked Sendable {
         unsafeBitCast(threads, to: (@convention(c) (Int32) -> Void).self)(1)
         var name = "unknown"
         if let corename = dlsym(handle, "openblas_get_corename"),
-           let text = unsafeBitCast(corename, to: (@convention(c) () -> UnsafeMutablePointer<CChar>?).self)() {
+            let text = unsafeBitCast(corename, to: (@convention(c) () -> UnsafeMutablePointer<CChar>?).self)()
+        {
             name = String(cString: text)
         }
         return .success(OpenBLAS(sgemm: unsafeBitCast(gemm, to: SGEMM.self), coreName: name))
@@ -51,8 +58,9 @@ struct OpenBLAS: @unchecked Sendable {
 
     private static func cpuFlags() -> Set<String> {
         guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-              let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }),
-              let colon = line.firstIndex(of: ":") else { return [] }
+            let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }),
+            let colon = line.firstIndex(of: ":")
+        else { return [] }
         return Set(line[line.index(after: colon)...].split(separator: " ").map(String.init))
     }
 }

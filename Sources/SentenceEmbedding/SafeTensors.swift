@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,7 +46,8 @@ final class SafeTensors: @unchecked Sendable {
         var entries: [String: Entry] = [:]
         for (name, value) in object {
             guard let fields = value as? [String: Any], let dtype = fields["dtype"] as? String,
-                  let shape = fields["shape"] as? [Int], let offsets = fields["data_offsets"] as? [Int] else { continue }
+                let shape = fields["shape"] as? [Int], let offsets = fields["data_offsets"] as? [Int]
+            else { continue }
             entries[name] = Entry(dtype: dtype, shape: shape, offsets: offsets)
         }
         self.entries = entries
@@ -59,7 +61,8 @@ final class SafeTensors: @unchecked Sendable {
         guard entry.dtype == "F32", entry.shape == shape, entry.offsets.count == 2 else {
             throw EmbeddingError.malformedModel("tensor \(name): \(entry.dtype) \(entry.shape), expected F32 \(shape)")
         }
-        let start = dataStart + entry.offsets[0], end = dataStart + entry.offsets[1]
+        let start = dataStart + entry.offsets[0]
+        let end = dataStart + entry.offsets[1]
         let count = shape.reduce(1, *)
         guard start <= end, end <= length, end - start == count * 4, start % 4 == 0 else {
             throw EmbeddingError.malformedModel("tensor \(name): bad offsets")

@@ -92,21 +92,30 @@ public final class SentenceEncoder: Sendable {
     /// One pass over the texts' tokens stacked as rows; returns one unit vector per text.
     private func forward(_ texts: [[Int32]]) -> [[Float]] {
         let a = architecture
-        let h = a.hidden, headWidth = a.hidden / a.heads
+        let h = a.hidden
+        let headWidth = a.hidden / a.heads
         let rows = texts.reduce(0) { $0 + $1.count }
         var starts: [Int] = []
         var offset = 0
-        for ids in texts { starts.append(offset); offset += ids.count }
+        for ids in texts {
+            starts.append(offset)
+            offset += ids.count
+        }
         let longest = texts.map(\.count).max() ?? 0
         var x = [Float](repeating: 0, count: rows * h)
-        var q = x, k = x, v = x, context = x, projected = x
+        var q = x
+        var k = x
+        var v = x
+        var context = x
+        var projected = x
         var scores = [Float](repeating: 0, count: longest * longest)
         var inner = [Float](repeating: 0, count: rows * a.intermediate)
 
         // Embeddings: word + position (from 0 in each text) + token type 0, then LayerNorm.
         for (text, ids) in texts.enumerated() {
             for (position, id) in ids.enumerated() {
-                let row = starts[text] + position, word = Int(id) * h
+                let row = starts[text] + position
+                let word = Int(id) * h
                 for c in 0..<h {
                     x[row * h + c] = weights.word[word + c] + weights.position[position * h + c] + weights.tokenType[c]
                 }
@@ -120,14 +129,17 @@ public final class SentenceEncoder: Sendable {
             linear(x, rows: rows, layer.key, into: &k)
             linear(x, rows: rows, layer.value, into: &v)
             for (text, ids) in texts.enumerated() {
-                let t = ids.count, base = starts[text] * h
+                let t = ids.count
+                let base = starts[text] * h
                 for head in 0..<a.heads {
                     let offset = base + head * headWidth
                     q.withUnsafeBufferPointer { qp in
                         k.withUnsafeBufferPointer { kp in
                             scores.withUnsafeMutableBufferPointer { sp in
-                                blas.sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(t), Int32(t), Int32(headWidth), scale,
-                                           qp.baseAddress! + offset, Int32(h), kp.baseAddress! + offset, Int32(h), 0, sp.baseAddress!, Int32(t))
+                                blas.sgemm(
+                                    CblasRowMajor, CblasNoTrans, CblasTrans, Int32(t), Int32(t), Int32(headWidth), scale,
+                                    qp.baseAddress! + offset, Int32(h), kp.baseAddress! + offset, Int32(h), 0, sp.baseAddress!,
+                                    Int32(t))
                             }
                         }
                     }
@@ -135,8 +147,10 @@ public final class SentenceEncoder: Sendable {
                     scores.withUnsafeBufferPointer { sp in
                         v.withUnsafeBufferPointer { vp in
                             context.withUnsafeMutableBufferPointer { cp in
-                                blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(t), Int32(headWidth), Int32(t), 1,
-                                           sp.baseAddress!, Int32(t), vp.baseAddress! + offset, Int32(h), 0, cp.baseAddress! + offset, Int32(h))
+                                blas.sgemm(
+                                    CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(t), Int32(headWidth), Int32(t), 1,
+                                    sp.baseAddress!, Int32(t), vp.baseAddress! + offset, Int32(h), 0, cp.baseAddress! + offset,
+                                    Int32(h))
                             }
                         }
                     }
@@ -167,12 +181,14 @@ public final class SentenceEncoder: Sendable {
 
     /// `output = input · Wᵀ + b` for `rows` rows (W is `out × in`, row-major, as stored).
     private func linear(_ input: [Float], rows: Int, _ dense: Weights.Dense, into output: inout [Float]) {
-        let n = dense.outputs, kk = dense.inputs
+        let n = dense.outputs
+        let kk = dense.inputs
         output.withUnsafeMutableBufferPointer { out in
             for r in 0..<rows { (out.baseAddress! + r * n).update(from: dense.bias.baseAddress!, count: n) }
             input.withUnsafeBufferPointer { inp in
-                blas.sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(rows), Int32(n), Int32(kk), 1,
-                            inp.baseAddress!, Int32(kk), dense.weight.baseAddress!, Int32(kk), 1, out.baseAddress!, Int32(n))
+                blas.sgemm(
+                    CblasRowMajor, CblasNoTrans, CblasTrans, Int32(rows), Int32(n), Int32(kk), 1,
+                    inp.baseAddress!, Int32(kk), dense.weight.baseAddress!, Int32(kk), 1, out.baseAddress!, Int32(n))
             }
         }
     }
@@ -187,7 +203,10 @@ public final class SentenceEncoder: Sendable {
                 for c in 0..<h { mean += row[c] }
                 mean /= Float(h)
                 var variance: Float = 0
-                for c in 0..<h { let d = row[c] - mean; variance += d * d }
+                for c in 0..<h {
+                    let d = row[c] - mean
+                    variance += d * d
+                }
                 let inverse = 1 / (variance / Float(h) + epsilon).squareRoot()
                 for c in 0..<h { row[c] = (row[c] - mean) * inverse * gamma[c] + beta[c] }
             }
@@ -201,7 +220,11 @@ public final class SentenceEncoder: Sendable {
                 var top = -Float.infinity
                 for c in 0..<rows { top = max(top, row[c]) }
                 var sum: Float = 0
-                for c in 0..<rows { let e = expf(row[c] - top); row[c] = e; sum += e }
+                for c in 0..<rows {
+                    let e = expf(row[c] - top)
+                    row[c] = e
+                    sum += e
+                }
                 for c in 0..<rows { row[c] /= sum }
             }
         }
@@ -240,23 +263,27 @@ private struct Weights: @unchecked Sendable {
         position = try file.floats("embeddings.position_embeddings.weight", shape: [a.positions, a.hidden])
         tokenType = try file.floats("embeddings.token_type_embeddings.weight", shape: [2, a.hidden])
         func norm(_ name: String) throws -> Norm {
-            Norm(gamma: try file.floats(name + ".weight", shape: [a.hidden]), beta: try file.floats(name + ".bias", shape: [a.hidden]))
+            Norm(
+                gamma: try file.floats(name + ".weight", shape: [a.hidden]),
+                beta: try file.floats(name + ".bias", shape: [a.hidden]))
         }
         func dense(_ name: String, _ outputs: Int, _ inputs: Int) throws -> Dense {
-            Dense(weight: try file.floats(name + ".weight", shape: [outputs, inputs]),
-                  bias: try file.floats(name + ".bias", shape: [outputs]), outputs: outputs, inputs: inputs)
+            Dense(
+                weight: try file.floats(name + ".weight", shape: [outputs, inputs]),
+                bias: try file.floats(name + ".bias", shape: [outputs]), outputs: outputs, inputs: inputs)
         }
         embeddingNorm = try norm("embeddings.LayerNorm")
         layers = try (0..<a.layers).map { i in
             let p = "encoder.layer.\(i)."
-            return Layer(query: try dense(p + "attention.self.query", a.hidden, a.hidden),
-                         key: try dense(p + "attention.self.key", a.hidden, a.hidden),
-                         value: try dense(p + "attention.self.value", a.hidden, a.hidden),
-                         attentionOutput: try dense(p + "attention.output.dense", a.hidden, a.hidden),
-                         intermediate: try dense(p + "intermediate.dense", a.intermediate, a.hidden),
-                         output: try dense(p + "output.dense", a.hidden, a.intermediate),
-                         attentionNorm: try norm(p + "attention.output.LayerNorm"),
-                         outputNorm: try norm(p + "output.LayerNorm"))
+            return Layer(
+                query: try dense(p + "attention.self.query", a.hidden, a.hidden),
+                key: try dense(p + "attention.self.key", a.hidden, a.hidden),
+                value: try dense(p + "attention.self.value", a.hidden, a.hidden),
+                attentionOutput: try dense(p + "attention.output.dense", a.hidden, a.hidden),
+                intermediate: try dense(p + "intermediate.dense", a.intermediate, a.hidden),
+                output: try dense(p + "output.dense", a.hidden, a.intermediate),
+                attentionNorm: try norm(p + "attention.output.LayerNorm"),
+                outputNorm: try norm(p + "output.LayerNorm"))
         }
     }
 }

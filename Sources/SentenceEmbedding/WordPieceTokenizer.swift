@@ -47,7 +47,10 @@ struct WordPieceTokenizer: Sendable {
         var words: [String] = []
         var current = String.UnicodeScalarView()
         func flush() {
-            if !current.isEmpty { words.append(String(current)); current = String.UnicodeScalarView() }
+            if !current.isEmpty {
+                words.append(String(current))
+                current = String.UnicodeScalarView()
+            }
         }
         for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
             let properties = scalar.properties
@@ -84,7 +87,10 @@ struct WordPieceTokenizer: Sendable {
             while start < end {
                 var piece = start > 0 ? "##" : ""
                 piece.unicodeScalars.append(contentsOf: scalars[start..<end])
-                if let id = vocabulary[piece] { found = id; break }
+                if let id = vocabulary[piece] {
+                    found = id
+                    break
+                }
                 end -= 1
             }
             guard let id = found else { return [unknown] }
@@ -100,7 +106,8 @@ struct WordPieceTokenizer: Sendable {
         if (33...47).contains(v) || (58...64).contains(v) || (91...96).contains(v) || (123...126).contains(v) { return true }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+            .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return true
         default: return false
         }
     }
@@ -108,7 +115,8 @@ struct WordPieceTokenizer: Sendable {
     static func isIdeograph(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20000...0x2A6DF, 0x2A700...0x2B73F, 0x2B740...0x2B81F,
-             0x2B820...0x2CEAF, 0xF900...0xFAFF, 0x2F800...0x2FA1F: return true
+            0x2B820...0x2CEAF, 0xF900...0xFAFF, 0x2F800...0x2FA1F:
+            return true
         default: return false
         }
     }

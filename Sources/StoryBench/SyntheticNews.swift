@@ -104,8 +104,10 @@ struct SyntheticNews {
         return s.capitalisedFirst
     }
 
-    static let syllables = ["ka", "lo", "mi", "ra", "ten", "bu", "zo", "na", "che", "di", "wa", "ri", "mbe", "sa", "ku",
-                            "ye", "go", "la", "nde", "fo", "ti", "ma", "je", "ro", "se", "vu", "ha", "po", "ni", "ga"]
+    static let syllables = [
+        "ka", "lo", "mi", "ra", "ten", "bu", "zo", "na", "che", "di", "wa", "ri", "mbe", "sa", "ku",
+        "ye", "go", "la", "nde", "fo", "ti", "ma", "je", "ro", "se", "vu", "ha", "po", "ni", "ga",
+    ]
     static let organisationKinds = ["Bank", "Holdings", "Ministry", "Party", "Authority", "Telecom", "Airways", "Council"]
     static let sources = ["ledger", "times", "wire", "daily", "post", "herald", "desk", "review", "observer", "mirror"]
 

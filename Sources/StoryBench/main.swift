@@ -30,8 +30,9 @@ func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 func residentMegabytes() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-          let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+        let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return 0 }
     return kb / 1024
 }
 
@@ -67,10 +68,15 @@ var stream = SyntheticNews(articlesPerHour: rate)
 stream.extend(to: (sizes.max() ?? 0) + batch)
 let clusterer = StoryClusterer()
 var assigned = 0
-var rows: [(size: Int, throughput: Double, p50: Double, p99: Double, indexP50: Double, indexP99: Double,
-            stories: Int, indexed: Int, rss: Double, buildSeconds: Double)] = []
+var rows:
+    [(
+        size: Int, throughput: Double, p50: Double, p99: Double, indexP50: Double, indexP99: Double,
+        stories: Int, indexed: Int, rss: Double, buildSeconds: Double
+    )] = []
 
-print("StoryBench: synthetic stream at \(Int(rate)) articles/hour (\(String(format: "%.1f", Double(sizes.max() ?? 0) / rate / 24)) days to the largest store), batch \(batch)")
+print(
+    "StoryBench: synthetic stream at \(Int(rate)) articles/hour (\(String(format: "%.1f", Double(sizes.max() ?? 0) / rate / 24)) days to the largest store), batch \(batch)"
+)
 for size in sizes.sorted() {
     let buildStart = now()
     while assigned < size {
@@ -100,9 +106,12 @@ for size in sizes.sorted() {
     assigned += batch
     totals.sort()
     indexOnly.sort()
-    rows.append((size, Double(batch) / batchSeconds, percentile(totals, 0.5), percentile(totals, 0.99),
-                 percentile(indexOnly, 0.5), percentile(indexOnly, 0.99), clusterer.storyCount, clusterer.indexedStoryCount,
-                 residentMegabytes(), buildSeconds))
+    rows.append(
+        (
+            size, Double(batch) / batchSeconds, percentile(totals, 0.5), percentile(totals, 0.99),
+            percentile(indexOnly, 0.5), percentile(indexOnly, 0.99), clusterer.storyCount, clusterer.indexedStoryCount,
+            residentMegabytes(), buildSeconds
+        ))
     FileHandle.standardError.write(Data("built \(size) in \(String(format: "%.1f", buildSeconds)) s\n".utf8))
 }
 
@@ -113,14 +122,20 @@ var storyNumbers: [String: Int] = [:]
 var eventSizes: [Int32: Int] = [:]
 for i in 0..<assigned {
     let story = clusterer.story(of: "a\(i)") ?? "?"
-    let s = storyNumbers[story] ?? { storyNumbers[story] = storyNumbers.count; return storyNumbers.count - 1 }()
+    let s =
+        storyNumbers[story]
+        ?? {
+            storyNumbers[story] = storyNumbers.count
+            return storyNumbers.count - 1
+        }()
     let e = stream.slots[i].event
     pairCounts[Int64(s) << 32 | Int64(e), default: 0] += 1
     storySizes[story, default: 0] += 1
     eventSizes[e, default: 0] += 1
 }
 let storyBySize = Dictionary(uniqueKeysWithValues: storyNumbers.map { ($0.value, storySizes[$0.key]!) })
-var precision = 0.0, recall = 0.0
+var precision = 0.0
+var recall = 0.0
 for (key, n) in pairCounts {
     let nn = Double(n * n)
     precision += nn / Double(storyBySize[Int(key >> 32)]!)
@@ -130,17 +145,27 @@ precision /= Double(assigned)
 recall /= Double(assigned)
 
 print("")
-print("| store (articles) | assign articles/s | p50 µs | p99 µs | clustering-only p50 µs | p99 µs | stories | in index | RSS MB | build s |")
+print(
+    "| store (articles) | assign articles/s | p50 µs | p99 µs | clustering-only p50 µs | p99 µs | stories | in index | RSS MB | build s |"
+)
 print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for row in rows {
-    print(String(format: "| %d | %.0f | %.1f | %.1f | %.1f | %.1f | %d | %d | %.0f | %.1f |", row.size, row.throughput, row.p50, row.p99,
-                 row.indexP50, row.indexP99, row.stories, row.indexed, row.rss, row.buildSeconds))
+    print(
+        String(
+            format: "| %d | %.0f | %.1f | %.1f | %.1f | %.1f | %d | %d | %.0f | %.1f |", row.size, row.throughput, row.p50,
+            row.p99,
+            row.indexP50, row.indexP99, row.stories, row.indexed, row.rss, row.buildSeconds))
 }
-print(String(format: "synthetic clustering quality over %d articles, %d events: B-cubed P=%.3f R=%.3f F1=%.3f", assigned,
-             eventSizes.count, precision, recall, 2 * precision * recall / (precision + recall)))
+print(
+    String(
+        format: "synthetic clustering quality over %d articles, %d events: B-cubed P=%.3f R=%.3f F1=%.3f", assigned,
+        eventSizes.count, precision, recall, 2 * precision * recall / (precision + recall)))
 if let first = rows.first, let last = rows.last, first.size != last.size {
     let growth = Double(last.size) / Double(first.size)
-    print(String(format: "scaling: store ×%.0f (%d → %d articles); p50 ×%.2f, p99 ×%.2f, clustering-only p50 ×%.2f — %@",
-                 growth, first.size, last.size, last.p50 / first.p50, last.p99 / first.p99, last.indexP50 / first.indexP50,
-                 last.p50 / first.p50 < growth / 10 ? "per-article cost does not grow linearly with the store" : "WARNING: cost grows with the store"))
+    print(
+        String(
+            format: "scaling: store ×%.0f (%d → %d articles); p50 ×%.2f, p99 ×%.2f, clustering-only p50 ×%.2f — %@",
+            growth, first.size, last.size, last.p50 / first.p50, last.p99 / first.p99, last.indexP50 / first.indexP50,
+            last.p50 / first.p50 < growth / 10
+                ? "per-article cost does not grow linearly with the store" : "WARNING: cost grows with the store"))
 }

@@ -57,28 +57,40 @@ switch command {
 case "topics":
     let classifier: TopicClassifier
     do { classifier = try TopicClassifier.bundled(resourcesDirectory: resources) } catch { fail("\(error)") }
-    struct Output: Encodable { var topic: String; var modelTopic: String; var probabilities: [String: Double] }
+    struct Output: Encodable {
+        var topic: String
+        var modelTopic: String
+        var probabilities: [String: Double]
+    }
     lines { data, number in
         guard let article = try? decoder.decode(Article.self, from: data) else { fail("line \(number): not an article") }
         let model = classifier.modelProbabilities(headline: article.title, body: article.text)
         let modelTopic = Topic.allCases.max { (model[$0] ?? 0) < (model[$1] ?? 0) }!
         let p = classifier.probabilities(headline: article.title, body: article.text)
-        emit(Output(topic: classifier.classify(headline: article.title, body: article.text).topic.rawValue,
-                    modelTopic: modelTopic.rawValue,
-                    probabilities: Dictionary(uniqueKeysWithValues: p.map { ($0.key.rawValue, $0.value) })))
+        emit(
+            Output(
+                topic: classifier.classify(headline: article.title, body: article.text).topic.rawValue,
+                modelTopic: modelTopic.rawValue,
+                probabilities: Dictionary(uniqueKeysWithValues: p.map { ($0.key.rawValue, $0.value) })))
     }
 case "insight":
     let analyzer = StoryAnalyzer()
-    struct Output: Encodable { var event: String; var summary: String; var consensus: String?; var conflict: String? }
+    struct Output: Encodable {
+        var event: String
+        var summary: String
+        var consensus: String?
+        var conflict: String?
+    }
     let epoch = Date(timeIntervalSince1970: 1_600_000_000)
     lines { data, number in
         guard let event = try? decoder.decode(Event.self, from: data) else { fail("line \(number): not an event") }
         let articles = event.articles.enumerated().map { i, a in
             let published = a.published.flatMap { dates.date(from: $0) } ?? epoch.addingTimeInterval(Double(i) * 60)
-            return StoryArticle(id: "\(event.event)-\(i)", feedId: nil, source: a.source ?? "Source \(i + 1)",
-                                sourceAuthority: nil, topicHint: nil, region: nil, headline: a.title, body: a.text,
-                                publishedAt: published, firstSeenAt: published, isBreakingFlag: false,
-                                canonicalUrl: nil, contentHash: "")
+            return StoryArticle(
+                id: "\(event.event)-\(i)", feedId: nil, source: a.source ?? "Source \(i + 1)",
+                sourceAuthority: nil, topicHint: nil, region: nil, headline: a.title, body: a.text,
+                publishedAt: published, firstSeenAt: published, isBreakingFlag: false,
+                canonicalUrl: nil, contentHash: "")
         }
         let now = (articles.map(\.publishedAt).max() ?? epoch).addingTimeInterval(3600)
         let insight = analyzer.analyze(articles, topic: .politics, now: now)

@@ -16,7 +16,10 @@ import Jarvis
 import SentenceEmbedding
 
 struct EvalSet: Decodable {
-    struct Outlet: Decodable { var id: String; var name: String }
+    struct Outlet: Decodable {
+        var id: String
+        var name: String
+    }
     struct Article: Decodable {
         var id: String, outlet: String, event: String, headline: String, body: String, publishedAt: String, link: String
     }
@@ -31,7 +34,9 @@ func fail(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
-    fail("usage: StoryPairs pairs EVAL.json OUT.jsonl [--cache FILE] | stream EVAL.json [--model FILE|--no-model] [--thresholds T,T] [--cache FILE]")
+    fail(
+        "usage: StoryPairs pairs EVAL.json OUT.jsonl [--cache FILE] | stream EVAL.json [--model FILE|--no-model] [--thresholds T,T] [--cache FILE]"
+    )
 }
 let mode = arguments.removeFirst()
 let evalPath = arguments.removeFirst()
@@ -62,10 +67,11 @@ let outletNames = Dictionary(set.outlets.map { ($0.id, $0.name) }, uniquingKeysW
 let iso = ISO8601DateFormatter()
 let ordered = set.articles.map { a -> (StoryArticle, String) in
     guard let date = iso.date(from: a.publishedAt) else { fail("bad publishedAt \(a.publishedAt)") }
-    let article = StoryArticle(id: a.id, feedId: nil, source: outletNames[a.outlet] ?? a.outlet, sourceAuthority: nil,
-                               topicHint: nil, region: nil, headline: a.headline, body: a.body, publishedAt: date,
-                               firstSeenAt: date, isBreakingFlag: false, canonicalUrl: ArticleIdentity.canonicalURL(a.link),
-                               contentHash: ArticleIdentity.contentHash(headline: a.headline, body: a.body))
+    let article = StoryArticle(
+        id: a.id, feedId: nil, source: outletNames[a.outlet] ?? a.outlet, sourceAuthority: nil,
+        topicHint: nil, region: nil, headline: a.headline, body: a.body, publishedAt: date,
+        firstSeenAt: date, isBreakingFlag: false, canonicalUrl: ArticleIdentity.canonicalURL(a.link),
+        contentHash: ArticleIdentity.contentHash(headline: a.headline, body: a.body))
     return (article, a.event)
 }.sorted { $0.0.publishedAt != $1.0.publishedAt ? $0.0.publishedAt < $1.0.publishedAt : $0.0.id < $1.0.id }
 
@@ -82,17 +88,23 @@ let extractor = StoryClusterer(embedder: encoder).extractor
 
 /// Embeddings for every article, from the cache when it was written for these very texts.
 @MainActor func embeddings() -> [String: [Float]] {
-    var key = UInt64(1469598103934665603)
+    var key = UInt64(1_469_598_103_934_665_603)
     for (article, _) in ordered {
-        for byte in (article.id + "\u{1}" + article.headline + "\u{1}" + article.body).utf8 { key = (key ^ UInt64(byte)) &* 1099511628211 }
+        for byte in (article.id + "\u{1}" + article.headline + "\u{1}" + article.body).utf8 {
+            key = (key ^ UInt64(byte)) &* 1_099_511_628_211
+        }
     }
     let dimension = encoder.dimension
     if let cachePath, let data = try? Data(contentsOf: URL(fileURLWithPath: cachePath)),
-       data.count == 8 + ordered.count * dimension * 4, data.prefix(8).withUnsafeBytes({ $0.loadUnaligned(as: UInt64.self) }) == key {
+        data.count == 8 + ordered.count * dimension * 4,
+        data.prefix(8).withUnsafeBytes({ $0.loadUnaligned(as: UInt64.self) }) == key
+    {
         var result: [String: [Float]] = [:]
         data.dropFirst(8).withUnsafeBytes { raw in
             let floats = raw.bindMemory(to: Float.self)
-            for (i, (article, _)) in ordered.enumerated() { result[article.id] = Array(floats[i * dimension..<(i + 1) * dimension]) }
+            for (i, (article, _)) in ordered.enumerated() {
+                result[article.id] = Array(floats[i * dimension..<(i + 1) * dimension])
+            }
         }
         return result
     }
@@ -106,7 +118,8 @@ let extractor = StoryClusterer(embedder: encoder).extractor
             features.embedding.withUnsafeBytes { data.append(contentsOf: $0) }
         }
         if start % 1024 == 0 {
-            FileHandle.standardError.write(Data("embedded \(start)/\(ordered.count) (\(Int(Date().timeIntervalSince(started))) s)\n".utf8))
+            FileHandle.standardError.write(
+                Data("embedded \(start)/\(ordered.count) (\(Int(Date().timeIntervalSince(started))) s)\n".utf8))
         }
     }
     if let cachePath { try? data.write(to: URL(fileURLWithPath: cachePath)) }
@@ -120,7 +133,8 @@ switch mode {
 case "pairs":
     let clusterer = StoryClusterer(embedder: encoder)
     var lines: [String] = []
-    var followers = 0, found = 0
+    var followers = 0
+    var found = 0
     var seen = Set<String>()
     for ((article, event), f) in zip(ordered, features) {
         let candidates = clusterer.joinCandidates(for: article, features: f)
@@ -130,7 +144,9 @@ case "pairs":
         }
         for (story, join) in candidates {
             let x = join.vector.map { String(format: "%.6g", $0) }.joined(separator: ",")
-            lines.append("{\"article\":\"\(article.id)\",\"event\":\"\(event)\",\"story\":\"\(story)\",\"same\":\(story == event ? 1 : 0),\"x\":[\(x)]}")
+            lines.append(
+                "{\"article\":\"\(article.id)\",\"event\":\"\(event)\",\"story\":\"\(story)\",\"same\":\(story == event ? 1 : 0),\"x\":[\(x)]}"
+            )
         }
         clusterer.restore(article: article, features: f, storyId: event)
         seen.insert(event)
@@ -138,21 +154,27 @@ case "pairs":
     do { try (lines.joined(separator: "\n") + "\n").write(toFile: outPath!, atomically: true, encoding: .utf8) } catch {
         fail("cannot write \(outPath!): \(error)")
     }
-    print("{\"pairs\":\(lines.count),\"articles\":\(ordered.count),\"followers\":\(followers),\"trueStoryAmongCandidates\":\(found)}")
+    print(
+        "{\"pairs\":\(lines.count),\"articles\":\(ordered.count),\"followers\":\(followers),\"trueStoryAmongCandidates\":\(found)}"
+    )
 case "stream":
     var gold: [String: Set<String>] = [:]
     for (article, event) in ordered { gold[event, default: []].insert(article.id) }
     let eventOf = Dictionary(uniqueKeysWithValues: ordered.map { ($0.0.id, $0.1) })
     for threshold in thresholds {
         var chosen = model
-        if let threshold, chosen != nil { chosen!.threshold = threshold; chosen!.mergeThreshold = max(threshold, chosen!.mergeThreshold) }
+        if let threshold, chosen != nil {
+            chosen!.threshold = threshold
+            chosen!.mergeThreshold = max(threshold, chosen!.mergeThreshold)
+        }
         var configuration = ClusteringConfiguration()
         if let threshold, model == nil { configuration.semanticJoinThreshold = threshold }
         let clusterer = StoryClusterer(configuration: configuration, embedder: encoder, joinModel: chosen)
         for ((article, _), f) in zip(ordered, features) { clusterer.assign(article, features: f) }
         var predicted: [String: Set<String>] = [:]
         for (article, _) in ordered { predicted[clusterer.story(of: article.id) ?? article.id, default: []].insert(article.id) }
-        var precision = 0.0, recall = 0.0
+        var precision = 0.0
+        var recall = 0.0
         for (article, event) in ordered {
             let mine = predicted[clusterer.story(of: article.id) ?? article.id]!
             let truth = gold[event]!
@@ -161,9 +183,12 @@ case "stream":
             recall += both / Double(truth.count)
         }
         let n = Double(ordered.count)
-        let p = precision / n, r = recall / n
+        let p = precision / n
+        let r = recall / n
         let t = threshold.map { String($0) } ?? "null"
-        print("{\"threshold\":\(t),\"model\":\(chosen != nil),\"precision\":\(p),\"recall\":\(r),\"f1\":\(2 * p * r / (p + r)),\"stories\":\(predicted.count),\"events\":\(gold.count)}")
+        print(
+            "{\"threshold\":\(t),\"model\":\(chosen != nil),\"precision\":\(p),\"recall\":\(r),\"f1\":\(2 * p * r / (p + r)),\"stories\":\(predicted.count),\"events\":\(gold.count)}"
+        )
     }
 default:
     fail("unknown mode \(mode)")

@@ -8,13 +8,16 @@ public enum XoseenMetrics {
 
     /// `verified`, `manual_review` or `rejected`.
     public static func verificationDecided(_ decision: String, duration: Duration) {
-        registry.counter("xoseen_verifications_total", help: "Identity verification decisions by outcome.",
-                         labels: ["decision": decision]).increment()
+        registry.counter(
+            "xoseen_verifications_total", help: "Identity verification decisions by outcome.",
+            labels: ["decision": decision]
+        ).increment()
         verificationSeconds.observe(duration: duration)
     }
 
-    static let verificationSeconds = registry.histogram("xoseen_verification_seconds",
-                                                        help: "Identity verification, upload read to decision stored.")
+    static let verificationSeconds = registry.histogram(
+        "xoseen_verification_seconds",
+        help: "Identity verification, upload read to decision stored.")
 
     /// One feed page built; `ranker` is `rule_based` or `learned`.
     public static func feedServed(by ranker: String, duration: Duration) {
@@ -25,8 +28,9 @@ public enum XoseenMetrics {
     private static let feedRules = feedHistogram("rule_based")
     private static let feedLearned = feedHistogram("learned")
     private static func feedHistogram(_ ranker: String) -> Histogram {
-        registry.histogram("xoseen_feed_seconds", help: "Building one feed page, by the ranker that served it.",
-                           labels: ["ranker": ranker], bounds: Histogram.requestBounds)
+        registry.histogram(
+            "xoseen_feed_seconds", help: "Building one feed page, by the ranker that served it.",
+            labels: ["ranker": ranker], bounds: Histogram.requestBounds)
     }
 
     static let likes = decisions("like")
@@ -54,7 +58,9 @@ public enum XoseenMetrics {
     }
 
     public static func chatBlocked(_ category: SafetyCategory) {
-        registry.counter("xoseen_chat_messages_total", help: chatHelp,
-                         labels: ["outcome": "blocked", "category": category.rawValue]).increment()
+        registry.counter(
+            "xoseen_chat_messages_total", help: chatHelp,
+            labels: ["outcome": "blocked", "category": category.rawValue]
+        ).increment()
     }
 }

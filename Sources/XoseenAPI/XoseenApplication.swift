@@ -38,15 +38,18 @@ public struct XoseenApplication: Sendable {
         /// `XOSEEN_OPERATOR_TOKEN`: the verification review queue's credential (unset: queue API off).
         public var operatorToken: String?
 
-        public init(dataDirectory: String, resourcesDirectory: String, requireAuth: Bool = false,
-                    tokenTimeToLive: TimeInterval = 7 * 24 * 3600, seedCount: Int = 400, environment: [String: String] = [:]) {
+        public init(
+            dataDirectory: String, resourcesDirectory: String, requireAuth: Bool = false,
+            tokenTimeToLive: TimeInterval = 7 * 24 * 3600, seedCount: Int = 400, environment: [String: String] = [:]
+        ) {
             self.dataDirectory = dataDirectory
             self.resourcesDirectory = resourcesDirectory
             self.requireAuth = requireAuth
             self.tokenTimeToLive = tokenTimeToLive
             self.seedCount = seedCount
             self.environment = environment
-            self.modelsDirectory = environment["XOSEEN_MODELS"] ?? FileManager.default.currentDirectoryPath + "/third_party/face-models"
+            self.modelsDirectory =
+                environment["XOSEEN_MODELS"] ?? FileManager.default.currentDirectoryPath + "/third_party/face-models"
             self.operatorToken = environment["XOSEEN_OPERATOR_TOKEN"]
             if let depth = environment["XOSEEN_VERIFY_QUEUE"].flatMap(Int.init), depth > 0 { verifierLimits.queueDepth = depth }
             if let megapixels = environment["XOSEEN_VERIFY_MAX_MEGAPIXELS"].flatMap(Int.init), megapixels > 0 {
@@ -60,11 +63,14 @@ public struct XoseenApplication: Sendable {
 
         /// From the process environment (`XOSEEN_REQUIRE_AUTH`, `XOSEEN_TOKEN_TTL_SEC`, `XOSEEN_TOKEN_SECRET`,
         /// `XOSEEN_SEED_COUNT`).
-        public static func fromEnvironment(dataDirectory: String,
-                                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings {
+        public static func fromEnvironment(
+            dataDirectory: String,
+            environment: [String: String] = ProcessInfo.processInfo.environment
+        ) -> Settings {
             var settings = Settings(
                 dataDirectory: dataDirectory,
-                resourcesDirectory: environment["XOSEEN_RESOURCES"] ?? FileManager.default.currentDirectoryPath + "/Resources/xoseen",
+                resourcesDirectory: environment["XOSEEN_RESOURCES"] ?? FileManager.default.currentDirectoryPath
+                    + "/Resources/xoseen",
                 requireAuth: environment["XOSEEN_REQUIRE_AUTH"] == "1",
                 tokenTimeToLive: environment["XOSEEN_TOKEN_TTL_SEC"].flatMap(TimeInterval.init) ?? 7 * 24 * 3600,
                 seedCount: environment["XOSEEN_SEED_COUNT"].flatMap(Int.init).map { min(max($0, 0), 1_000_000) } ?? 400,
@@ -74,7 +80,9 @@ public struct XoseenApplication: Sendable {
             if let interval = environment["XOSEEN_TRAIN_INTERVAL_SEC"].flatMap(TimeInterval.init), interval >= 0 {
                 settings.trainInterval = interval
             }
-            if let margin = environment["XOSEEN_PROMOTION_MARGIN"].flatMap(Double.init), margin >= 0 { settings.promotionMargin = margin }
+            if let margin = environment["XOSEEN_PROMOTION_MARGIN"].flatMap(Double.init), margin >= 0 {
+                settings.promotionMargin = margin
+            }
             return settings
         }
     }
@@ -135,10 +143,11 @@ public struct XoseenApplication: Sendable {
         try await index.load(profiles: profiles, matching: matching)
         let blindDates = BlindDateStore(database: database)
         try await blindDates.prepare()
-        var chat = ChatService(store: ChatStore(database: database), blindDates: blindDates,
-                               admission: ChatAdmission(policy: policy, matching: matching, blindDates: blindDates, profiles: profiles),
-                               hub: hub, scanner: try SafetyScanner(resourcesDirectory: settings.resourcesDirectory),
-                               limiter: ChatRateLimiter(burst: settings.chatBurst, perSecond: settings.chatRatePerSecond), clock: clock)
+        var chat = ChatService(
+            store: ChatStore(database: database), blindDates: blindDates,
+            admission: ChatAdmission(policy: policy, matching: matching, blindDates: blindDates, profiles: profiles),
+            hub: hub, scanner: try SafetyScanner(resourcesDirectory: settings.resourcesDirectory),
+            limiter: ChatRateLimiter(burst: settings.chatBurst, perSecond: settings.chatRatePerSecond), clock: clock)
         // Several instances: chat, block closes and candidate-index changes reach every instance.
         bus = try settings.environment["REDIS_URL"].flatMap { $0.isEmpty ? nil : try RedisBus(url: $0) }
         if let bus {
@@ -151,22 +160,27 @@ public struct XoseenApplication: Sendable {
         var training = RankerTraining(database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer))
         training.promotionMargin = settings.promotionMargin
         self.training = training
-        context = XoseenContext(profiles: profiles, matching: matching, validation: ProfileValidation(gazetteer: gazetteer),
-                                authorizer: Authorizer(policy: policy), signer: signer,
-                                feed: CandidateFeed(index: index, matching: matching, ranker: RuleBasedRanker(gazetteer: gazetteer),
-                                                    learning: learning),
-                                chat: chat, verifications: VerificationStore(database: database), clock: clock,
-                                chains: chains, tokenVersions: tokenVersions)
-        verifier = IdentityVerifier(store: context.verifications, modelsDirectory: settings.modelsDirectory,
-                                    limits: settings.verifierLimits, clock: clock)
+        context = XoseenContext(
+            profiles: profiles, matching: matching, validation: ProfileValidation(gazetteer: gazetteer),
+            authorizer: Authorizer(policy: policy), signer: signer,
+            feed: CandidateFeed(
+                index: index, matching: matching, ranker: RuleBasedRanker(gazetteer: gazetteer),
+                learning: learning),
+            chat: chat, verifications: VerificationStore(database: database), clock: clock,
+            chains: chains, tokenVersions: tokenVersions)
+        verifier = IdentityVerifier(
+            store: context.verifications, modelsDirectory: settings.modelsDirectory,
+            limits: settings.verifierLimits, clock: clock)
     }
 
     /// The store's file under a data directory (the server and the operator commands share it).
     public static func databasePath(in dataDirectory: String) -> String { dataDirectory + "/xoseen.sqlite" }
 
     /// The store the server and the operator commands open: `DATABASE_URL` or `<data-dir>/xoseen.sqlite`.
-    public static func databaseConfiguration(dataDirectory: String, environment: [String: String]) throws -> DatabaseConfiguration {
-        try DatabaseConfiguration.forProduct(name: "xoseen", dataDirectory: dataDirectory, databaseURL: environment["DATABASE_URL"])
+    public static func databaseConfiguration(dataDirectory: String, environment: [String: String]) throws -> DatabaseConfiguration
+    {
+        try DatabaseConfiguration.forProduct(
+            name: "xoseen", dataDirectory: dataDirectory, databaseURL: environment["DATABASE_URL"])
     }
 
     public var profiles: ProfileStore { context.profiles }
@@ -178,17 +192,20 @@ public struct XoseenApplication: Sendable {
     /// a fresh start.
     public func bootstrap(seedCount: Int? = nil) async throws {
         let seedCount = seedCount ?? settings.seedCount
-        let population = SeedPopulation(gazetteer: context.validation.gazetteer,
-                                        demographics: try PopulationDemographics(resourcesDirectory: settings.resourcesDirectory))
-        let loaded = try await SeedLoader(database: database).loadIfEmpty(population: population, count: seedCount, now: context.clock())
+        let population = SeedPopulation(
+            gazetteer: context.validation.gazetteer,
+            demographics: try PopulationDemographics(resourcesDirectory: settings.resourcesDirectory))
+        let loaded = try await SeedLoader(database: database).loadIfEmpty(
+            population: population, count: seedCount, now: context.clock())
         if loaded > 0 { try await candidateIndex.load(profiles: profiles, matching: matching) }
     }
 
     /// The in-server trainer (`XOSEEN_TRAIN_INTERVAL_SEC`), one per process; instances sharing the
     /// database take turns through its lease. `run()` it until cancelled.
     public var trainer: PeriodicTrainer {
-        PeriodicTrainer(training: training, serving: learning, lease: WorkLease(database: database, holder: instanceId),
-                        interval: settings.trainInterval, clock: context.clock)
+        PeriodicTrainer(
+            training: training, serving: learning, lease: WorkLease(database: database, holder: instanceId),
+            interval: settings.trainInterval, clock: context.clock)
     }
 
     /// Housekeeping that keeps the read path free of durable writes and the store bounded: every
@@ -221,12 +238,16 @@ public struct XoseenApplication: Sendable {
         BlindDateRoutes(context: context).register(on: &router)
         SessionRoutes(context: context).register(on: &router)
         AccountRoutes(delete: { [self] in try await deleteUser($0) }).register(on: &router)
-        VerificationRoutes(context: context, verifier: verifier, operatorToken: settings.operatorToken,
-                           limits: VerificationLimits(environment: settings.environment)).register(on: &router)
+        VerificationRoutes(
+            context: context, verifier: verifier, operatorToken: settings.operatorToken,
+            limits: VerificationLimits(environment: settings.environment)
+        ).register(on: &router)
         MatchRoutes(context: context).register(on: &router)
         OperatorRoutes(learning: learning, chat: context.chat, operatorToken: settings.operatorToken).register(on: &router)
-        WebAppRoutes(webDirectory: settings.resourcesDirectory + "/web",
-                     sharedDirectory: settings.resourcesDirectory + "/../web-shared").register(on: &router)
+        WebAppRoutes(
+            webDirectory: settings.resourcesDirectory + "/web",
+            sharedDirectory: settings.resourcesDirectory + "/../web-shared"
+        ).register(on: &router)
         return router
     }
 }

@@ -54,7 +54,8 @@ struct XoseenContext: Sendable {
     func cursorChain(_ cursor: String) -> String? {
         let parts = cursor.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].hasPrefix("ch_"), parts[0].count <= 64,
-              signer.isSigned("cursor:" + parts[0], signature: String(parts[1])) else { return nil }
+            signer.isSigned("cursor:" + parts[0], signature: String(parts[1]))
+        else { return nil }
         return String(parts[0])
     }
 }

@@ -12,13 +12,16 @@ enum AccountCommands {
     static let names: Set<String> = ["delete-user"]
 
     static func run(_ arguments: [String]) async -> Int32 {
-        var positional: [String] = [], flags: [String] = []
+        var positional: [String] = []
+        var flags: [String] = []
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
             if argument.hasPrefix("--") {
                 flags.append(argument)
                 if !argument.contains("="), let value = rest.popFirst() { flags.append(value) }
-            } else { positional.append(argument) }
+            } else {
+                positional.append(argument)
+            }
         }
         guard positional.count == 1, ProfileValidation.isValidUserId(positional[0]) else {
             FileHandle.standardError.write(Data("xoseen: usage: xoseen delete-user USER_ID [--data-dir DIR]\n".utf8))

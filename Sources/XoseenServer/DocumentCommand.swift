@@ -19,7 +19,8 @@ enum DocumentCommand {
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
             if argument == "--doc-type" || argument.hasPrefix("--doc-type=") {
-                let value = argument.contains("=") ? String(argument.split(separator: "=", maxSplits: 1)[1]) : rest.popFirst() ?? ""
+                let value =
+                    argument.contains("=") ? String(argument.split(separator: "=", maxSplits: 1)[1]) : rest.popFirst() ?? ""
                 guard let parsed = DocumentKind(rawValue: value) else {
                     return fail("--doc-type must be one of \(DocumentKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
@@ -38,7 +39,8 @@ enum DocumentCommand {
             let scratch = NSTemporaryDirectory() + "xoseen-read-document-\(UUID().uuidString)"
             try PrivateFiles.prepareDirectory(scratch)
             defer { try? FileManager.default.removeItem(atPath: scratch) }
-            let database = try await DatabaseConfiguration(url: .sqlite(path: scratch + "/scratch.sqlite")).open(migrations: XoseenSchema.migrations)
+            let database = try await DatabaseConfiguration(url: .sqlite(path: scratch + "/scratch.sqlite")).open(
+                migrations: XoseenSchema.migrations)
             defer { database.closeSync() }
             let verifier = IdentityVerifier(store: VerificationStore(database: database), modelsDirectory: models)
             let report = try await verifier.readDocument(path: path, kind: kind)

@@ -26,25 +26,32 @@ enum ModelCommands {
         var promote = true
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
-            if argument == "--no-promote" { promote = false } else if argument.hasPrefix("--") {
+            if argument == "--no-promote" {
+                promote = false
+            } else if argument.hasPrefix("--") {
                 flags.append(argument)
                 if !argument.contains("="), let value = rest.popFirst() { flags.append(value) }
-            } else { positional.append(argument) }
+            } else {
+                positional.append(argument)
+            }
         }
         do {
             let options = try ServeOptions.parse(flags, product: "xoseen", defaults: ServeOptions(port: 8042))
             let settings = XoseenApplication.Settings.fromEnvironment(dataDirectory: options.dataDirectory)
             let database = try await XoseenApplication.databaseConfiguration(
-                dataDirectory: settings.dataDirectory, environment: ProcessInfo.processInfo.environment)
-                .open(migrations: XoseenSchema.migrations)
+                dataDirectory: settings.dataDirectory, environment: ProcessInfo.processInfo.environment
+            )
+            .open(migrations: XoseenSchema.migrations)
             defer { database.closeSync() }
             let registry = ModelRegistry(database: database, dataDirectory: options.dataDirectory)
             let now = Date()
             switch (command, positional.count) {
             case ("train", 0):
                 let gazetteer = try Gazetteer(resourcesDirectory: settings.resourcesDirectory)
-                let outcome = try await RankerTraining(database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer))
-                    .run(at: now, promote: promote)
+                let outcome = try await RankerTraining(
+                    database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer)
+                )
+                .run(at: now, promote: promote)
                 print(ModelReport.lines(version: outcome.version, report: outcome.report).joined(separator: "\n"))
                 print(outcome.decision)
             case ("models", 0):
@@ -73,7 +80,9 @@ enum ModelCommands {
                 try await registry.setShadow(positional[0] == "on", at: now)
                 print("shadow \(positional[0])")
             default:
-                throw UsageError("usage: xoseen train|models|promote VERSION [PCT]|rollback VERSION|rules|rollout PCT|shadow on|off [--data-dir DIR]")
+                throw UsageError(
+                    "usage: xoseen train|models|promote VERSION [PCT]|rollback VERSION|rules|rollout PCT|shadow on|off [--data-dir DIR]"
+                )
             }
             return 0
         } catch let error as UsageError {
@@ -105,15 +114,20 @@ enum ModelReport {
 
     static func history(_ r: TrainingReport) -> [String] {
         guard let h = r.historyOnly else { return [] }
-        return ["  history     AUC \(f(h.auc))  log loss \(f(h.logLoss))  calibration error \(f(h.calibrationError))  "
+        return [
+            "  history     AUC \(f(h.auc))  log loss \(f(h.logLoss))  calibration error \(f(h.calibrationError))  "
                 + "scores mean \(f(h.meanScore)) sd \(f(h.scoreStdDev)) ≥0.99 \(f(h.saturatedShare))  "
-                + "top-10 match rate \(f(r.historyMatchRateAt10 ?? 0))  (like rates only)"]
+                + "top-10 match rate \(f(r.historyMatchRateAt10 ?? 0))  (like rates only)"
+        ]
     }
 
     static func subScores(_ r: TrainingReport) -> [String] {
         guard let table = r.subScoreAUC else { return [] }
-        return ["  rule sub-scores, holdout AUC alone: " + table.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value))" }
-            .joined(separator: ", ")]
+        return [
+            "  rule sub-scores, holdout AUC alone: "
+                + table.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value))" }
+                .joined(separator: ", ")
+        ]
     }
 
     static func summary(version: String, report r: TrainingReport) -> String {

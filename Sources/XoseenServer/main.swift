@@ -38,11 +38,13 @@ await ServeCommand.main(product: "xoseen", defaultPort: 8042, ownsDataDirectory:
     configuration.operations = application.operations()
     let server = HTTPServer(router: application.router(), configuration: configuration.serving(options), hub: application.hub)
     await application.learning.refresh()
-    try await ServiceGroup([
-        Service("http") { try await server.run() },
-        Service("learning") { await application.trainer.run() },
-        Service("maintenance") { await application.runMaintenance() },
-        Service("privacy") { await application.runPrivacyMaintenance() },
-    ] + server.operatorServices(options)).run()
+    try await ServiceGroup(
+        [
+            Service("http") { try await server.run() },
+            Service("learning") { await application.trainer.run() },
+            Service("maintenance") { await application.runMaintenance() },
+            Service("privacy") { await application.runPrivacyMaintenance() },
+        ] + server.operatorServices(options)
+    ).run()
     await application.database.close()
 }

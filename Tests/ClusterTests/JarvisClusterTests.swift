@@ -59,8 +59,10 @@ import Testing
                 #expect(page.status == 200 && !page.bodyString.contains("ferry terminal"))
             }
             let live = try await WebSocketClient.connect(port: b.port, path: "/ws")
-            let body: [String: Any] = ["url": "http://127.0.0.1:\(origin.port)/feed.xml", "name": "Harbour Gazette",
-                                       "pollIntervalSeconds": 3600]
+            let body: [String: Any] = [
+                "url": "http://127.0.0.1:\(origin.port)/feed.xml", "name": "Harbour Gazette",
+                "pollIntervalSeconds": 3600,
+            ]
             let created = try await HTTPTestClient(port: a.port).post(
                 "/feeds", body: Array(try JSONSerialization.data(withJSONObject: body)), contentType: "application/json")
             #expect(created.status == 201 || created.status == 200, "\(created.bodyString)")
@@ -84,7 +86,8 @@ import Testing
             // A feed that falls due while both pollers wait for it: both wake at once, one takes the lease.
             let schema = String(database.split(separator: "%3D").last ?? "")
             let due = Int64((Date().timeIntervalSince1970 + 2) * 1000)
-            try postgres.psql("""
+            try postgres.psql(
+                """
                 INSERT INTO \(schema).feeds (id, name, url, poll_interval_seconds, health, next_poll_at, created_at)
                 VALUES ('raced', 'Raced', 'http://127.0.0.1:\(origin.port)/raced.xml', 3600, 'active', \(due), \(due))
                 """)

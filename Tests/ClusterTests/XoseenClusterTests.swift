@@ -27,9 +27,11 @@ import Testing
     }
 
     static func profile(_ id: String, _ name: String) -> [String: Any] {
-        ["userId": id, "displayName": name, "ageDisplayed": 31, "trustScore": 80.0, "intent": "long_term",
-         "interests": ["hiking", "jazz", "cooking"], "cityArea": "Williamsburg", "ageMin": 21, "ageMax": 50,
-         "maxDistanceKm": 50.0, "gender": "woman", "seeking": ["man", "woman", "nonbinary"]]
+        [
+            "userId": id, "displayName": name, "ageDisplayed": 31, "trustScore": 80.0, "intent": "long_term",
+            "interests": ["hiking", "jazz", "cooking"], "cityArea": "Williamsburg", "ageMin": 21, "ageMax": 50,
+            "maxDistanceKm": 50.0, "gender": "woman", "seeking": ["man", "woman", "nonbinary"],
+        ]
     }
 
     static func post(_ instance: ProductInstance, _ path: String, _ object: [String: Any]) async throws -> (Int, [String: Any]) {

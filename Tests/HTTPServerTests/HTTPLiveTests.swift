@@ -15,13 +15,14 @@ import Testing
 
     static func router() -> Router {
         var router = Router()
-        router.use(MiddlewareFunction { request, next in
-            var request = request
-            request.attributes[Marker.self] = "outer"
-            var response = try await next(request)
-            response.headers.add("X-Chain", "outer")
-            return response
-        })
+        router.use(
+            MiddlewareFunction { request, next in
+                var request = request
+                request.attributes[Marker.self] = "outer"
+                var response = try await next(request)
+                response.headers.add("X-Chain", "outer")
+                return response
+            })
         router.get("/hello") { _ in try .json(["message": "hi"]) }
         router.post("/feeds", body: .buffered(maxBytes: 1024)) { request in
             let feed = try request.decode(NewFeed.self)
@@ -36,12 +37,17 @@ import Testing
         }
         router.get("/boom") { _ in throw CancellationError() }
         router.get("/marker") { request in .text(request.attributes[Marker.self] ?? "none") }
-        router.get("/guarded", middleware: [MiddlewareFunction { request, next in
-            guard request.headers["Authorization"] == "Bearer good" else {
-                throw HTTPError(.unauthorized, code: "invalid_token", message: "Token rejected.")
-            }
-            return try await next(request)
-        }]) { _ in .text("secret") }
+        router.get(
+            "/guarded",
+            middleware: [
+                MiddlewareFunction { request, next in
+                    guard request.headers["Authorization"] == "Bearer good" else {
+                        throw HTTPError(.unauthorized, code: "invalid_token", message: "Token rejected.")
+                    }
+                    return try await next(request)
+                }
+            ]
+        ) { _ in .text("secret") }
         router.get("/echo/{id}") { request in .text("\(try request.parameter("id"))|\(request.query["q"] ?? "")") }
         router.delete("/feeds/{id}") { _ in .noContent }
         return router
@@ -91,8 +97,9 @@ import Testing
 
     @Test func wrongContentTypeIs415() async throws {
         try await withLiveServer(Self.router()) { server in
-            let response = try await server.client.post("/feeds", body: Array("url=x".utf8),
-                                                         contentType: "application/x-www-form-urlencoded")
+            let response = try await server.client.post(
+                "/feeds", body: Array("url=x".utf8),
+                contentType: "application/x-www-form-urlencoded")
             #expect(response.status == 415)
             #expect(try response.decode(Envelope.self).error.code == "unsupported_media_type")
         }
@@ -111,7 +118,8 @@ import Testing
         try await withLiveServer(Self.router()) { server in
             let connection = try await RawHTTPConnection(port: server.port)
             defer { connection.close() }
-            var request = "POST /feeds HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            var request =
+                "POST /feeds HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
             for _ in 0..<4 { request += "400\r\n" + String(repeating: "a", count: 1024) + "\r\n" }
             request += "0\r\n\r\n"
             try await connection.send(request)
@@ -188,7 +196,9 @@ import Testing
                 #expect(response.headers["Connection"]?.lowercased() != "close")
             }
             // Pipelined: three requests in one write, three answers in order.
-            try await connection.send("GET /echo/1 HTTP/1.1\r\nHost: x\r\n\r\nGET /echo/2 HTTP/1.1\r\nHost: x\r\n\r\nGET /echo/3 HTTP/1.1\r\nHost: x\r\n\r\n")
+            try await connection.send(
+                "GET /echo/1 HTTP/1.1\r\nHost: x\r\n\r\nGET /echo/2 HTTP/1.1\r\nHost: x\r\n\r\nGET /echo/3 HTTP/1.1\r\nHost: x\r\n\r\n"
+            )
             for i in 1...3 { #expect(try await connection.readResponse().bodyString == "\(i)|") }
         }
     }
@@ -220,7 +230,9 @@ import Testing
 
     @Test func malformedRequestsGetA4xxAndTheServerLives() async throws {
         try await withLiveServer(Self.router()) { server in
-            for garbage in ["GARBAGE\r\n\r\n", "GET /hello HTTP/9.9\r\n\r\n", "GET /hello HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n"] {
+            for garbage in [
+                "GARBAGE\r\n\r\n", "GET /hello HTTP/9.9\r\n\r\n", "GET /hello HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n",
+            ] {
                 let connection = try await RawHTTPConnection(port: server.port)
                 try? await connection.send(garbage)
                 // libmicrohttpd answers some of these with a 400 and closes on others without a word.
@@ -238,7 +250,8 @@ import Testing
             // 40 KiB of one header: beyond the 32 KiB a connection may hold for its request line and headers.
             let connection = try await RawHTTPConnection(port: server.port)
             defer { connection.close() }
-            try? await connection.send("GET /hello HTTP/1.1\r\nHost: x\r\nX: " + String(repeating: "a", count: 40_000) + "\r\n\r\n")
+            try? await connection.send(
+                "GET /hello HTTP/1.1\r\nHost: x\r\nX: " + String(repeating: "a", count: 40_000) + "\r\n\r\n")
             let response = try await connection.readResponse(timeout: .seconds(3))
             #expect(response.status == 431)
             #expect(try await server.client.get("/hello").status == 200)

@@ -42,10 +42,12 @@ import Testing
         try await withLiveServer(Self.router(), configuration: LiveServer.testConfiguration()) { server in
             let upload = MultipartUpload(
                 fields: [("user_id", "usr_42"), ("doc_type", "passport")],
-                files: [("selfie", "me.jpg", "image/jpeg", Self.bytes(40_000)),
-                        ("id_document", "id.png", "image/png", Self.bytes(1000, seed: 3)),
-                        ("profile_photos", "a.jpg", "image/jpeg", Self.bytes(10)),
-                        ("profile_photos", "a.jpg", "image/jpeg", Self.bytes(20))])
+                files: [
+                    ("selfie", "me.jpg", "image/jpeg", Self.bytes(40_000)),
+                    ("id_document", "id.png", "image/png", Self.bytes(1000, seed: 3)),
+                    ("profile_photos", "a.jpg", "image/jpeg", Self.bytes(10)),
+                    ("profile_photos", "a.jpg", "image/jpeg", Self.bytes(20)),
+                ])
             let response = try await server.client.post("/verify", body: upload.body, contentType: upload.contentType)
             #expect(response.status == 200, "\(response.bodyString)")
             let received = try response.decode(Received.self)
@@ -62,8 +64,9 @@ import Testing
 
     @Test func fileOverTheCapIs413DuringTheStreamAndLeavesNoTempFiles() async throws {
         try await withLiveServer(Self.router()) { server in
-            let upload = MultipartUpload(fields: [("user_id", "usr_1")],
-                                         files: [("selfie", "big.jpg", "image/jpeg", Self.bytes(64 * 1024 + 1))])
+            let upload = MultipartUpload(
+                fields: [("user_id", "usr_1")],
+                files: [("selfie", "big.jpg", "image/jpeg", Self.bytes(64 * 1024 + 1))])
             let response = try await server.client.post("/verify", body: upload.body, contentType: upload.contentType)
             #expect(response.status == 413)
             #expect(response.bodyString.contains("\"file_too_large\""))
@@ -77,8 +80,9 @@ import Testing
         try await withLiveServer(Self.router()) { server in
             let connection = try await RawHTTPConnection(port: server.port)
             defer { connection.close() }
-            try await connection.send("POST /verify HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\n"
-                + "Content-Length: 10000000\r\nExpect: 100-continue\r\n\r\n")
+            try await connection.send(
+                "POST /verify HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\n"
+                    + "Content-Length: 10000000\r\nExpect: 100-continue\r\n\r\n")
             let response = try await connection.readResponse()
             #expect(response.status == 413)
             #expect(response.bodyString.contains("payload_too_large"))
@@ -97,8 +101,9 @@ import Testing
             #expect(r2.bodyString.contains("user_id"))
             let json = try await server.client.post("/verify", body: Array("{}".utf8), contentType: "application/json")
             #expect(json.status == 415)
-            let tooMany = MultipartUpload(fields: [("user_id", "u")],
-                                          files: (0..<7).map { ("profile_photos", "p\($0).jpg", "image/jpeg", Self.bytes(10)) })
+            let tooMany = MultipartUpload(
+                fields: [("user_id", "u")],
+                files: (0..<7).map { ("profile_photos", "p\($0).jpg", "image/jpeg", Self.bytes(10)) })
             let r3 = try await server.client.post("/verify", body: tooMany.body, contentType: tooMany.contentType)
             #expect(r3.status == 413)
             try await Task.sleep(for: .milliseconds(100))
@@ -108,11 +113,13 @@ import Testing
 
     @Test func truncatedBodyFromADisconnectingClientLeavesNoTempFiles() async throws {
         try await withLiveServer(Self.router()) { server in
-            let upload = MultipartUpload(fields: [("user_id", "usr_1")],
-                                         files: [("selfie", "a.jpg", "image/jpeg", Self.bytes(50_000))])
+            let upload = MultipartUpload(
+                fields: [("user_id", "usr_1")],
+                files: [("selfie", "a.jpg", "image/jpeg", Self.bytes(50_000))])
             let connection = try await RawHTTPConnection(port: server.port)
-            try await connection.send("POST /verify HTTP/1.1\r\nHost: x\r\nContent-Type: \(upload.contentType)\r\n"
-                + "Content-Length: \(upload.body.count)\r\n\r\n")
+            try await connection.send(
+                "POST /verify HTTP/1.1\r\nHost: x\r\nContent-Type: \(upload.contentType)\r\n"
+                    + "Content-Length: \(upload.body.count)\r\n\r\n")
             try await connection.send(bytes: Array(upload.body.prefix(30_000)))
             try await Task.sleep(for: .milliseconds(100))
             connection.close()

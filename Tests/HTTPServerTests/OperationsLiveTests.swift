@@ -43,7 +43,9 @@ import Testing
         readiness.register("database") {}
         readiness.register("redis") { if !healthy.isSet { throw NotReady("connection refused") } }
         readiness.register("hung") { if !healthy.isSet { try await Task.sleep(for: .seconds(30)) } }
-        let configuration = LiveServer.testConfiguration { $0.operations = Operations(readiness: readiness, registry: MetricsRegistry()) }
+        let configuration = LiveServer.testConfiguration {
+            $0.operations = Operations(readiness: readiness, registry: MetricsRegistry())
+        }
         try await withLiveServer(Self.router(), configuration: configuration) { server in
             let failing = try await server.client.get("/readyz")
             #expect(failing.status == 503)
@@ -84,7 +86,9 @@ import Testing
             #expect(Self.value(text, #"http_requests_total{method="ANY",route="unmatched",status="404"}"#) == 1)
             #expect(!text.contains("/nowhere"))
             #expect(Self.value(text, #"http_request_duration_seconds_count{method="GET",route="/items/{id}",status="200"}"#) == 3)
-            #expect(Self.value(text, #"http_request_duration_seconds_bucket{method="GET",route="/items/{id}",status="200",le="+Inf"}"#) == 3)
+            #expect(
+                Self.value(
+                    text, #"http_request_duration_seconds_bucket{method="GET",route="/items/{id}",status="200",le="+Inf"}"#) == 3)
             #expect(Self.value(text, #"http_requests_total{method="GET",route="/echo",status="101"}"#) == 1)
             #expect(Self.value(text, "websocket_connections") == 1)
             #expect(Self.value(text, #"websocket_messages_total{direction="received"}"#) == 1)

@@ -14,7 +14,9 @@ import Testing
 
     static func router() -> Router {
         var router = Router()
-        router.post("/echo", body: .buffered(maxBytes: 4096)) { request in .text("echo:" + String(decoding: request.body, as: UTF8.self)) }
+        router.post("/echo", body: .buffered(maxBytes: 4096)) { request in
+            .text("echo:" + String(decoding: request.body, as: UTF8.self))
+        }
         router.get("/secret") { _ in .text("smuggled") }
         router.get("/health") { _ in .text("ok") }
         return router

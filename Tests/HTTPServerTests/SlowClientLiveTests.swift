@@ -17,15 +17,18 @@ import Testing
     static func configuration(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) -> ServerConfiguration {
         LiveServer.testConfiguration { configuration in
             configuration.idleTimeoutSeconds = 30
-            configuration.requestTimeouts = RequestTimeouts(headers: .seconds(2), body: .seconds(2), bodyMinimumBytesPerSecond: 1024)
+            configuration.requestTimeouts = RequestTimeouts(
+                headers: .seconds(2), body: .seconds(2), bodyMinimumBytesPerSecond: 1024)
             adjust(&configuration)
         }
     }
 
     /// Sends `line` every `interval` until the server closes the connection or `limit` passes;
     /// returns how long the connection lived, nil when it was never cut.
-    static func dribble(_ connection: RawHTTPConnection, line: String, every interval: Duration,
-                        limit: Duration) async -> Duration? {
+    static func dribble(
+        _ connection: RawHTTPConnection, line: String, every interval: Duration,
+        limit: Duration
+    ) async -> Duration? {
         let start = ContinuousClock.now
         while ContinuousClock.now - start < limit {
             do {
@@ -107,7 +110,9 @@ import Testing
             var attackers: [RawHTTPConnection] = []
             defer { for connection in attackers { connection.close() } }
             for _ in 0..<100 {
-                guard let connection = try? await RawHTTPConnection(port: server.port, sourceAddress: "127.0.0.2") else { continue }
+                guard let connection = try? await RawHTTPConnection(port: server.port, sourceAddress: "127.0.0.2") else {
+                    continue
+                }
                 try? await connection.send("GET /health HTTP/1.1\r\nHost: x\r\n")
                 attackers.append(connection)
             }

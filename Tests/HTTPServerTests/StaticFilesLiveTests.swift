@@ -52,8 +52,9 @@ import Testing
             #expect(byDate.status == 304)
             let stale = try await server.client.get("/app/photos/photo.jpg", headers: [("If-None-Match", "\"other\"")])
             #expect(stale.status == 200)
-            let old = try await server.client.get("/app/photos/photo.jpg",
-                                                  headers: [("If-Modified-Since", "Sun, 06 Nov 1994 08:49:37 GMT")])
+            let old = try await server.client.get(
+                "/app/photos/photo.jpg",
+                headers: [("If-Modified-Since", "Sun, 06 Nov 1994 08:49:37 GMT")])
             #expect(old.status == 200)
 
             #expect(try await server.client.get("/app/photos/alias.txt").bodyString == "hello notes")
@@ -66,7 +67,8 @@ import Testing
 
     @Test(arguments: [
         "/app/photos/../outside.txt", "/app/photos/%2e%2e/outside.txt", "/app/photos/%2E%2E%2Foutside.txt",
-        "/app/photos/sub/../../outside.txt", "/app/photos/escape.txt", "/app/photos/sub/relative-escape.txt", "/app/photos/.secret", "/app/photos/sub",
+        "/app/photos/sub/../../outside.txt", "/app/photos/escape.txt", "/app/photos/sub/relative-escape.txt",
+        "/app/photos/.secret", "/app/photos/sub",
         "/app/photos/", "/app/photos/nope.jpg", "/app/photos/..%5Coutside.txt", "/app/photos/notes.txt%00.jpg",
         "/app/photos//etc/passwd", "/app/photos/%2Fetc%2Fpasswd",
     ])

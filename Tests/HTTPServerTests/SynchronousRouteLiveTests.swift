@@ -17,8 +17,12 @@ import Testing
 
     static func router() -> Router {
         var router = Router()
-        router.get("/items/{id}") { request in try .json(Item(id: try request.parameter("id"), count: request.query["n"].flatMap { Int($0) } ?? 0)) }
-        router.post("/items", body: .buffered(maxBytes: 256)) { request in try .json(try request.decode(Item.self), status: .created) }
+        router.get("/items/{id}") { request in
+            try .json(Item(id: try request.parameter("id"), count: request.query["n"].flatMap { Int($0) } ?? 0))
+        }
+        router.post("/items", body: .buffered(maxBytes: 256)) { request in
+            try .json(try request.decode(Item.self), status: .created)
+        }
         router.get("/where") { _ in .text(whereItRan()) }
         router.get("/where/wrapped", middleware: [MiddlewareFunction { request, next in try await next(request) }]) { _ in
             .text(whereItRan())

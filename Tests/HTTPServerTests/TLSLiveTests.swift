@@ -48,8 +48,10 @@ import Testing
     @Test func tls12OnlyWithModernCiphers() async throws {
         try await Self.withTLSServer { server, certificates, _ in
             let tls12 = try await TLSTestConnection.connect(
-                port: server.port, options: .init(trustedCertificateFile: certificates.trustBundle,
-                                                  minimumVersion: TLS1_2_VERSION, maximumVersion: TLS1_2_VERSION))
+                port: server.port,
+                options: .init(
+                    trustedCertificateFile: certificates.trustBundle,
+                    minimumVersion: TLS1_2_VERSION, maximumVersion: TLS1_2_VERSION))
             #expect(tls12.protocolVersion == "TLSv1.2")
             #expect(tls12.cipher.hasPrefix("ECDHE-"))
             #expect(tls12.cipher.contains("GCM") || tls12.cipher.contains("CHACHA20"))
@@ -57,13 +59,18 @@ import Testing
 
             // TLS 1.1 and 1.0 are refused at the handshake.
             await #expect(throws: TLSTestError.self) {
-                _ = try await TLSTestConnection.connect(port: server.port, options: .init(minimumVersion: TLS1_VERSION,
-                                                                                          maximumVersion: TLS1_1_VERSION))
+                _ = try await TLSTestConnection.connect(
+                    port: server.port,
+                    options: .init(
+                        minimumVersion: TLS1_VERSION,
+                        maximumVersion: TLS1_1_VERSION))
             }
             // So are CBC ciphers with HMAC, even on TLS 1.2.
             await #expect(throws: TLSTestError.self) {
-                _ = try await TLSTestConnection.connect(port: server.port, options: .init(
-                    maximumVersion: TLS1_2_VERSION, cipherList: "ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES256-SHA384"))
+                _ = try await TLSTestConnection.connect(
+                    port: server.port,
+                    options: .init(
+                        maximumVersion: TLS1_2_VERSION, cipherList: "ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES256-SHA384"))
             }
         }
     }
@@ -118,10 +125,12 @@ import Testing
 
     static func upgrade(_ connection: TLSTestConnection) async throws {
         let key = "dGhlIHNhbXBsZSBub25jZQ=="
-        try await connection.write(Array("""
-            GET /echo HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-            Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n
-            """.utf8))
+        try await connection.write(
+            Array(
+                """
+                GET /echo HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+                Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n
+                """.utf8))
         let head = try await connection.read(through: Array("\r\n\r\n".utf8))
         let text = String(decoding: head, as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 101"))

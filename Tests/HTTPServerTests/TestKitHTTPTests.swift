@@ -3,7 +3,7 @@ import HTTPTesting
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Self-tests of `RawHTTPConnection` and `HTTPTestClient` against `CannedHTTPPeer`.

@@ -5,7 +5,7 @@ import HTTPTesting
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A minimal WebSocket server for the client's self-tests: wslay in server mode on one peer thread.

@@ -8,8 +8,9 @@ import Testing
 /// up front) is held to the total cap while it streams, a refused body is drained only so far,
 /// and a dribbled upload is cut with its spool removed.
 @Suite(.serialized) struct UploadLimitsLiveTests {
-    static let limits = MultipartLimits(maxFileBytes: 64 * 1024, maxTotalBytes: 512 * 1024, maxFiles: 6, maxFields: 64,
-                                        maxFieldBytes: 64 * 1024)
+    static let limits = MultipartLimits(
+        maxFileBytes: 64 * 1024, maxTotalBytes: 512 * 1024, maxFiles: 6, maxFields: 64,
+        maxFieldBytes: 64 * 1024)
 
     final class Runs: Sendable {
         let count = Atomic<Int>(0)
@@ -36,8 +37,9 @@ import Testing
     /// (about 4 MB) is eight times the 512 KiB total cap.
     static func oversizedForm() -> MultipartUpload {
         let chunk = String(repeating: "f", count: 60_000)
-        return MultipartUpload(fields: (0..<60).map { ("field\($0)", chunk) },
-                               files: (0..<6).map { ("photo", "p\($0).jpg", "image/jpeg", [UInt8](repeating: 1, count: 60_000)) })
+        return MultipartUpload(
+            fields: (0..<60).map { ("field\($0)", chunk) },
+            files: (0..<6).map { ("photo", "p\($0).jpg", "image/jpeg", [UInt8](repeating: 1, count: 60_000)) })
     }
 
     @Test func chunkedMultipartOverTheTotalCapIsRefusedWhileStreaming() async throws {
@@ -46,16 +48,18 @@ import Testing
             let form = Self.oversizedForm()
             let connection = try await RawHTTPConnection(port: server.port)
             defer { connection.close() }
-            try await connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\n"
-                + "Transfer-Encoding: chunked\r\n\r\n")
+            try await connection.send(
+                "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n")
             var sent = 0
             var maxSpooled = 0
             var cutEarly = false
             while sent < form.body.count {
                 let piece = Array(form.body[sent..<min(sent + 32 * 1024, form.body.count)])
                 do {
-                    try await connection.send(bytes: Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8),
-                                              timeout: .seconds(2))
+                    try await connection.send(
+                        bytes: Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8),
+                        timeout: .seconds(2))
                 } catch {
                     cutEarly = true
                     break
@@ -86,8 +90,9 @@ import Testing
             let boundary = "B0undary"
             let chunked = try await RawHTTPConnection(port: server.port)
             defer { chunked.close() }
-            try await chunked.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=\(boundary)\r\n"
-                + "Transfer-Encoding: chunked\r\n\r\n")
+            try await chunked.send(
+                "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=\(boundary)\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n")
             let head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.bin\"\r\n\r\n"
             try await chunked.send(String(head.utf8.count, radix: 16) + "\r\n" + head + "\r\n")
             let piece = [UInt8](repeating: 7, count: 64 * 1024)
@@ -115,11 +120,13 @@ import Testing
             $0.requestTimeouts = RequestTimeouts(headers: .seconds(5), body: .seconds(2), bodyMinimumBytesPerSecond: 1024)
         }
         try await withLiveServer(Self.router(runs: runs), configuration: configuration) { server in
-            let form = MultipartUpload(fields: [], files: [("photo", "p.jpg", "image/jpeg", [UInt8](repeating: 3, count: 60_000))])
+            let form = MultipartUpload(
+                fields: [], files: [("photo", "p.jpg", "image/jpeg", [UInt8](repeating: 3, count: 60_000))])
             let connection = try await RawHTTPConnection(port: server.port)
             defer { connection.close() }
-            try await connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\n"
-                + "Content-Length: \(form.body.count)\r\n\r\n")
+            try await connection.send(
+                "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: \(form.contentType)\r\n"
+                    + "Content-Length: \(form.body.count)\r\n\r\n")
             try await connection.send(bytes: Array(form.body.prefix(20_000)))
             let start = ContinuousClock.now
             var offset = 20_000

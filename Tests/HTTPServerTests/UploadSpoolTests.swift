@@ -28,7 +28,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: spool) }
         var router = Router()
         router.get("/health") { _ in .text("ok") }
-        let status = try await withLiveServer(router, configuration: LiveServer.testConfiguration { $0.uploadDirectory = spool }) { server throws -> Int in
+        let status = try await withLiveServer(router, configuration: LiveServer.testConfiguration { $0.uploadDirectory = spool })
+        { server throws -> Int in
             let status = try await server.client.get("/health").status
             #expect(Self.mode(spool) == 0o700)
             return status

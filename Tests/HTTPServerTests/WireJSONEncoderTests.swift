@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTPServer
 
 /// The wire encoder's bytes, compared exactly: its fast paths for leaf types and arrays of
@@ -27,7 +28,8 @@ import Testing
     }
 
     @Test func leafTypesAndTheirArrays() throws {
-        let expected = #"{"text":"a\"b\\c\nd\te\u0001é","small":0,"negative":-42,"minimum":-9223372036854775808,"#
+        let expected =
+            #"{"text":"a\"b\\c\nd\te\u0001é","small":0,"negative":-42,"minimum":-9223372036854775808,"#
             + #""maximum":9223372036854775807,"wide":-9000000000,"unsigned":18446744073709551615,"flag":true,"#
             + #""whole":3.0,"fraction":-0.25,"words":["x","y\"z"],"numbers":[1,-2,30],"empty":[],"missing":null}"#
         #expect(try text(Leaves()) == expected)
@@ -46,10 +48,12 @@ import Testing
     }
 
     @Test func nestedContainersAndDates() throws {
-        let value = Outer(items: [Inner(id: 1, tags: ["a"]), Inner(id: 2, tags: nil)], nested: [[1], [], [2, 3]],
-                          map: ["k": 5], when: Date(timeIntervalSince1970: 1_767_225_600))
-        #expect(try text(value) == #"{"items":[{"id":1,"tags":["a"]},{"id":2,"tags":null}],"nested":[[1],[],[2,3]],"#
-            + #""map":{"k":5},"when":"2026-01-01T00:00:00Z"}"#)
+        let value = Outer(
+            items: [Inner(id: 1, tags: ["a"]), Inner(id: 2, tags: nil)], nested: [[1], [], [2, 3]],
+            map: ["k": 5], when: Date(timeIntervalSince1970: 1_767_225_600))
+        #expect(
+            try text(value) == #"{"items":[{"id":1,"tags":["a"]},{"id":2,"tags":null}],"nested":[[1],[],[2,3]],"#
+                + #""map":{"k":5},"when":"2026-01-01T00:00:00Z"}"#)
         #expect(try text(Inner(id: 7, tags: nil), WireJSONEncoder(omitNilKeys: true)) == #"{"id":7}"#)
         #expect(try text([Date(timeIntervalSince1970: 12.5)], WireJSONEncoder(dateStyle: .secondsSince1970)) == "[12.5]")
     }
@@ -124,11 +128,14 @@ import Testing
     }
 
     @Test func keyedContainersReusedAcrossDepthsAndEncodes() throws {
-        let tree = Tree(name: "a", children: [
-            Tree(name: "b", children: [Tree(name: "c", children: [], leaf: .init(weight: 3))], leaf: nil),
-            Tree(name: "d", children: [], leaf: .init(weight: 4)),
-        ], leaf: .init(weight: 1))
-        let expected = #"{"name":"a","children":[{"name":"b","children":[{"name":"c","children":[],"leaf":{"weight":3}}],"#
+        let tree = Tree(
+            name: "a",
+            children: [
+                Tree(name: "b", children: [Tree(name: "c", children: [], leaf: .init(weight: 3))], leaf: nil),
+                Tree(name: "d", children: [], leaf: .init(weight: 4)),
+            ], leaf: .init(weight: 1))
+        let expected =
+            #"{"name":"a","children":[{"name":"b","children":[{"name":"c","children":[],"leaf":{"weight":3}}],"#
             + #""leaf":null},{"name":"d","children":[],"leaf":{"weight":4}}],"leaf":{"weight":1}}"#
         for _ in 0..<3 {
             #expect(try text(tree) == expected)

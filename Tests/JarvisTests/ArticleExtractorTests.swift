@@ -1,6 +1,7 @@
 import Foundation
-@testable import Jarvis
 import Testing
+
+@testable import Jarvis
 
 /// The extractor on our own labelled pages (Fixtures/pages, written by scripts/make-extract-pages.py):
 /// word-shingle F1 as scripts/eval-extract.py measures it, with floors just under the measured
@@ -28,11 +29,15 @@ import Testing
         func shingles(_ text: String) -> [String: Int] {
             let words = text.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
             var counts: [String: Int] = [:]
-            if words.count < 4 { if !words.isEmpty { counts[words.joined(separator: " ")] = 1 }; return counts }
+            if words.count < 4 {
+                if !words.isEmpty { counts[words.joined(separator: " ")] = 1 }
+                return counts
+            }
             for i in 0...(words.count - 4) { counts[words[i..<(i + 4)].joined(separator: " "), default: 0] += 1 }
             return counts
         }
-        let p = shingles(predicted), e = shingles(expected)
+        let p = shingles(predicted)
+        let e = shingles(expected)
         guard !p.isEmpty, !e.isEmpty else { return p.isEmpty && e.isEmpty ? (1, 1, 1) : (0, 0, 0) }
         let overlap = p.reduce(0) { $0 + min($1.value, e[$1.key] ?? 0) }
         let precision = Double(overlap) / Double(p.values.reduce(0, +))
@@ -54,7 +59,9 @@ import Testing
     /// Measured 0.998 and 0.981 (docs/results.md); whole-page text scores 0.48 and 0.77 on the same pages.
     @Test(arguments: [("pages", 0.99, 0.6), ("pages-holdout", 0.97, 0.8)])
     func overallF1StaysAtTheMeasuredLevel(_ set: String, floor: Double, wholePageCeiling: Double) throws {
-        var precisions: [Double] = [], recalls: [Double] = [], whole: [Double] = []
+        var precisions: [Double] = []
+        var recalls: [Double] = []
+        var whole: [Double] = []
         for name in Self.names(set) {
             let (html, expected) = try Self.page(name)
             let scores = Self.shingleScores(ArticleExtractor.extract(html).text, expected)
@@ -62,14 +69,16 @@ import Testing
             recalls.append(scores.1)
             whole.append(Self.shingleScores(ArticleExtractor.wholePageText(html), expected).2)
         }
-        let p = precisions.reduce(0, +) / Double(precisions.count), r = recalls.reduce(0, +) / Double(recalls.count)
+        let p = precisions.reduce(0, +) / Double(precisions.count)
+        let r = recalls.reduce(0, +) / Double(recalls.count)
         #expect(2 * p * r / (p + r) >= floor)
         #expect(whole.reduce(0, +) / Double(whole.count) < wholePageCeiling, "the pages must carry real furniture")
     }
 
     @Test func metadataComesFromThePage() throws {
-        let news = ArticleExtractor.extract(try Self.page("pages/cbn-rate").html,
-                                            url: URL(string: "https://www.lagosledger.example/news/cbn-rate"))
+        let news = ArticleExtractor.extract(
+            try Self.page("pages/cbn-rate").html,
+            url: URL(string: "https://www.lagosledger.example/news/cbn-rate"))
         #expect(news.title == "Central bank raises benchmark rate to 27.75% as inflation bites")
         #expect(news.author == "Adaeze Okonkwo")
         #expect(news.publishedAt == ISO8601DateFormatter().date(from: "2026-11-24T13:05:00Z"))
@@ -112,9 +121,11 @@ import Testing
     @Test func jsonHasEveryKeyInOrderWithNulls() {
         let json = String(decoding: ExtractedArticle(text: "A \"quoted\" line.\nNext").json(), as: UTF8.self)
         #expect(json == #"{"title":null,"text":"A \"quoted\" line.\nNext","author":null,"publishedAt":null,"imageUrl":null}"#)
-        let dated = ExtractedArticle(title: "T", text: "x", author: "A", publishedAt: Date(timeIntervalSince1970: 0),
-                                     imageUrl: "https://img.example/a.jpg")
-        let expected = #"{"title":"T","text":"x","author":"A","publishedAt":"1970-01-01T00:00:00Z","#
+        let dated = ExtractedArticle(
+            title: "T", text: "x", author: "A", publishedAt: Date(timeIntervalSince1970: 0),
+            imageUrl: "https://img.example/a.jpg")
+        let expected =
+            #"{"title":"T","text":"x","author":"A","publishedAt":"1970-01-01T00:00:00Z","#
             + #""imageUrl":"https://img.example/a.jpg"}"#
         #expect(String(decoding: dated.json(), as: UTF8.self) == expected)
     }
@@ -142,12 +153,13 @@ import Testing
             <h2>Comments</h2></article></body></html>
             """
         let text = ArticleExtractor.extract(Data(html.utf8)).text
-        #expect(text == """
-            The port authority signed a concession on Monday, after two years of talks with three bidders.
+        #expect(
+            text == """
+                The port authority signed a concession on Monday, after two years of talks with three bidders.
 
-            Construction is due to start next year, and the terminal should open in 2030, officials said.
+                Construction is due to start next year, and the terminal should open in 2030, officials said.
 
-            The operator will pay a fee for every container handled, rising over the life of the deal.
-            """)
+                The operator will pay a fee for every container handled, rising over the life of the deal.
+                """)
     }
 }

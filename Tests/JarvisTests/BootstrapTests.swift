@@ -11,15 +11,20 @@ import Testing
     static func resources() throws -> String {
         let root = temporaryDirectory()
         try FileManager.default.createDirectory(atPath: root + "/samples", withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             [{"name": "Wire One", "url": "https://wire.example.org/rss", "topicHint": "finance", "authority": 90},
              {"name": "Broken", "url": "not a url"},
              {"name": "Internal", "url": "http://10.0.0.5/feed"}]
-            """.utf8).write(to: URL(fileURLWithPath: root + "/default-feeds.json"))
-        try Data("""
+            """.utf8
+        ).write(to: URL(fileURLWithPath: root + "/default-feeds.json"))
+        try Data(
+            """
             {"feeds": [{"name": "Lagos Ledger", "file": "lagos.xml", "topicHint": "africa", "authority": 70}]}
-            """.utf8).write(to: URL(fileURLWithPath: root + "/samples/feeds.json"))
-        try Data("""
+            """.utf8
+        ).write(to: URL(fileURLWithPath: root + "/samples/feeds.json"))
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <rss version="2.0"><channel><title>Lagos Ledger</title><link>http://localhost/</link>
             <item><guid>l1</guid><title>Naira steadies after rate decision</title><link>http://localhost/l1</link>
@@ -28,7 +33,8 @@ import Testing
             <item><guid>l2</guid><title>Older item</title><link>http://localhost/l2</link>
             <description>Earlier.</description><pubDate>Fri, 27 Nov 2025 10:00:00 GMT</pubDate></item>
             </channel></rss>
-            """.utf8).write(to: URL(fileURLWithPath: root + "/samples/lagos.xml"))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: root + "/samples/lagos.xml"))
         return root
     }
 
@@ -41,8 +47,9 @@ import Testing
         }
         let port = Int.random(in: 20_000..<40_000)
         let origin = "http://127.0.0.1:\(port)"
-        let settings = JarvisApplication.Settings(dataDirectory: data, resourcesDirectory: resources, loadDefaultFeeds: true,
-                                                  sampleFeeds: true, selfOrigin: origin)
+        let settings = JarvisApplication.Settings(
+            dataDirectory: data, resourcesDirectory: resources, loadDefaultFeeds: true,
+            sampleFeeds: true, selfOrigin: origin)
         let application = try await JarvisApplication(settings: settings, parser: StandardFeedDocumentParser())
         defer { application.database.closeSync() }
         try await application.bootstrap()
@@ -59,7 +66,8 @@ import Testing
         try await application.bootstrap()
         #expect(try await application.feeds.all().count == 1)
 
-        let server = HTTPServer(router: application.router(), configuration: LiveServer.testConfiguration { $0.port = UInt16(port) })
+        let server = HTTPServer(
+            router: application.router(), configuration: LiveServer.testConfiguration { $0.port = UInt16(port) })
         try server.start()
         do {
             try await pollSamples(application, port: port, origin: origin)

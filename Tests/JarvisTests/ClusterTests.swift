@@ -12,8 +12,10 @@ import Testing
         }
     }
 
-    static func article(_ id: String, source: String = "Wire", hours: Double = 0, headline: String, body: String,
-                        url: String? = nil, contentHash: String? = nil) -> StoryArticle {
+    static func article(
+        _ id: String, source: String = "Wire", hours: Double = 0, headline: String, body: String,
+        url: String? = nil, contentHash: String? = nil
+    ) -> StoryArticle {
         let time = ClusterLabelledSet.start.addingTimeInterval(hours * 3600)
         return StoryArticle(
             id: id, feedId: nil, source: source, sourceAuthority: nil, topicHint: nil, region: nil, headline: headline,
@@ -22,9 +24,13 @@ import Testing
     }
 
     /// Runs the labelled set in time order; returns (predicted story, true event) per article.
-    static func clusterLabelledSet(_ configuration: ClusteringConfiguration = .init()) -> (predicted: [String], truth: [String], clusterer: StoryClusterer) {
+    static func clusterLabelledSet(_ configuration: ClusteringConfiguration = .init()) -> (
+        predicted: [String], truth: [String], clusterer: StoryClusterer
+    ) {
         let clusterer = StoryClusterer(configuration: configuration, makeStoryId: counterIds())
-        let ordered = ClusterLabelledSet.items.enumerated().sorted { $0.element.hours != $1.element.hours ? $0.element.hours < $1.element.hours : $0.offset < $1.offset }
+        let ordered = ClusterLabelledSet.items.enumerated().sorted {
+            $0.element.hours != $1.element.hours ? $0.element.hours < $1.element.hours : $0.offset < $1.offset
+        }
         for (index, item) in ordered { clusterer.assign(ClusterLabelledSet.article(item, index: index)) }
         let predicted = ClusterLabelledSet.items.indices.map { clusterer.story(of: "a\($0)") ?? "none" }
         return (predicted, ClusterLabelledSet.items.map(\.event), clusterer)
@@ -33,10 +39,14 @@ import Testing
     @Test func labelledSetBCubed() {
         let (predicted, truth, clusterer) = Self.clusterLabelledSet()
         let score = ClusterLabelledSet.bCubed(predicted: predicted, truth: truth)
-        print(String(format: "cluster labelled set: %d articles, %d events, %d stories; B-cubed P=%.3f R=%.3f F1=%.3f",
-                     truth.count, Set(truth).count, clusterer.storyCount, score.precision, score.recall, score.f1))
+        print(
+            String(
+                format: "cluster labelled set: %d articles, %d events, %d stories; B-cubed P=%.3f R=%.3f F1=%.3f",
+                truth.count, Set(truth).count, clusterer.storyCount, score.precision, score.recall, score.f1))
         if score.f1 < 1 {
-            for (i, item) in ClusterLabelledSet.items.enumerated() { print("  \(item.event) -> \(predicted[i])  \(item.headline)") }
+            for (i, item) in ClusterLabelledSet.items.enumerated() {
+                print("  \(item.event) -> \(predicted[i])  \(item.headline)")
+            }
         }
         #expect(score.f1 >= 0.9)
     }
@@ -57,7 +67,8 @@ import Testing
                     c.entityWeight = entityWeight
                     let (p, t, _) = Self.clusterLabelledSet(c)
                     let s = ClusterLabelledSet.bCubed(predicted: p, truth: t)
-                    line += String(format: " | tw%.1f ew%.2f P=%.3f R=%.3f F1=%.3f", titleWeight, entityWeight, s.precision, s.recall, s.f1)
+                    line += String(
+                        format: " | tw%.1f ew%.2f P=%.3f R=%.3f F1=%.3f", titleWeight, entityWeight, s.precision, s.recall, s.f1)
                 }
             }
             print(line)
@@ -70,7 +81,9 @@ extension ClusterTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["CLUSTER_EXPLAIN"] != nil))
     func explain() {
         let clusterer = StoryClusterer(makeStoryId: Self.counterIds())
-        let ordered = ClusterLabelledSet.items.enumerated().sorted { $0.element.hours != $1.element.hours ? $0.element.hours < $1.element.hours : $0.offset < $1.offset }
+        let ordered = ClusterLabelledSet.items.enumerated().sorted {
+            $0.element.hours != $1.element.hours ? $0.element.hours < $1.element.hours : $0.offset < $1.offset
+        }
         var eventOfStory: [String: String] = [:]
         for (index, item) in ordered {
             let article = ClusterLabelledSet.article(item, index: index)
@@ -83,7 +96,9 @@ extension ClusterTests {
         let ids = eventOfStory.keys.sorted()
         for a in ids {
             for b in ids where a < b {
-                if let s = clusterer.storySimilarity(a, b), s > 0.1 { print(String(format: "centroids %@ ~ %@: %.3f", eventOfStory[a]!, eventOfStory[b]!, s)) }
+                if let s = clusterer.storySimilarity(a, b), s > 0.1 {
+                    print(String(format: "centroids %@ ~ %@: %.3f", eventOfStory[a]!, eventOfStory[b]!, s))
+                }
             }
         }
     }
@@ -94,13 +109,19 @@ extension ClusterTests {
 extension ClusterTests {
     static let hikeA = article(
         "hike-a", source: "Lagos Ledger", hours: 0, headline: "Central Bank of Nigeria raises benchmark rate to 27.5%",
-        body: "The Central Bank of Nigeria raised its monetary policy rate by 25 basis points to 27.5% on Tuesday. Governor Olayemi Cardoso said the Monetary Policy Committee wanted to bring inflation under control.")
+        body:
+            "The Central Bank of Nigeria raised its monetary policy rate by 25 basis points to 27.5% on Tuesday. Governor Olayemi Cardoso said the Monetary Policy Committee wanted to bring inflation under control."
+    )
     static let hikeB = article(
         "hike-b", source: "Abuja Times", hours: 2, headline: "Cardoso's committee lifts Nigeria's policy rate again",
-        body: "Nigeria's central bank increased its key rate to 27.5 percent, Governor Olayemi Cardoso told reporters in Abuja, as inflation stays above 33%. The MPC voted for a 25 basis point rise.")
+        body:
+            "Nigeria's central bank increased its key rate to 27.5 percent, Governor Olayemi Cardoso told reporters in Abuja, as inflation stays above 33%. The MPC voted for a 25 basis point rise."
+    )
     static let floods = article(
         "floods", source: "Maputo Herald", hours: 1, headline: "Floods kill at least 40 in central Mozambique",
-        body: "At least 40 people died after heavy rain flooded Sofala province in Mozambique. Thousands of families in Beira were moved to shelters as the Pungwe river burst its banks.")
+        body:
+            "At least 40 people died after heavy rain flooded Sofala province in Mozambique. Thousands of families in Beira were moved to shelters as the Pungwe river burst its banks."
+    )
 
     @Test func relatedArticleJoinsItsStory() {
         let clusterer = StoryClusterer(makeStoryId: Self.counterIds())
@@ -138,17 +159,20 @@ extension ClusterTests {
         let clusterer = StoryClusterer(makeStoryId: Self.counterIds())
         let original = Self.article(
             "orig", source: "Continental Wire", headline: "Zambia reaches deal with bondholders on $3bn debt",
-            body: "Zambia agreed terms with holders of its $3 billion of Eurobonds, finance minister Situmbeko Musokotwane said in Lusaka, a key step in the debt restructuring that began after the 2020 default.",
+            body:
+                "Zambia agreed terms with holders of its $3 billion of Eurobonds, finance minister Situmbeko Musokotwane said in Lusaka, a key step in the debt restructuring that began after the 2020 default.",
             url: "https://wire.example/zambia-deal")
         clusterer.assign(original)
         clusterer.assign(Self.floods)
         // Same canonical URL (tracking parameters and scheme aside), unrelated text.
-        let sameUrl = Self.article("copy-url", source: "Aggregator", headline: "Markets wrap", body: "Stocks were mixed.",
-                                   url: "http://www.wire.example/zambia-deal/?utm_source=rss")
+        let sameUrl = Self.article(
+            "copy-url", source: "Aggregator", headline: "Markets wrap", body: "Stocks were mixed.",
+            url: "http://www.wire.example/zambia-deal/?utm_source=rss")
         #expect(clusterer.assign(sameUrl) == .joined("story_1", similarity: 1))
         // Same content hash.
-        let sameHash = Self.article("copy-hash", source: "Mirror Feed", headline: "Debt", body: "See full story.",
-                                    contentHash: "hash-orig")
+        let sameHash = Self.article(
+            "copy-hash", source: "Mirror Feed", headline: "Debt", body: "See full story.",
+            contentHash: "hash-orig")
         #expect(clusterer.assign(sameHash) == .joined("story_1", similarity: 1))
         // Near-identical text with another headline and a dateline.
         var retold = original
@@ -169,7 +193,9 @@ extension ClusterTests {
         clusterer.assign(Self.floods)
         let late = Self.article(
             "late", source: "Lagos Ledger", hours: 70, headline: "Nigerian lenders pass on higher borrowing costs after CBN hike",
-            body: "Commercial banks in Nigeria began raising lending rates days after the Central Bank of Nigeria lifted its monetary policy rate to 27.5%. Borrowers face loans above 35%, bankers said, as Cardoso's tightening feeds through.")
+            body:
+                "Commercial banks in Nigeria began raising lending rates days after the Central Bank of Nigeria lifted its monetary policy rate to 27.5%. Borrowers face loans above 35%, bankers said, as Cardoso's tightening feeds through."
+        )
         #expect(clusterer.assign(late).storyId == "story_1")
         // The same report a week after the story's last article starts a new story.
         var muchLater = late
@@ -204,16 +230,25 @@ extension ClusterTests {
         let clusterer = StoryClusterer(configuration: configuration, makeStoryId: Self.counterIds())
         let first = Self.article(
             "first", source: "Lagos Ledger", hours: 0, headline: "Central bank raises interest rate to fight inflation",
-            body: "Nigeria's central bank raised its benchmark interest rate by 25 basis points on Tuesday to fight inflation, Governor Olayemi Cardoso said.")
+            body:
+                "Nigeria's central bank raised its benchmark interest rate by 25 basis points on Tuesday to fight inflation, Governor Olayemi Cardoso said."
+        )
         let firstFollowUp = Self.article(
             "first-2", source: "Abuja Times", hours: 1, headline: "Cardoso: rate rise needed to tame inflation",
-            body: "Governor Olayemi Cardoso said Nigeria's central bank had to raise the benchmark rate by 25 basis points because inflation remains high.")
+            body:
+                "Governor Olayemi Cardoso said Nigeria's central bank had to raise the benchmark rate by 25 basis points because inflation remains high."
+        )
         let second = Self.article(
             "second", source: "Market Daily", hours: 0.5, headline: "Interest rate raised again as inflation fight goes on",
-            body: "Policymakers at the central bank in Abuja raised the benchmark interest rate by a quarter point to fight stubborn inflation, the sixth increase, the MPC said.")
+            body:
+                "Policymakers at the central bank in Abuja raised the benchmark interest rate by a quarter point to fight stubborn inflation, the sixth increase, the MPC said."
+        )
         let bridge = Self.article(
-            "bridge", source: "Continental Wire", hours: 3, headline: "Nigeria's MPC raises benchmark interest rate to fight inflation",
-            body: "Nigeria's central bank, meeting in Abuja, raised its benchmark interest rate by 25 basis points to fight inflation, Governor Olayemi Cardoso said after the MPC's sixth increase.")
+            "bridge", source: "Continental Wire", hours: 3,
+            headline: "Nigeria's MPC raises benchmark interest rate to fight inflation",
+            body:
+                "Nigeria's central bank, meeting in Abuja, raised its benchmark interest rate by 25 basis points to fight inflation, Governor Olayemi Cardoso said after the MPC's sixth increase."
+        )
         #expect(clusterer.assign(first) == .newStory("story_1"))
         #expect(clusterer.assign(second) == .newStory("story_2"))
         #expect(clusterer.assign(firstFollowUp).storyId == "story_1")
@@ -236,11 +271,16 @@ extension ClusterTests {
         clusterer.assign(Self.hikeA)
         let kenya = Self.article(
             "kenya", source: "Nairobi Wire", hours: 0.5, headline: "Central Bank of Kenya cuts benchmark rate to 9.25%",
-            body: "The Central Bank of Kenya lowered its benchmark rate by 50 basis points to 9.25%, Governor Kamau Thugge said, citing slowing inflation.")
+            body:
+                "The Central Bank of Kenya lowered its benchmark rate by 50 basis points to 9.25%, Governor Kamau Thugge said, citing slowing inflation."
+        )
         #expect(clusterer.assign(kenya) == .newStory("story_2"))
         let roundup = Self.article(
-            "roundup", source: "Market Daily", hours: 3, headline: "African central banks split: Nigeria hikes to 27.5%, Kenya cuts to 9.25%",
-            body: "The Central Bank of Nigeria raised its monetary policy rate to 27.5% while the Central Bank of Kenya cut its benchmark rate to 9.25%, as Governors Olayemi Cardoso and Kamau Thugge face different inflation paths.")
+            "roundup", source: "Market Daily", hours: 3,
+            headline: "African central banks split: Nigeria hikes to 27.5%, Kenya cuts to 9.25%",
+            body:
+                "The Central Bank of Nigeria raised its monetary policy rate to 27.5% while the Central Bank of Kenya cut its benchmark rate to 9.25%, as Governors Olayemi Cardoso and Kamau Thugge face different inflation paths."
+        )
         let decision = clusterer.assign(roundup)
         if case .joinedAndMerged = decision { Issue.record("a roundup merged two stories: \(decision)") }
         #expect(clusterer.storyCount >= 2)
@@ -262,8 +302,10 @@ extension ClusterTests {
         #expect(clusterer.assign(Self.hikeB) == .newStory("story_1"))
     }
 
-    @Test(arguments: [("cbn-hike", "cbk-cut"), ("moz-floods", "malawi-floods"), ("eu-apple", "eu-meta"), ("safaricom", "mtn"),
-                      ("cbk-cut", "kenya-protests")])
+    @Test(arguments: [
+        ("cbn-hike", "cbk-cut"), ("moz-floods", "malawi-floods"), ("eu-apple", "eu-meta"), ("safaricom", "mtn"),
+        ("cbk-cut", "kenya-protests"),
+    ])
     func nearMissEventsStayApart(_ first: String, _ second: String) {
         let (predicted, truth, _) = Self.clusterLabelledSet()
         let a = Set(truth.indices.filter { truth[$0] == first }.map { predicted[$0] })

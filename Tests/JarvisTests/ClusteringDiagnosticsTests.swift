@@ -15,7 +15,8 @@ import Testing
             if kv.count == 2, let v = Double(kv[1]) { c.set(String(kv[0]), v) }
         }
         for (name, ordered) in ClusteringEvalTests.orders(articles) {
-            let clusterer = StoryClusterer(configuration: c, embedder: CachedEmbedder.shared, makeStoryId: ClusterTests.counterIds())
+            let clusterer = StoryClusterer(
+                configuration: c, embedder: CachedEmbedder.shared, makeStoryId: ClusterTests.counterIds())
             var eventsOfStory: [String: [String]] = [:]
             var lines: [String] = []
             for article in ordered {
@@ -25,7 +26,10 @@ import Testing
                 if case .joinedAndMerged(let survivor, let absorbed, _) = decision {
                     let merged = absorbed.map { "\(eventsOfStory[$0]!.first!)" }.joined(separator: ",")
                     lines.append("  merge into \(eventsOfStory[survivor]!.first!): \(merged)")
-                    for id in absorbed { eventsOfStory[survivor]! += eventsOfStory[id]!; eventsOfStory[id] = nil }
+                    for id in absorbed {
+                        eventsOfStory[survivor]! += eventsOfStory[id]!
+                        eventsOfStory[id] = nil
+                    }
                 }
                 let majority = eventsOfStory[decision.storyId].flatMap(Self.majority)
                 let trueStories = eventsOfStory.filter { $0.value.contains(event) }.map(\.key)
@@ -33,10 +37,15 @@ import Testing
                 let wrong = majority.map { $0 != event } ?? !trueStories.isEmpty
                 guard wrong else { continue }
                 let best = candidates.filter { trueStories.contains($0.storyId) }.first?.similarity
-                let top = candidates.prefix(3).map { String(format: "%@=%.3f", eventsOfStory[$0.storyId].flatMap(Self.majority) ?? "?", $0.similarity) }
-                lines.append(String(format: "  %@ [%@] -> %@ (true story %@) cands: %@", event, String(article.headline.prefix(60)),
-                                    majority ?? "new", best.map { String(format: "%.3f", $0) } ?? (trueStories.isEmpty ? "-" : "not a candidate"),
-                                    top.joined(separator: " ")))
+                let top = candidates.prefix(3).map {
+                    String(format: "%@=%.3f", eventsOfStory[$0.storyId].flatMap(Self.majority) ?? "?", $0.similarity)
+                }
+                lines.append(
+                    String(
+                        format: "  %@ [%@] -> %@ (true story %@) cands: %@", event, String(article.headline.prefix(60)),
+                        majority ?? "new",
+                        best.map { String(format: "%.3f", $0) } ?? (trueStories.isEmpty ? "-" : "not a candidate"),
+                        top.joined(separator: " ")))
             }
             let predicted = Dictionary(uniqueKeysWithValues: articles.map { ($0.id, clusterer.story(of: $0.id)!) })
             let s = ClusteringEvalTests.bcubed(predicted: predicted, truth: truth)
@@ -58,7 +67,9 @@ extension ClusteringDiagnosticsTests {
         let wanted = Set(ProcessInfo.processInfo.environment["CLUSTER_FEATURES"]!.split(separator: ",").map(String.init))
         for article in try ClusteringEvalTests.loadEval().articles where wanted.contains(article.id) {
             let f = ArticleFeatures(article: article)
-            print("\(article.id) \(article.headline)\n  terms: \(zip(f.terms, f.termWeights).map { "\($0)=\(String(format: "%.2f", $1))" }.joined(separator: " "))\n  entities: \(f.entities)\n  quantities: \(f.quantities)")
+            print(
+                "\(article.id) \(article.headline)\n  terms: \(zip(f.terms, f.termWeights).map { "\($0)=\(String(format: "%.2f", $1))" }.joined(separator: " "))\n  entities: \(f.entities)\n  quantities: \(f.quantities)"
+            )
         }
     }
 }
@@ -70,9 +81,11 @@ extension ClusteringDiagnosticsTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["CLUSTER_SEARCH"] != nil))
     func search() throws {
         let rounds = Int(ProcessInfo.processInfo.environment["CLUSTER_SEARCH"]!) ?? 20
-        let sets = [("tune", try ClusteringEvalTests.evalHalf(tuning: true)), ("held", try ClusteringEvalTests.evalHalf(tuning: false)),
-                    ("whole", try ClusteringEvalTests.loadEval()),
-                    ("samples", try ClusteringEvalTests.loadSamples())]
+        let sets = [
+            ("tune", try ClusteringEvalTests.evalHalf(tuning: true)), ("held", try ClusteringEvalTests.evalHalf(tuning: false)),
+            ("whole", try ClusteringEvalTests.loadEval()),
+            ("samples", try ClusteringEvalTests.loadSamples()),
+        ]
         var generator = SearchRandom(seed: 7)
         let ranges: [(String, ClosedRange<Double>)] = [
             ("semanticWeight", 0.8...3), ("semanticFloor", 0.1...0.35), ("semanticJoinThreshold", 0.2...0.36),
@@ -99,9 +112,12 @@ extension ClusteringDiagnosticsTests {
             var parts: [String] = []
             for (name, set) in sets {
                 let scores = ClusteringEvalTests.orders(set.articles).map { order in
-                    ClusteringEvalTests.bcubed(predicted: ClusteringEvalTests.run(order.articles, configuration: c), truth: set.truth).2
+                    ClusteringEvalTests.bcubed(
+                        predicted: ClusteringEvalTests.run(order.articles, configuration: c), truth: set.truth
+                    ).2
                 }
-                parts.append(String(format: "%@ mean %.3f min %.3f", name, scores.reduce(0, +) / Double(scores.count), scores.min()!))
+                parts.append(
+                    String(format: "%@ mean %.3f min %.3f", name, scores.reduce(0, +) / Double(scores.count), scores.min()!))
             }
             print("search " + parts.joined(separator: " | ") + " :: " + (spec.isEmpty ? "defaults" : spec.joined(separator: ";")))
         }

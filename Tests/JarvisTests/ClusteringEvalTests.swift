@@ -6,7 +6,8 @@ import Testing
 /// offline samples' ground truth: B-cubed figures printed, floors asserted. The end-to-end
 /// figures through the real server come from `make eval-stories`.
 @Suite struct ClusteringEvalTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     struct EvalSet: Decodable {
         struct Outlet: Decodable {
@@ -32,29 +33,34 @@ import Testing
     static func loadEval() throws -> (articles: [StoryArticle], truth: [String: String]) {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        let set = try decoder.decode(EvalSet.self, from: Data(contentsOf: root.appendingPathComponent("Resources/jarvis/eval/stories-eval.json")))
+        let set = try decoder.decode(
+            EvalSet.self, from: Data(contentsOf: root.appendingPathComponent("Resources/jarvis/eval/stories-eval.json")))
         let outlets = Dictionary(uniqueKeysWithValues: set.outlets.map { ($0.id, $0) })
         var truth: [String: String] = [:]
         let articles = set.articles.sorted { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }.map { a -> StoryArticle in
             truth[a.id] = a.event
             let outlet = outlets[a.outlet]
-            return StoryArticle(id: a.id, feedId: a.outlet, source: outlet?.name ?? a.outlet, sourceAuthority: outlet?.authority,
-                                topicHint: outlet?.topicHint, region: outlet?.region, headline: a.headline, body: a.body,
-                                publishedAt: a.publishedAt, firstSeenAt: a.publishedAt, isBreakingFlag: false,
-                                canonicalUrl: ArticleIdentity.canonicalURL(a.link),
-                                contentHash: ArticleIdentity.contentHash(headline: a.headline, body: a.body))
+            return StoryArticle(
+                id: a.id, feedId: a.outlet, source: outlet?.name ?? a.outlet, sourceAuthority: outlet?.authority,
+                topicHint: outlet?.topicHint, region: outlet?.region, headline: a.headline, body: a.body,
+                publishedAt: a.publishedAt, firstSeenAt: a.publishedAt, isBreakingFlag: false,
+                canonicalUrl: ArticleIdentity.canonicalURL(a.link),
+                contentHash: ArticleIdentity.contentHash(headline: a.headline, body: a.body))
         }
         return (articles, truth)
     }
 
     /// B-cubed precision, recall, F1 over articles.
     static func bcubed(predicted: [String: String], truth: [String: String]) -> (Double, Double, Double) {
-        var byPredicted: [String: [String]] = [:], byTruth: [String: [String]] = [:]
+        var byPredicted: [String: [String]] = [:]
+        var byTruth: [String: [String]] = [:]
         for (article, cluster) in predicted { byPredicted[cluster, default: []].append(article) }
         for (article, cluster) in truth { byTruth[cluster, default: []].append(article) }
-        var p = 0.0, r = 0.0
+        var p = 0.0
+        var r = 0.0
         for article in truth.keys {
-            let mine = Set(byPredicted[predicted[article]!]!), real = Set(byTruth[truth[article]!]!)
+            let mine = Set(byPredicted[predicted[article]!]!)
+            let real = Set(byTruth[truth[article]!]!)
             let both = Double(mine.intersection(real).count)
             p += both / Double(mine.count)
             r += both / Double(real.count)
@@ -65,8 +71,10 @@ import Testing
         return (p, r, 2 * p * r / (p + r))
     }
 
-    static func run(_ articles: [StoryArticle], configuration: ClusteringConfiguration = .init(),
-                    joinModel: JoinModel? = nil) -> [String: String] {
+    static func run(
+        _ articles: [StoryArticle], configuration: ClusteringConfiguration = .init(),
+        joinModel: JoinModel? = nil
+    ) -> [String: String] {
         let engine = ClusteringEngine(configuration: configuration, embedder: CachedEmbedder.shared, joinModel: joinModel)
         var assignment: [String: String] = [:]
         var merges: [String: String] = [:]
@@ -95,8 +103,10 @@ import Testing
         func shuffled(_ seed: UInt64) -> [String] {
             names.sorted { stableHash("\(seed)" + $0) < stableHash("\(seed)" + $1) }
         }
-        return [("time", articles), ("feeds", byFeed(names)), ("feeds-reversed", byFeed(names.reversed())),
-                ("feeds-shuffle1", byFeed(shuffled(1))), ("feeds-shuffle2", byFeed(shuffled(2)))]
+        return [
+            ("time", articles), ("feeds", byFeed(names)), ("feeds-reversed", byFeed(names.reversed())),
+            ("feeds-shuffle1", byFeed(shuffled(1))), ("feeds-shuffle2", byFeed(shuffled(2))),
+        ]
     }
 
     // MARK: Held-out split
@@ -159,17 +169,19 @@ import Testing
         var truth: [String: String] = [:]
         for feed in feeds.feeds {
             let data = try Data(contentsOf: dir.appendingPathComponent(feed.file))
-            let parsed = try FeedParser.parse(data: data, baseURL: URL(string: "http://localhost:8080/samples/" + feed.file), now: feeds.anchor)
+            let parsed = try FeedParser.parse(
+                data: data, baseURL: URL(string: "http://localhost:8080/samples/" + feed.file), now: feeds.anchor)
             for item in parsed.items {
                 guard let key = item.guid ?? item.link, let event = eventOf[feed.file + "|" + key] else { continue }
                 let id = feed.file + "|" + key
                 truth[id] = event
-                articles.append(StoryArticle(
-                    id: id, feedId: feed.file, source: feed.name, sourceAuthority: feed.authority, topicHint: feed.topicHint,
-                    region: feed.region, headline: item.title, body: item.body, publishedAt: item.publishedAt,
-                    firstSeenAt: item.publishedAt, isBreakingFlag: item.isBreakingFlag,
-                    canonicalUrl: item.link.flatMap(ArticleIdentity.canonicalURL),
-                    contentHash: ArticleIdentity.contentHash(headline: item.title, body: item.body)))
+                articles.append(
+                    StoryArticle(
+                        id: id, feedId: feed.file, source: feed.name, sourceAuthority: feed.authority, topicHint: feed.topicHint,
+                        region: feed.region, headline: item.title, body: item.body, publishedAt: item.publishedAt,
+                        firstSeenAt: item.publishedAt, isBreakingFlag: item.isBreakingFlag,
+                        canonicalUrl: item.link.flatMap(ArticleIdentity.canonicalURL),
+                        contentHash: ArticleIdentity.contentHash(headline: item.title, body: item.body)))
             }
         }
         articles.sort { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }
@@ -189,8 +201,10 @@ import Testing
     /// Every figure for one configuration: tuning half, held-out half, whole set, labelled set, samples.
     static func report(_ configuration: ClusteringConfiguration) throws -> [String: (Double, Double, Double)] {
         var out: [String: (Double, Double, Double)] = [:]
-        for (name, set) in [("tune", try evalHalf(tuning: true)), ("heldout", try evalHalf(tuning: false)),
-                            ("whole", try loadEval()), ("samples", try loadSamples())] {
+        for (name, set) in [
+            ("tune", try evalHalf(tuning: true)), ("heldout", try evalHalf(tuning: false)),
+            ("whole", try loadEval()), ("samples", try loadSamples()),
+        ] {
             out[name] = bcubed(predicted: run(set.articles, configuration: configuration), truth: set.truth)
         }
         out["labelled"] = labelled(configuration)
@@ -198,7 +212,8 @@ import Testing
     }
 
     static func printReport(_ title: String, _ r: [String: (Double, Double, Double)]) {
-        print(title + ": " + ["tune", "heldout", "whole", "labelled", "samples"].map { line($0, r[$0]!) }.joined(separator: " | "))
+        print(
+            title + ": " + ["tune", "heldout", "whole", "labelled", "samples"].map { line($0, r[$0]!) }.joined(separator: " | "))
     }
 
     @Test func samplesTruthBCubed() throws {
@@ -219,16 +234,23 @@ import Testing
     /// `CLUSTER_EXPLAIN_EVAL=1 swift test --filter ClusteringEvalTests/explain`.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["CLUSTER_EXPLAIN_EVAL"] != nil))
     func explain() throws {
-        let labelled = ClusterLabelledSet.items.enumerated().sorted { ($0.element.hours, $0.offset) < ($1.element.hours, $1.offset) }
-        let labelledSet = (articles: labelled.map { ClusterLabelledSet.article($0.element, index: $0.offset) },
-                           truth: Dictionary(uniqueKeysWithValues: labelled.map { ("a\($0.offset)", $0.element.event) }))
-        for (name, set) in [("tune", try Self.evalHalf(tuning: true)), ("samples", try Self.loadSamples()), ("labelled", labelledSet)] {
+        let labelled = ClusterLabelledSet.items.enumerated().sorted {
+            ($0.element.hours, $0.offset) < ($1.element.hours, $1.offset)
+        }
+        let labelledSet = (
+            articles: labelled.map { ClusterLabelledSet.article($0.element, index: $0.offset) },
+            truth: Dictionary(uniqueKeysWithValues: labelled.map { ("a\($0.offset)", $0.element.event) })
+        )
+        for (name, set) in [
+            ("tune", try Self.evalHalf(tuning: true)), ("samples", try Self.loadSamples()), ("labelled", labelledSet),
+        ] {
             var c = ClusteringConfiguration()
             for pair in (ProcessInfo.processInfo.environment["CLUSTER_CFG"] ?? "").split(separator: ";") {
                 let kv = pair.split(separator: "=")
                 if kv.count == 2, let v = Double(kv[1]) { c.set(String(kv[0]), v) }
             }
-            let clusterer = StoryClusterer(configuration: c, embedder: CachedEmbedder.shared, makeStoryId: ClusterTests.counterIds())
+            let clusterer = StoryClusterer(
+                configuration: c, embedder: CachedEmbedder.shared, makeStoryId: ClusterTests.counterIds())
             var eventOfStory: [String: String] = [:]
             for article in set.articles {
                 let event = set.truth[article.id]!
@@ -238,7 +260,9 @@ import Testing
                 if eventOfStory[decision.storyId] == nil { eventOfStory[decision.storyId] = event }
                 guard bad else { continue }
                 let candidates = top.map { String(format: "%@=%.3f", eventOfStory[$0.storyId] ?? "?", $0.similarity) }
-                print("\(name) \(event) [\(article.headline.prefix(70))] -> \(eventOfStory[decision.storyId]!) cands: \(candidates.joined(separator: " "))")
+                print(
+                    "\(name) \(event) [\(article.headline.prefix(70))] -> \(eventOfStory[decision.storyId]!) cands: \(candidates.joined(separator: " "))"
+                )
             }
         }
     }

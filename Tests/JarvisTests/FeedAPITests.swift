@@ -16,8 +16,11 @@ import Testing
 
     @Test func createListAndDeleteAFeed() async throws {
         try await withJarvis { _, server in
-            let created = try await server.client.post("/feeds", json: Submission(url: "https://News.Example.org/rss#top",
-                                                                                  name: "  Example News ", pollIntervalSeconds: 900))
+            let created = try await server.client.post(
+                "/feeds",
+                json: Submission(
+                    url: "https://News.Example.org/rss#top",
+                    name: "  Example News ", pollIntervalSeconds: 900))
             #expect(created.status == 201)
             let feed = try IOS.decoder().decode(IOS.Feed.self, from: Data(created.body))
             #expect(feed.url == "https://news.example.org/rss")
@@ -27,8 +30,14 @@ import Testing
             #expect(feed.lastFetchedAt == nil)
             #expect(feed.articleCountToday == 0)
             let raw = try WireCheck.object(created.body)
-            #expect(WireCheck.hasKeys(raw, ["id", "name", "url", "health", "pollIntervalSeconds", "failureCount",
-                                            "lastFetchedAt", "articleCountToday"]).isEmpty)
+            #expect(
+                WireCheck.hasKeys(
+                    raw,
+                    [
+                        "id", "name", "url", "health", "pollIntervalSeconds", "failureCount",
+                        "lastFetchedAt", "articleCountToday",
+                    ]
+                ).isEmpty)
             #expect(raw["lastFetchedAt"] is NSNull)
 
             let list = try await server.client.get("/feeds")
@@ -49,11 +58,17 @@ import Testing
 
     @Test func duplicateURLIs409AndCreatesNothing() async throws {
         try await withJarvis { _, server in
-            let first = try await server.client.post("/feeds", json: Submission(url: "https://a.example/feed", name: "A",
-                                                                                pollIntervalSeconds: 900))
+            let first = try await server.client.post(
+                "/feeds",
+                json: Submission(
+                    url: "https://a.example/feed", name: "A",
+                    pollIntervalSeconds: 900))
             #expect(first.status == 201)
-            let second = try await server.client.post("/feeds", json: Submission(url: "HTTPS://A.EXAMPLE:443/feed", name: "A again",
-                                                                                 pollIntervalSeconds: 600))
+            let second = try await server.client.post(
+                "/feeds",
+                json: Submission(
+                    url: "HTTPS://A.EXAMPLE:443/feed", name: "A again",
+                    pollIntervalSeconds: 600))
             #expect(second.status == 409)
             let envelope = try IOS.decoder().decode(IOS.ErrorEnvelope.self, from: Data(second.body))
             #expect(envelope.error.code == "duplicate_feed")
@@ -100,18 +115,21 @@ import Testing
             let huge = #"{"url":"https://example.org/"# + String(repeating: "a", count: 20_000) + #"","name":"x"}"#
             let tooBig = try await server.client.post("/feeds", body: Array(huge.utf8), contentType: "application/json")
             #expect(tooBig.status == 413)
-            let form = try await server.client.post("/feeds", body: Array("url=x".utf8), contentType: "application/x-www-form-urlencoded")
+            let form = try await server.client.post(
+                "/feeds", body: Array("url=x".utf8), contentType: "application/x-www-form-urlencoded")
             #expect(form.status == 415)
-            let longURL = Submission(url: "https://example.org/" + String(repeating: "a", count: 3000), name: "x",
-                                     pollIntervalSeconds: 900)
+            let longURL = Submission(
+                url: "https://example.org/" + String(repeating: "a", count: 3000), name: "x",
+                pollIntervalSeconds: 900)
             #expect(try await server.client.post("/feeds", json: longURL).status == 422)
         }
     }
 
     @Test func intervalDefaultsTo900WhenOmitted() async throws {
         try await withJarvis { _, server in
-            let response = try await server.client.post("/feeds", body: Array(#"{"url":"https://example.org/f","name":"F"}"#.utf8),
-                                                        contentType: "application/json")
+            let response = try await server.client.post(
+                "/feeds", body: Array(#"{"url":"https://example.org/f","name":"F"}"#.utf8),
+                contentType: "application/json")
             #expect(response.status == 201)
             #expect(try IOS.decoder().decode(IOS.Feed.self, from: Data(response.body)).pollIntervalSeconds == 900)
         }
@@ -125,8 +143,11 @@ import Testing
             #expect(health.status == "ok")
             #expect(health.storiesCount == 0)
             #expect(health.feedsCount == 0)
-            _ = try await server.client.post("/feeds", json: Submission(url: "https://example.org/f", name: "F",
-                                                                        pollIntervalSeconds: 900))
+            _ = try await server.client.post(
+                "/feeds",
+                json: Submission(
+                    url: "https://example.org/f", name: "F",
+                    pollIntervalSeconds: 900))
             let after = try IOS.decoder().decode(IOS.ServerHealth.self, from: Data(try await server.client.get("/health").body))
             #expect(after.feedsCount == 1)
         }

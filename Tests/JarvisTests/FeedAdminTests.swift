@@ -23,9 +23,11 @@ import Testing
     @Test func adminTokenGuardsFeedWritesOnly() async throws {
         try await withJarvis(settings: { $0.adminToken = Self.token }) { _, server in
             let feed = Submission(url: "https://news.example.org/rss", name: "News", pollIntervalSeconds: 900)
-            for headers in [[], [("Authorization", "Bearer wrong-token-value")], [("Authorization", "Bearer \(Self.token)x")],
-                            [("Authorization", "Bearer " + Self.token.dropLast())], [("Authorization", Self.token)],
-                            [("Authorization", "Basic \(Self.token)")]] {
+            for headers in [
+                [], [("Authorization", "Bearer wrong-token-value")], [("Authorization", "Bearer \(Self.token)x")],
+                [("Authorization", "Bearer " + Self.token.dropLast())], [("Authorization", Self.token)],
+                [("Authorization", "Basic \(Self.token)")],
+            ] {
                 let refused = try await server.client.post("/feeds", json: feed, headers: headers)
                 #expect(refused.status == 401, "\(headers)")
                 let envelope = try IOS.decoder().decode(IOS.ErrorEnvelope.self, from: Data(refused.body))
@@ -39,7 +41,8 @@ import Testing
 
             let anonymousDelete = try await server.client.delete("/feeds/\(id)")
             #expect(anonymousDelete.status == 401)
-            #expect(try IOS.decoder().decode(IOS.ErrorEnvelope.self, from: Data(anonymousDelete.body)).error.code == "unauthorized")
+            #expect(
+                try IOS.decoder().decode(IOS.ErrorEnvelope.self, from: Data(anonymousDelete.body)).error.code == "unauthorized")
             #expect(try await feedCount(server) == 1, "reads stay open and the feed is still there")
 
             let deleted = try await server.client.delete("/feeds/\(id)", headers: [("Authorization", "bearer \(Self.token)")])
@@ -50,8 +53,11 @@ import Testing
 
     @Test func withoutTokenFeedWritesStayOpen() async throws {
         try await withJarvis { _, server in
-            let created = try await server.client.post("/feeds", json: Submission(url: "https://a.example/rss", name: "A",
-                                                                                  pollIntervalSeconds: 900))
+            let created = try await server.client.post(
+                "/feeds",
+                json: Submission(
+                    url: "https://a.example/rss", name: "A",
+                    pollIntervalSeconds: 900))
             #expect(created.status == 201)
         }
     }
@@ -81,8 +87,12 @@ import Testing
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<20 {
                     group.addTask {
-                        try await server.client.post("/feeds", json: Submission(url: "https://h\(index).example/rss", name: "F",
-                                                                                pollIntervalSeconds: 900)).status
+                        try await server.client.post(
+                            "/feeds",
+                            json: Submission(
+                                url: "https://h\(index).example/rss", name: "F",
+                                pollIntervalSeconds: 900)
+                        ).status
                     }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }

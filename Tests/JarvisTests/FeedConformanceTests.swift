@@ -38,8 +38,9 @@ struct FeedConformanceTests {
         var expected = try #require(try JSONSerialization.jsonObject(with: expectedData) as? [String: Any])
         let given = expected.removeValue(forKey: "given") as? [String: Any]
         let document = try Data(contentsOf: try Self.fixture(named: check.name))
-        let feed = try FeedParser.parse(data: document, baseURL: FeedCorpusTests.feedURL,
-                                        contentType: given?["contentType"] as? String, now: FeedCorpusTests.now)
+        let feed = try FeedParser.parse(
+            data: document, baseURL: FeedCorpusTests.feedURL,
+            contentType: given?["contentType"] as? String, now: FeedCorpusTests.now)
         let actual = try JSONSerialization.jsonObject(with: try FeedParseReport(feed).json())
         let differences = Self.differences(expected: expected, actual: actual, path: "")
         #expect(differences.isEmpty, "\(check.name):\n\(differences.joined(separator: "\n"))")
@@ -48,12 +49,12 @@ struct FeedConformanceTests {
     /// Every place where `actual` does not hold what `expected` says, as "path: expected … got …".
     static func differences(expected: Any, actual: Any, path: String) -> [String] {
         switch (expected, actual) {
-        case let (e as [String: Any], a as [String: Any]):
+        case (let e as [String: Any], let a as [String: Any]):
             return e.keys.sorted().flatMap { key -> [String] in
                 guard let value = a[key] else { return ["\(path).\(key): missing"] }
                 return differences(expected: e[key]!, actual: value, path: "\(path).\(key)")
             }
-        case let (e as [Any], a as [Any]):
+        case (let e as [Any], let a as [Any]):
             guard e.count == a.count else { return ["\(path): \(e.count) elements expected, got \(a.count)"] }
             return zip(e, a).enumerated().flatMap { differences(expected: $1.0, actual: $1.1, path: "\(path)[\($0)]") }
         default:
@@ -64,8 +65,8 @@ struct FeedConformanceTests {
     private static func isEqual(_ a: Any, _ b: Any) -> Bool {
         switch (a, b) {
         case (is NSNull, is NSNull): return true
-        case let (x as String, y as String): return x == y
-        case let (x as NSNumber, y as NSNumber): return x == y
+        case (let x as String, let y as String): return x == y
+        case (let x as NSNumber, let y as NSNumber): return x == y
         default: return false
         }
     }

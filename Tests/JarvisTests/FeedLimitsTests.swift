@@ -32,7 +32,8 @@ struct FeedLimitsTests {
 
     @Test func deepNestingIsBoundedByLibxml2() throws {
         let depth = 50_000
-        let s = "<?xml version=\"1.0\"?><rss><channel><title>Deep</title><item><title>ok</title></item>"
+        let s =
+            "<?xml version=\"1.0\"?><rss><channel><title>Deep</title><item><title>ok</title></item>"
             + String(repeating: "<x>", count: depth) + String(repeating: "</x>", count: depth) + "</channel></rss>"
         let feed = try FeedParser.parse(data: Data(s.utf8), baseURL: nil, now: Self.now)
         #expect(feed.items.map(\.title) == ["ok"])
@@ -50,10 +51,12 @@ struct FeedLimitsTests {
 
     @Test func encodingsWrittenAsBytes() throws {
         // Windows-1252 0x93/0x94 are curly quotes, 0x80 is the euro sign; Windows-1251 0xCD 0xEE 0xE2 is "Нов".
-        let w1252: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"windows-1252\"?><rss><channel><title>".utf8)
+        let w1252: [UInt8] =
+            Array("<?xml version=\"1.0\" encoding=\"windows-1252\"?><rss><channel><title>".utf8)
             + [0x93, 0x51, 0x94, 0x20, 0x80] + Array("</title></channel></rss>".utf8)
         #expect(try FeedParser.parse(data: Data(w1252), baseURL: nil, now: Self.now).title == "“Q” €")
-        let w1251: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"windows-1251\"?><rss><channel><title>".utf8)
+        let w1251: [UInt8] =
+            Array("<?xml version=\"1.0\" encoding=\"windows-1251\"?><rss><channel><title>".utf8)
             + [0xCD, 0xEE, 0xE2] + Array("</title></channel></rss>".utf8)
         #expect(try FeedParser.parse(data: Data(w1251), baseURL: nil, now: Self.now).title == "Нов")
     }
@@ -83,7 +86,8 @@ struct FeedLimitsTests {
         let a = ContentFingerprint(text: text)
         let reformatted = ContentFingerprint(text: text.uppercased().replacingOccurrences(of: ",", with: " ;"))
         let edited = ContentFingerprint(text: text.replacingOccurrences(of: "Tuesday", with: "Wednesday"))
-        let other = ContentFingerprint(text: "Apple unveiled a new laptop with a faster chip and longer battery life at its autumn event.")
+        let other = ContentFingerprint(
+            text: "Apple unveiled a new laptop with a faster chip and longer battery life at its autumn event.")
         #expect(a == reformatted)
         #expect(a.isNearDuplicate(of: edited))
         #expect(!a.isNearDuplicate(of: other))

@@ -13,7 +13,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/gzip")
         process.arguments = ["-c"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -29,8 +30,12 @@ import Testing
         var router = Router()
         router.get("/feed.xml") { request in
             if request.headers["If-None-Match"] == "\"v1\"" { return Response(status: .notModified) }
-            return Response(status: .ok, headers: ["Content-Type": "application/rss+xml", "ETag": "\"v1\"",
-                                                   "Last-Modified": "Sat, 28 Nov 2026 10:00:00 GMT"], body: .bytes(feedBody))
+            return Response(
+                status: .ok,
+                headers: [
+                    "Content-Type": "application/rss+xml", "ETag": "\"v1\"",
+                    "Last-Modified": "Sat, 28 Nov 2026 10:00:00 GMT",
+                ], body: .bytes(feedBody))
         }
         router.get("/moved") { _ in Response(status: .movedPermanently, headers: ["Location": "/feed.xml"]) }
         router.get("/moved308") { _ in Response(status: HTTPStatus(308), headers: ["Location": "/feed.xml"]) }
@@ -60,8 +65,11 @@ import Testing
         try await withLiveServer(try Self.router()) { server in
             let fetcher = CurlFeedFetcher(configuration: Self.local)
             let first = await fetcher.fetch(FetchRequest(url: url(server, "/feed.xml")))
-            #expect(first == .fetched(body: Self.feedBody, etag: "\"v1\"", lastModified: "Sat, 28 Nov 2026 10:00:00 GMT",
-                                      movedPermanentlyTo: nil, contentType: "application/rss+xml"))
+            #expect(
+                first
+                    == .fetched(
+                        body: Self.feedBody, etag: "\"v1\"", lastModified: "Sat, 28 Nov 2026 10:00:00 GMT",
+                        movedPermanentlyTo: nil, contentType: "application/rss+xml"))
             let second = await fetcher.fetch(FetchRequest(url: url(server, "/feed.xml"), etag: "\"v1\""))
             #expect(second == .notModified(movedPermanentlyTo: nil))
         }
@@ -75,7 +83,8 @@ import Testing
                 return
             }
             #expect(moved == url(server, "/feed.xml"))
-            guard case .fetched(_, _, _, let moved308, _) = await fetcher.fetch(FetchRequest(url: url(server, "/moved308"))) else {
+            guard case .fetched(_, _, _, let moved308, _) = await fetcher.fetch(FetchRequest(url: url(server, "/moved308")))
+            else {
                 Issue.record("expected a body")
                 return
             }
@@ -114,8 +123,9 @@ import Testing
             #expect(await fetcher.fetch(FetchRequest(url: url(server, "/slow"))) == .failed(.timedOut))
             #expect(await fetcher.fetch(FetchRequest(url: url(server, "/huge"))) == .failed(.tooLarge(limit: 1024 * 1024)))
             let small = CurlFeedFetcher(configuration: FetchConfiguration(maxBodyBytes: 100_000, allowPrivateAddresses: true))
-            #expect(await small.fetch(FetchRequest(url: url(server, "/bomb"))) == .failed(.tooLarge(limit: 100_000)),
-                    "a compressed body is capped after decompression")
+            #expect(
+                await small.fetch(FetchRequest(url: url(server, "/bomb"))) == .failed(.tooLarge(limit: 100_000)),
+                "a compressed body is capped after decompression")
             guard case .fetched(let body, _, _, _, _) = await fetcher.fetch(FetchRequest(url: url(server, "/bomb"))) else {
                 Issue.record("expected the decompressed body")
                 return
@@ -133,18 +143,24 @@ import Testing
                 Issue.record("a name resolving to loopback must be refused too")
                 return
             }
-            #expect(await guarded.fetch(FetchRequest(url: URL(string: "ftp://example.org/feed")!)) == .failed(.invalidURL("ftp://example.org/feed")))
-            #expect(await guarded.fetch(FetchRequest(url: URL(string: "file:///etc/passwd")!)) == .failed(.invalidURL("file:///etc/passwd")))
+            #expect(
+                await guarded.fetch(FetchRequest(url: URL(string: "ftp://example.org/feed")!))
+                    == .failed(.invalidURL("ftp://example.org/feed")))
+            #expect(
+                await guarded.fetch(FetchRequest(url: URL(string: "file:///etc/passwd")!))
+                    == .failed(.invalidURL("file:///etc/passwd")))
         }
     }
 
     /// Each internal form as a URL literal goes through the real fetch path: curl's socket
     /// callback must refuse it before connecting (a connection attempt would be a network
     /// error, or worse, reach the address).
-    @Test(arguments: ["[::127.0.0.1]", "[::ffff:127.0.0.1]", "[::ffff:0:127.0.0.1]", "[64:ff9b::127.0.0.1]",
-                      "[64:ff9b::169.254.169.254]", "[64:ff9b:1::1]", "[2002:7f00:1::1]", "[2002:a9fe:a9fe::1]",
-                      "[2001:0:4136:e378:8000:63bf:3fff:fdd2]", "[fec0::1]", "[100::1]", "[fd00::1]", "[fe80::1]",
-                      "198.51.100.7"])
+    @Test(arguments: [
+        "[::127.0.0.1]", "[::ffff:127.0.0.1]", "[::ffff:0:127.0.0.1]", "[64:ff9b::127.0.0.1]",
+        "[64:ff9b::169.254.169.254]", "[64:ff9b:1::1]", "[2002:7f00:1::1]", "[2002:a9fe:a9fe::1]",
+        "[2001:0:4136:e378:8000:63bf:3fff:fdd2]", "[fec0::1]", "[100::1]", "[fd00::1]", "[fe80::1]",
+        "198.51.100.7",
+    ])
     func internalAddressFormsAreRefusedBeforeConnecting(_ host: String) async {
         let guarded = CurlFeedFetcher(configuration: FetchConfiguration(connectTimeout: .seconds(2), totalTimeout: .seconds(2)))
         let outcome = await guarded.fetch(FetchRequest(url: URL(string: "http://\(host):9/feed.xml")!))

@@ -7,17 +7,20 @@ private typealias F = InsightFixtures
 private let analyzer = StoryAnalyzer()
 private let text = TextAnalyzer()
 
-private func insight(_ articles: [StoryArticle], topic: Topic = .africa, now: Date = F.now,
-                     using engine: StoryAnalyzer = analyzer) -> StoryInsight {
+private func insight(
+    _ articles: [StoryArticle], topic: Topic = .africa, now: Date = F.now,
+    using engine: StoryAnalyzer = analyzer
+) -> StoryInsight {
     engine.analyze(articles, topic: topic, now: now)
 }
 
 /// A story about a new fuel tax, told by `count` outlets of the given authority.
 private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Double = 30, region: String? = nil) -> [StoryArticle] {
     (0..<count).map { i in
-        F.article("t\(i)", "Outlet \(i)", "Treasury announces new fuel levy of 5% from July",
-                  "The treasury announced a new fuel levy of 5% that takes effect in July. Officials said the money would fund road repairs across the country. Motorists groups criticised the decision.",
-                  minutesAgo: minutesAgo + Double(i), authority: authority, region: region)
+        F.article(
+            "t\(i)", "Outlet \(i)", "Treasury announces new fuel levy of 5% from July",
+            "The treasury announced a new fuel levy of 5% that takes effect in July. Officials said the money would fund road repairs across the country. Motorists groups criticised the decision.",
+            minutesAgo: minutesAgo + Double(i), authority: authority, region: region)
     }
 }
 
@@ -29,7 +32,8 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
     }
 
     @Test func authorityBreaksNearTies() {
-        let body = "Kenya's treasury raised the fuel tax to 16% in the new budget on Thursday. Motorists in Nairobi said prices would rise."
+        let body =
+            "Kenya's treasury raised the fuel tax to 16% in the new budget on Thursday. Motorists in Nairobi said prices would rise."
         let articles = [
             F.article("a", "Small Blog", "Kenya raises fuel tax to 16% in new budget", body, minutesAgo: 50, authority: 30),
             F.article("b", "Big Wire", "Kenya raises fuel tax to 16% in the new budget", body, minutesAgo: 40, authority: 90),
@@ -40,20 +44,26 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
     }
 
     @Test func penalisesClickbaitCapsQuestionsAndLivePrefixes() {
-        let body = "Kenya's treasury cut the fuel tax to 8% after a week of protests in Nairobi. The finance minister announced the change on Friday."
+        let body =
+            "Kenya's treasury cut the fuel tax to 8% after a week of protests in Nairobi. The finance minister announced the change on Friday."
         let articles = [
             F.article("a", "Loud Wire", "YOU WON'T BELIEVE WHAT KENYA DID TO FUEL TAX", body, minutesAgo: 60, authority: 95),
-            F.article("b", "Quiz Daily", "Will Kenya's fuel tax cut to 8% calm the protests?", body, minutesAgo: 55, authority: 90),
+            F.article(
+                "b", "Quiz Daily", "Will Kenya's fuel tax cut to 8% calm the protests?", body, minutesAgo: 55, authority: 90),
             F.article("c", "Live Desk", "LIVE: Kenya fuel tax cut to 8% after protests", body, minutesAgo: 50, authority: 90),
-            F.article("d", "Plain Courier", "Kenya cuts fuel tax to 8% after week of protests", body, minutesAgo: 45, authority: 50),
+            F.article(
+                "d", "Plain Courier", "Kenya cuts fuel tax to 8% after week of protests", body, minutesAgo: 45, authority: 50),
         ]
         #expect(insight(articles).headline == "Kenya cuts fuel tax to 8% after week of protests")
     }
 
     @Test func dropsPresentationMarkersFromTheChosenHeadline() {
-        let body = "Ghana's central bank raised its policy rate to 29% on Monday. The Bank of Ghana said inflation remained too high."
+        let body =
+            "Ghana's central bank raised its policy rate to 29% on Monday. The Bank of Ghana said inflation remained too high."
         let articles = [
-            F.article("a", "Accra Times", "BREAKING: Bank of Ghana raises policy rate to 29% - Accra Times", body, minutesAgo: 20, authority: 80),
+            F.article(
+                "a", "Accra Times", "BREAKING: Bank of Ghana raises policy rate to 29% - Accra Times", body, minutesAgo: 20,
+                authority: 80),
             F.article("b", "Gold Coast Post", "Rates up", body, minutesAgo: 10, authority: 40),
         ]
         #expect(insight(articles).headline == "Bank of Ghana raises policy rate to 29%")
@@ -120,10 +130,14 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
     }
 
     @Test func summaryStaysWithinTheCap() {
-        let long = String(repeating: "The committee discussed the long and winding budget proposal in great detail again ", count: 8) + "."
+        let long =
+            String(repeating: "The committee discussed the long and winding budget proposal in great detail again ", count: 8)
+            + "."
         let articles = [
             F.article("a", "Lagos Ledger", "Budget debate drags on in Abuja", long, minutesAgo: 30),
-            F.article("b", "Accra Times", "Nigeria budget debate continues", long + " Lawmakers in Abuja adjourned until Monday without a vote on the plan.", minutesAgo: 20),
+            F.article(
+                "b", "Accra Times", "Nigeria budget debate continues",
+                long + " Lawmakers in Abuja adjourned until Monday without a vote on the plan.", minutesAgo: 20),
         ]
         let result = insight(articles)
         #expect(result.summary.count <= 400)
@@ -142,17 +156,25 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
     @Test func consensusNeedsAMajority() {
         var articles = F.rateHike
         // Two new outlets that mention neither the bank nor the figure: 4 of 6 is still a majority…
-        articles.append(F.article("x1", "Rift Valley Post", "Markets react to Nigerian decision",
-                                  "Shares in Nairobi fell on Wednesday after traders digested the news.", minutesAgo: 60))
-        articles.append(F.article("x2", "Sahel Observer", "Investors weigh West African outlook",
-                                  "Investors in Dakar said they were watching regional currencies.", minutesAgo: 50))
+        articles.append(
+            F.article(
+                "x1", "Rift Valley Post", "Markets react to Nigerian decision",
+                "Shares in Nairobi fell on Wednesday after traders digested the news.", minutesAgo: 60))
+        articles.append(
+            F.article(
+                "x2", "Sahel Observer", "Investors weigh West African outlook",
+                "Investors in Dakar said they were watching regional currencies.", minutesAgo: 50))
         let six = insight(articles).consensus
         #expect(six?.hasPrefix("Most sources agree (4 of 6)") == true, "\(six ?? "nil")")
         // …but 4 of 8 is not.
-        articles.append(F.article("x3", "Cape Ledger", "Rand steady as investors look north",
-                                  "The rand held steady against the dollar on Wednesday.", minutesAgo: 40))
-        articles.append(F.article("x4", "Kampala Daily", "Ugandan shilling firms",
-                                  "The shilling firmed against the dollar in thin trading.", minutesAgo: 30))
+        articles.append(
+            F.article(
+                "x3", "Cape Ledger", "Rand steady as investors look north",
+                "The rand held steady against the dollar on Wednesday.", minutesAgo: 40))
+        articles.append(
+            F.article(
+                "x4", "Kampala Daily", "Ugandan shilling firms",
+                "The shilling firmed against the dollar in thin trading.", minutesAgo: 30))
         let eight = insight(articles).consensus
         #expect(eight?.contains("27.5%") != true, "\(eight ?? "nil")")
     }
@@ -160,32 +182,50 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
     @Test func noConsensusForASingleSourceOrNothingShared() {
         #expect(insight(F.singleElection).consensus == nil)
         let articles = [
-            F.article("a", "Lagos Ledger", "Storm hits coastal town", "Heavy rain fell across the region overnight, officials said.", minutesAgo: 30),
-            F.article("b", "Accra Times", "Residents told to stay indoors", "Residents were told to stay indoors until further notice.", minutesAgo: 20),
+            F.article(
+                "a", "Lagos Ledger", "Storm hits coastal town", "Heavy rain fell across the region overnight, officials said.",
+                minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Residents told to stay indoors", "Residents were told to stay indoors until further notice.",
+                minutesAgo: 20),
         ]
         #expect(insight(articles).consensus == nil)
     }
 
     @Test func conflictingDeathTollsAreAttributed() {
-        #expect(insight(F.collapse).conflict == "Sources differ on the death toll: Lagos Ledger reports 12, Nairobi Courier reports 15.")
+        #expect(
+            insight(F.collapse).conflict
+                == "Sources differ on the death toll: Lagos Ledger reports 12, Nairobi Courier reports 15.")
     }
 
     @Test func conflictingPercentagesAreAttributed() throws {
         let articles = [
-            F.article("a", "Nairobi Courier", "Kenya inflation rises in May", "Kenya's inflation rose to 6.8% in May, the statistics office said. Food prices drove the increase.", minutesAgo: 30),
-            F.article("b", "Rift Valley Post", "Kenyan inflation climbs", "Inflation in Kenya climbed to 7.1% in May on higher food costs. The central bank meets next week.", minutesAgo: 25),
-            F.article("c", "Mombasa Herald", "Inflation up in Kenya", "Kenya's annual inflation reached 6.8% in May, driven by food. Traders expect further increases.", minutesAgo: 20),
+            F.article(
+                "a", "Nairobi Courier", "Kenya inflation rises in May",
+                "Kenya's inflation rose to 6.8% in May, the statistics office said. Food prices drove the increase.",
+                minutesAgo: 30),
+            F.article(
+                "b", "Rift Valley Post", "Kenyan inflation climbs",
+                "Inflation in Kenya climbed to 7.1% in May on higher food costs. The central bank meets next week.",
+                minutesAgo: 25),
+            F.article(
+                "c", "Mombasa Herald", "Inflation up in Kenya",
+                "Kenya's annual inflation reached 6.8% in May, driven by food. Traders expect further increases.", minutesAgo: 20),
         ]
         let conflict = try #require(insight(articles).conflict)
-        #expect(conflict == "Sources differ on inflation: Nairobi Courier and Mombasa Herald report 6.8%, Rift Valley Post reports 7.1%.")
+        #expect(
+            conflict
+                == "Sources differ on inflation: Nairobi Courier and Mombasa Herald report 6.8%, Rift Valley Post reports 7.1%.")
     }
 
     @Test func roundingIsNotAConflict() {
         // 27.5% and 27.50% appear in the rate story.
         #expect(insight(F.rateHike).conflict == nil)
         let articles = [
-            F.article("a", "Lagos Ledger", "Naira loans", "The bank said loans grew by 3.2 billion naira last quarter.", minutesAgo: 30),
-            F.article("b", "Accra Times", "Naira loans", "The bank said loans grew by 3.15 billion naira last quarter.", minutesAgo: 20),
+            F.article(
+                "a", "Lagos Ledger", "Naira loans", "The bank said loans grew by 3.2 billion naira last quarter.", minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Naira loans", "The bank said loans grew by 3.15 billion naira last quarter.", minutesAgo: 20),
         ]
         #expect(insight(articles).conflict == nil)
     }
@@ -193,10 +233,14 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
     @Test func aDisputedCountIsNoConsensus() {
         // Two voices share "12 members" and "27%", but one says nine voted for the cut and the other eight.
         let articles = [
-            F.article("a", "Lagos Ledger", "Bank cuts rate", "Nine of the 12 members of the committee voted for the cut, while "
-                + "three favoured holding the rate at 27%, the governor said in Abuja.", minutesAgo: 90),
-            F.article("b", "Accra Times", "Rate cut", "Eight of the 12 members of the committee voted for the cut, while "
-                + "four favoured holding the rate at 27%, the governor said in Abuja.", minutesAgo: 60),
+            F.article(
+                "a", "Lagos Ledger", "Bank cuts rate",
+                "Nine of the 12 members of the committee voted for the cut, while "
+                    + "three favoured holding the rate at 27%, the governor said in Abuja.", minutesAgo: 90),
+            F.article(
+                "b", "Accra Times", "Rate cut",
+                "Eight of the 12 members of the committee voted for the cut, while "
+                    + "four favoured holding the rate at 27%, the governor said in Abuja.", minutesAgo: 60),
         ]
         let consensus = insight(articles).consensus ?? ""
         #expect(!consensus.contains("Nine of"))
@@ -205,10 +249,14 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
 
     @Test func sharedNamesAloneAreNoConsensus() {
         let articles = [
-            F.article("a", "Lagos Ledger", "Levy talks", "Officials in Nairobi met leaders of Haki Monitor Network on Monday "
-                + "to discuss the fuel levy.", minutesAgo: 90),
-            F.article("b", "Accra Times", "Marchers vow return", "Haki Monitor Network said its members would march again "
-                + "in Nairobi and Kisumu next week.", minutesAgo: 60),
+            F.article(
+                "a", "Lagos Ledger", "Levy talks",
+                "Officials in Nairobi met leaders of Haki Monitor Network on Monday "
+                    + "to discuss the fuel levy.", minutesAgo: 90),
+            F.article(
+                "b", "Accra Times", "Marchers vow return",
+                "Haki Monitor Network said its members would march again "
+                    + "in Nairobi and Kisumu next week.", minutesAgo: 60),
         ]
         #expect(insight(articles).consensus == nil)
     }
@@ -216,35 +264,51 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
     @Test func figuresInUnrelatedSentencesAreNoConflict() {
         // Same unit and subject, different things: a House vote and a committee vote.
         let articles = [
-            F.article("a", "Lagos Ledger", "Budget passes", "The House passed the budget with 240 votes on Friday evening.",
-                      minutesAgo: 90),
-            F.article("b", "Accra Times", "Budget passes", "Earlier, a panel of senior ministers backed the plan with 28 votes.",
-                      minutesAgo: 60),
+            F.article(
+                "a", "Lagos Ledger", "Budget passes", "The House passed the budget with 240 votes on Friday evening.",
+                minutesAgo: 90),
+            F.article(
+                "b", "Accra Times", "Budget passes", "Earlier, a panel of senior ministers backed the plan with 28 votes.",
+                minutesAgo: 60),
         ]
         #expect(insight(articles).conflict == nil)
     }
 
     @Test func differentUnitsAreNotCompared() {
         let articles = [
-            F.article("a", "Lagos Ledger", "Floods in Maiduguri", "Floods in Maiduguri killed 12 people on Sunday, officials said.", minutesAgo: 30),
-            F.article("b", "Accra Times", "Maiduguri floods", "Floods in Maiduguri killed 15 cattle and destroyed crops, officials said.", minutesAgo: 20),
+            F.article(
+                "a", "Lagos Ledger", "Floods in Maiduguri", "Floods in Maiduguri killed 12 people on Sunday, officials said.",
+                minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Maiduguri floods",
+                "Floods in Maiduguri killed 15 cattle and destroyed crops, officials said.", minutesAgo: 20),
         ]
         #expect(insight(articles).conflict == nil)
     }
 
     @Test func aSourceGivingBothValuesExplainsTheDifference() {
         let articles = [
-            F.article("a", "Lagos Ledger", "Kano collapse", "At least 12 people died when the building collapsed in Kano.", minutesAgo: 90),
-            F.article("b", "Nairobi Courier", "Kano collapse toll", "The collapse in Kano killed 15 people, officials said.", minutesAgo: 60),
-            F.article("c", "Accra Times", "Kano toll rises", "The death toll in Kano rose from 12 to 15 people overnight, officials said.", minutesAgo: 30),
+            F.article(
+                "a", "Lagos Ledger", "Kano collapse", "At least 12 people died when the building collapsed in Kano.",
+                minutesAgo: 90),
+            F.article(
+                "b", "Nairobi Courier", "Kano collapse toll", "The collapse in Kano killed 15 people, officials said.",
+                minutesAgo: 60),
+            F.article(
+                "c", "Accra Times", "Kano toll rises",
+                "The death toll in Kano rose from 12 to 15 people overnight, officials said.", minutesAgo: 30),
         ]
         #expect(insight(articles).conflict == nil)
     }
 
     @Test func contradictingClaimsAreAttributed() throws {
         let articles = [
-            F.article("a", "Lagos Ledger", "Minister resignation report", "The presidency denied that Finance Minister Wale Edun had resigned on Friday.", minutesAgo: 30),
-            F.article("b", "Accra Times", "Nigerian finance minister quits", "The presidency confirmed that Finance Minister Wale Edun had resigned on Friday.", minutesAgo: 20),
+            F.article(
+                "a", "Lagos Ledger", "Minister resignation report",
+                "The presidency denied that Finance Minister Wale Edun had resigned on Friday.", minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Nigerian finance minister quits",
+                "The presidency confirmed that Finance Minister Wale Edun had resigned on Friday.", minutesAgo: 20),
         ]
         let conflict = try #require(insight(articles).conflict)
         #expect(conflict.hasPrefix("Sources contradict each other: Lagos Ledger reports a denial"))
@@ -298,7 +362,8 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
 }
 
 @Suite struct InsightScoreTests {
-    static let fixtures: [(String, [StoryArticle], Topic)] = F.references.map { ($0.name, $0.articles, $0.topic) }
+    static let fixtures: [(String, [StoryArticle], Topic)] =
+        F.references.map { ($0.name, $0.articles, $0.topic) }
         + [("drought", F.drought, .africa), ("tax", taxStory(sources: 6), .finance)]
 
     @Test(arguments: fixtures) func partsAreInRangeAndSumExactly(_ name: String, _ articles: [StoryArticle], _ topic: Topic) {
@@ -308,7 +373,8 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect((0...15).contains(score.localRelevance))
         #expect((0...20).contains(score.crossSourceConfirmation))
         #expect((0...15).contains(score.topicImportance))
-        #expect(score.total == score.sourceAuthority + score.freshness + score.localRelevance
+        #expect(
+            score.total == score.sourceAuthority + score.freshness + score.localRelevance
                 + score.crossSourceConfirmation + score.topicImportance)
         #expect((0...100).contains(score.total))
         #expect(analyzer.score(articles, topic: topic, now: F.now) == score)
@@ -317,13 +383,23 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
     @Test func authorityMovesWithSourceWeights() {
         let articles = taxStory(sources: 2)
         let parts = [10, 40, 70, 100].map { weight in
-            insight(articles, using: StoryAnalyzer(configuration: InsightConfiguration(sourceAuthority: ["Outlet 0": weight, "Outlet 1": weight]))).score.sourceAuthority
+            insight(
+                articles,
+                using: StoryAnalyzer(
+                    configuration: InsightConfiguration(sourceAuthority: ["Outlet 0": weight, "Outlet 1": weight]))
+            ).score.sourceAuthority
         }
         #expect(parts == [3, 10, 18, 25])
         // The feed's own authority and the default count when there is no override.
         #expect(insight(taxStory(sources: 2, authority: 80)).score.sourceAuthority == 20)
-        let unknown = taxStory(sources: 2).map { var a = $0; a.sourceAuthority = nil; return a }
-        #expect(insight(unknown, using: StoryAnalyzer(configuration: InsightConfiguration(defaultAuthority: 20))).score.sourceAuthority == 5)
+        let unknown = taxStory(sources: 2).map {
+            var a = $0
+            a.sourceAuthority = nil
+            return a
+        }
+        #expect(
+            insight(unknown, using: StoryAnalyzer(configuration: InsightConfiguration(defaultAuthority: 20))).score
+                .sourceAuthority == 5)
     }
 
     @Test func freshnessDecaysWithAge() {
@@ -341,21 +417,37 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
 
     @Test func localRelevanceMovesWithHomeMentions() {
         func story(_ headline: String, _ body: String, region: String? = nil) -> [StoryArticle] {
-            [F.article("a", "Outlet A", headline, body, minutesAgo: 30, region: region),
-             F.article("b", "Outlet B", headline, body, minutesAgo: 20, region: region)]
+            [
+                F.article("a", "Outlet A", headline, body, minutesAgo: 30, region: region),
+                F.article("b", "Outlet B", headline, body, minutesAgo: 20, region: region),
+            ]
         }
-        let none = insight(story("Fuel levy announced", "The treasury announced a fuel levy. Drivers complained.")).score.localRelevance
-        let bodyOnce = insight(story("Fuel levy announced", "The treasury in Nairobi announced a fuel levy. Drivers complained.")).score.localRelevance
-        let bodyTwice = insight(story("Fuel levy announced", "The treasury in Nairobi announced a fuel levy. Kenyan drivers complained.")).score.localRelevance
-        let headline = insight(story("Kenya announces fuel levy", "The treasury in Nairobi announced a fuel levy. Kenyan drivers complained.")).score.localRelevance
-        let feed = insight(story("Kenya announces fuel levy", "The treasury in Nairobi announced a fuel levy. Kenyan drivers complained.", region: "ke")).score.localRelevance
+        let none = insight(story("Fuel levy announced", "The treasury announced a fuel levy. Drivers complained.")).score
+            .localRelevance
+        let bodyOnce = insight(story("Fuel levy announced", "The treasury in Nairobi announced a fuel levy. Drivers complained."))
+            .score.localRelevance
+        let bodyTwice = insight(
+            story("Fuel levy announced", "The treasury in Nairobi announced a fuel levy. Kenyan drivers complained.")
+        ).score.localRelevance
+        let headline = insight(
+            story("Kenya announces fuel levy", "The treasury in Nairobi announced a fuel levy. Kenyan drivers complained.")
+        ).score.localRelevance
+        let feed = insight(
+            story(
+                "Kenya announces fuel levy", "The treasury in Nairobi announced a fuel levy. Kenyan drivers complained.",
+                region: "ke")
+        ).score.localRelevance
         #expect(none == 0)
         #expect(none < bodyOnce && bodyOnce < bodyTwice && bodyTwice < headline && headline < feed)
         #expect(feed == 15)
         // Another home region moves it the other way.
-        let europe = StoryAnalyzer(configuration: InsightConfiguration(homeRegion: HomeRegion(name: "Europe", places: ["france", "paris"], feedRegions: ["fr"])))
-        #expect(insight(story("Kenya announces fuel levy", "Kenyan drivers complained."), using: europe).score.localRelevance == 0)
-        #expect(insight(story("France announces fuel levy", "Drivers in Paris complained."), using: europe).score.localRelevance > 0)
+        let europe = StoryAnalyzer(
+            configuration: InsightConfiguration(
+                homeRegion: HomeRegion(name: "Europe", places: ["france", "paris"], feedRegions: ["fr"])))
+        #expect(
+            insight(story("Kenya announces fuel levy", "Kenyan drivers complained."), using: europe).score.localRelevance == 0)
+        #expect(
+            insight(story("France announces fuel levy", "Drivers in Paris complained."), using: europe).score.localRelevance > 0)
     }
 
     @Test func confirmationGrowsWithIndependentSources() {
@@ -373,16 +465,32 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
     }
 
     @Test func topicImportanceMovesWithTopicAndSubject() {
-        let plain = [F.article("a", "Outlet A", "Company opens new office", "The company opened a new office downtown on Monday. Staff moved in this week.", minutesAgo: 30)]
+        let plain = [
+            F.article(
+                "a", "Outlet A", "Company opens new office",
+                "The company opened a new office downtown on Monday. Staff moved in this week.", minutesAgo: 30)
+        ]
         let tech = insight(plain, topic: .tech).score.topicImportance
         let politics = insight(plain, topic: .politics).score.topicImportance
         #expect(tech == 4 && politics == 6)
-        let bodyKeyword = [F.article("a", "Outlet A", "Company opens new office", "The company opened a new office downtown on Monday. Staff worried about a data breach.", minutesAgo: 30)]
-        let headlineKeyword = [F.article("a", "Outlet A", "Company hit by data breach", "The company opened a new office downtown on Monday. Staff worried about a data breach.", minutesAgo: 30)]
+        let bodyKeyword = [
+            F.article(
+                "a", "Outlet A", "Company opens new office",
+                "The company opened a new office downtown on Monday. Staff worried about a data breach.", minutesAgo: 30)
+        ]
+        let headlineKeyword = [
+            F.article(
+                "a", "Outlet A", "Company hit by data breach",
+                "The company opened a new office downtown on Monday. Staff worried about a data breach.", minutesAgo: 30)
+        ]
         let inBody = insight(bodyKeyword, topic: .tech).score.topicImportance
         let inHeadline = insight(headlineKeyword, topic: .tech).score.topicImportance
         #expect(tech < inBody && inBody < inHeadline)
-        let heavy = [F.article("a", "Outlet A", "War and coup fears as election nears amid inflation", "Inflation and the election dominate.", minutesAgo: 30)]
+        let heavy = [
+            F.article(
+                "a", "Outlet A", "War and coup fears as election nears amid inflation", "Inflation and the election dominate.",
+                minutesAgo: 30)
+        ]
         #expect(insight(heavy, topic: .politics).score.topicImportance == 15)
     }
 
@@ -390,14 +498,17 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         let base = insight(taxStory(sources: 2, authority: 50, minutesAgo: 60), topic: .finance).score
         let moreAuthority = insight(taxStory(sources: 2, authority: 90, minutesAgo: 60), topic: .finance).score
         #expect(moreAuthority.sourceAuthority > base.sourceAuthority)
-        #expect(moreAuthority.freshness == base.freshness && moreAuthority.localRelevance == base.localRelevance
-                && moreAuthority.crossSourceConfirmation == base.crossSourceConfirmation && moreAuthority.topicImportance == base.topicImportance)
+        #expect(
+            moreAuthority.freshness == base.freshness && moreAuthority.localRelevance == base.localRelevance
+                && moreAuthority.crossSourceConfirmation == base.crossSourceConfirmation
+                && moreAuthority.topicImportance == base.topicImportance)
         let older = insight(taxStory(sources: 2, authority: 50, minutesAgo: 600), topic: .finance).score
         #expect(older.freshness < base.freshness && older.sourceAuthority == base.sourceAuthority)
         let local = insight(taxStory(sources: 2, authority: 50, minutesAgo: 60, region: "ng"), topic: .finance).score
         #expect(local.localRelevance > base.localRelevance && local.freshness == base.freshness)
         let confirmed = insight(taxStory(sources: 3, authority: 50, minutesAgo: 60), topic: .finance).score
-        #expect(confirmed.crossSourceConfirmation > base.crossSourceConfirmation && confirmed.sourceAuthority == base.sourceAuthority)
+        #expect(
+            confirmed.crossSourceConfirmation > base.crossSourceConfirmation && confirmed.sourceAuthority == base.sourceAuthority)
         let politics = insight(taxStory(sources: 2, authority: 50, minutesAgo: 60), topic: .africa).score
         #expect(politics.topicImportance < base.topicImportance && politics.freshness == base.freshness)
     }
@@ -437,7 +548,8 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
             let summary = insight(story.articles, topic: story.topic).summary
             let scores = Rouge.rouge1(candidate: summary, reference: story.reference)
             recalls.append(scores.recall)
-            print("ROUGE-1 \(story.name): recall \(String(format: "%.3f", scores.recall)), F1 \(String(format: "%.3f", scores.f1))")
+            print(
+                "ROUGE-1 \(story.name): recall \(String(format: "%.3f", scores.recall)), F1 \(String(format: "%.3f", scores.f1))")
             #expect(scores.recall >= 0.4, "\(story.name): \(summary)")
         }
         let mean = recalls.reduce(0, +) / Double(recalls.count)

@@ -13,11 +13,19 @@ import Testing
     /// What train-clustering.py stored next to the weights: made-up articles, and per (article,
     /// candidate story) pair the feature vector and probability at training time.
     struct Check: Decodable {
-        struct Outlet: Decodable { let id: String; let name: String }
+        struct Outlet: Decodable {
+            let id: String
+            let name: String
+        }
         struct Article: Decodable {
             let id: String, outlet: String, event: String, headline: String, body: String, publishedAt: Date, link: String
         }
-        struct Pair: Decodable { let article: String; let story: String; let x: [Double]; let probability: Double }
+        struct Pair: Decodable {
+            let article: String
+            let story: String
+            let x: [Double]
+            let probability: Double
+        }
         let outlets: [Outlet]
         let articles: [Article]
         let pairs: [Pair]
@@ -36,8 +44,9 @@ import Testing
     /// A model of this build's features (weights made up): what the file checks and the fallback need.
     static func madeUpModel() -> JoinModel {
         let n = JoinFeatures.names.count
-        return JoinModel(features: JoinFeatures.names, mean: Array(repeating: 0, count: n), scale: Array(repeating: 1, count: n),
-                         weights: (0..<n).map { $0 == 0 ? 4 : 0 }, bias: -2, threshold: 0.5, mergeThreshold: 0.6)
+        return JoinModel(
+            features: JoinFeatures.names, mean: Array(repeating: 0, count: n), scale: Array(repeating: 1, count: n),
+            weights: (0..<n).map { $0 == 0 ? 4 : 0 }, bias: -2, threshold: 0.5, mergeThreshold: 0.6)
     }
 
     @Test(.enabled(if: shipped, "no model shipped: scripts/train-clustering.py writes it"))
@@ -50,11 +59,12 @@ import Testing
         let clusterer = StoryClusterer(embedder: CachedEmbedder.shared, joinModel: model)
         var seen: [String: (JoinFeatures, Double)] = [:]
         for a in check.articles.sorted(by: { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }) {
-            let article = StoryArticle(id: a.id, feedId: nil, source: names[a.outlet]!, sourceAuthority: nil, topicHint: nil,
-                                       region: nil, headline: a.headline, body: a.body, publishedAt: a.publishedAt,
-                                       firstSeenAt: a.publishedAt, isBreakingFlag: false,
-                                       canonicalUrl: ArticleIdentity.canonicalURL(a.link),
-                                       contentHash: ArticleIdentity.contentHash(headline: a.headline, body: a.body))
+            let article = StoryArticle(
+                id: a.id, feedId: nil, source: names[a.outlet]!, sourceAuthority: nil, topicHint: nil,
+                region: nil, headline: a.headline, body: a.body, publishedAt: a.publishedAt,
+                firstSeenAt: a.publishedAt, isBreakingFlag: false,
+                canonicalUrl: ArticleIdentity.canonicalURL(a.link),
+                contentHash: ArticleIdentity.contentHash(headline: a.headline, body: a.body))
             let features = clusterer.extractor(article)
             for (story, join) in clusterer.joinCandidates(for: article, features: features) {
                 seen[a.id + "→" + story] = (join, model.probability(join))

@@ -19,8 +19,10 @@ import Testing
         let failureCount: Int?
     }
 
-    static func withLiveJarvis(ping: Duration, pongTimeout: Duration,
-                               _ body: (JarvisApplication, LiveServer) async throws -> Void) async throws {
+    static func withLiveJarvis(
+        ping: Duration, pongTimeout: Duration,
+        _ body: (JarvisApplication, LiveServer) async throws -> Void
+    ) async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var settings = JarvisApplication.Settings(dataDirectory: directory)
@@ -55,7 +57,9 @@ import Testing
             let stale = try await nextEvent(ws)
             #expect(stale.type == "story.stale" && stale.storyId == "story_c")
             let health = try await nextEvent(ws)
-            #expect(health.type == "feed.health" && health.feedId == "feed_d" && health.health == .failing && health.failureCount == 3)
+            #expect(
+                health.type == "feed.health" && health.feedId == "feed_d" && health.health == .failing && health.failureCount == 3
+            )
         }
     }
 

@@ -21,7 +21,8 @@ import Testing
     static let teaser = "The Central Bank of Nigeria raised its benchmark rate on Tuesday."
 
     static func page(author: String = "Adaeze Okonkwo") -> Data {
-        Data("""
+        Data(
+            """
             <!DOCTYPE html><html><head><meta charset="utf-8"><title>Rates up | Local Ledger</title>
             <meta name="author" content="\(author)"><meta property="og:image" content="/img/cbn.jpg"></head>
             <body><div class="cookie-banner"><p>We use cookies to improve your experience and to show adverts.</p></div>
@@ -36,7 +37,8 @@ import Testing
     static func rss(_ items: [(guid: String, link: String, text: String)]) -> Data {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Local Ledger</title>"#
         for item in items {
-            xml += "<item><guid isPermaLink=\"false\">\(item.guid)</guid><title>Central bank raises rate (\(item.guid))</title>"
+            xml +=
+                "<item><guid isPermaLink=\"false\">\(item.guid)</guid><title>Central bank raises rate (\(item.guid))</title>"
                 + "<link>\(item.link)</link><description>\(item.text)</description>"
                 + "<pubDate>Tue, 24 Nov 2026 13:05:00 GMT</pubDate></item>"
         }
@@ -63,8 +65,9 @@ import Testing
                     let feed = LivePageTests.rss(items.withLock { $0 })
                     return Response(status: .ok, headers: ["Content-Type": "application/rss+xml"], body: .bytes(feed))
                 case "/robots.txt":
-                    return Response(status: .ok, headers: ["Content-Type": "text/plain"],
-                                    body: .bytes(Data("User-agent: *\nDisallow: /private/\n".utf8)))
+                    return Response(
+                        status: .ok, headers: ["Content-Type": "text/plain"],
+                        body: .bytes(Data("User-agent: *\nDisallow: /private/\n".utf8)))
                 case _ where path.hasPrefix("/slow/"):
                     for _ in 0..<1_000 where !gateOpen.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(10)) }
                     return Response(status: .ok, headers: ["Content-Type": "text/html"], body: .bytes(LivePageTests.page()))
@@ -77,15 +80,19 @@ import Testing
                 case "/img/cbn.jpg":
                     return Response(status: .ok, headers: ["Content-Type": "image/jpeg"], body: .bytes(Data([0xFF, 0xD8])))
                 default:
-                    return Response(status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"],
-                                    body: .bytes(LivePageTests.page()))
+                    return Response(
+                        status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"],
+                        body: .bytes(LivePageTests.page()))
                 }
             }
             return router
         }
     }
 
-    struct Stored: Decodable { let id: String; let guid: String }
+    struct Stored: Decodable {
+        let id: String
+        let guid: String
+    }
 
     /// A Jarvis whose feed fetcher may reach the site (a trusted origin) and whose page fetcher
     /// may reach only the site's origin, never another private address.
@@ -94,13 +101,16 @@ import Testing
         try await withLiveServer(site.router) { origin in
             let base = "http://127.0.0.1:\(origin.port)"
             let feeds = CurlFeedFetcher(configuration: FetchConfiguration(totalTimeout: .seconds(5)))
-            try await withJarvis(allowPrivate: false, fetcher: feeds,
-                                 parser: StandardFeedDocumentParser(), clock: clock, settings: { settings in
-                settings.poller.trustedOrigins = [base]
-                settings.fetchPages = true
-                settings.pages.trustedOrigins = [base]
-                settings.pages.hostSpacing = 0
-            }) { application, server in
+            try await withJarvis(
+                allowPrivate: false, fetcher: feeds,
+                parser: StandardFeedDocumentParser(), clock: clock,
+                settings: { settings in
+                    settings.poller.trustedOrigins = [base]
+                    settings.fetchPages = true
+                    settings.pages.trustedOrigins = [base]
+                    settings.pages.hostSpacing = 0
+                }
+            ) { application, server in
                 let feed = NewFeed(url: base + "/feed.xml", name: "Local Ledger", pollIntervalSeconds: 600)
                 _ = try await application.feeds.create(feed, now: clock.read())
                 try await body(application, server, base, clock)
@@ -237,8 +247,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: data) }
         let port = Int.random(in: 20_000..<40_000)
         let origin = "http://127.0.0.1:\(port)"
-        var settings = JarvisApplication.Settings(dataDirectory: data, resourcesDirectory: resources, loadDefaultFeeds: false,
-                                                  sampleFeeds: true, selfOrigin: origin)
+        var settings = JarvisApplication.Settings(
+            dataDirectory: data, resourcesDirectory: resources, loadDefaultFeeds: false,
+            sampleFeeds: true, selfOrigin: origin)
         settings.fetchPages = true
         settings.pages.hostSpacing = 0
         let application = try await JarvisApplication(settings: settings, parser: StandardFeedDocumentParser())
@@ -263,8 +274,9 @@ import Testing
             let bodies = try rows.map { try $0.decode(String.self, "body") }
             #expect(bodies.contains { $0.contains("Kenya Association of Manufacturers said it would hold briefings") })
             #expect(!bodies.contains { $0.contains("We use cookies") || $0.contains("morning briefing") })
-            #expect(try rows.allSatisfy { try !$0.decode(String.self, "source_url").contains("/samples/") },
-                    "articles keep the outlets' own links")
+            #expect(
+                try rows.allSatisfy { try !$0.decode(String.self, "source_url").contains("/samples/") },
+                "articles keep the outlets' own links")
         } catch {
             await server.shutdown()
             throw error

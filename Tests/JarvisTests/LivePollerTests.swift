@@ -29,13 +29,18 @@ import Testing
     /// A feed origin whose `/flaky.xml` fails `failures` times before answering.
     static func origin(failures: Int) -> Router {
         let attempts = Mutex(0)
-        let document = rss([("a1", "Central bank holds rates at 27.5%",
-                             "<p>The <b>central bank</b> held its rate.</p><script>track()</script><p>Markets &amp; traders reacted.</p><img src=\"/img/cb.jpg\">"),
-                            ("a2", "Chip maker opens plant", "<p>A new plant opened.</p>")])
+        let document = rss([
+            (
+                "a1", "Central bank holds rates at 27.5%",
+                "<p>The <b>central bank</b> held its rate.</p><script>track()</script><p>Markets &amp; traders reacted.</p><img src=\"/img/cb.jpg\">"
+            ),
+            ("a2", "Chip maker opens plant", "<p>A new plant opened.</p>"),
+        ])
         var router = Router()
         router.get("/rss.xml") { request in
             if request.headers["If-None-Match"] == "\"r1\"" { return Response(status: .notModified) }
-            return Response(status: .ok, headers: ["Content-Type": "application/rss+xml", "ETag": "\"r1\""], body: .bytes(document))
+            return Response(
+                status: .ok, headers: ["Content-Type": "application/rss+xml", "ETag": "\"r1\""], body: .bytes(document))
         }
         router.get("/rss2.xml") { _ in Response(status: .ok, body: .bytes(document)) }
         router.get("/moved.xml") { _ in Response(status: .movedPermanently, headers: ["Location": "/rss2.xml"]) }
@@ -46,12 +51,18 @@ import Testing
             return Response(status: .ok, body: .bytes(document))
         }
         router.get("/flaky.xml") { _ in
-            let attempt = attempts.withLock { $0 += 1; return $0 }
+            let attempt = attempts.withLock {
+                $0 += 1
+                return $0
+            }
             if attempt <= failures { return Response(status: .internalServerError) }
             return Response(status: .ok, body: .bytes(document))
         }
-        router.get("/page.html") { _ in Response(status: .ok, headers: ["Content-Type": "text/html"],
-                                                  body: .bytes(Data("<html><body>hi</body></html>".utf8))) }
+        router.get("/page.html") { _ in
+            Response(
+                status: .ok, headers: ["Content-Type": "text/html"],
+                body: .bytes(Data("<html><body>hi</body></html>".utf8)))
+        }
         return router
     }
 
@@ -64,12 +75,16 @@ import Testing
     @Test func ingestionEndToEnd() async throws {
         let clock = TestClock()
         try await withLiveServer(Self.origin(failures: 10)) { origin in
-            let fetcher = CurlFeedFetcher(configuration: FetchConfiguration(totalTimeout: .seconds(1), allowPrivateAddresses: true))
-            try await withJarvis(allowPrivate: true, fetcher: fetcher, parser: StandardFeedDocumentParser(), clock: clock) { application, server in
+            let fetcher = CurlFeedFetcher(
+                configuration: FetchConfiguration(totalTimeout: .seconds(1), allowPrivateAddresses: true))
+            try await withJarvis(allowPrivate: true, fetcher: fetcher, parser: StandardFeedDocumentParser(), clock: clock) {
+                application, server in
                 var ids: [String: String] = [:]
                 for path in ["rss.xml", "moved.xml", "dup-moved.xml", "limited.xml", "slow.xml", "flaky.xml", "page.html"] {
-                    let response = try await server.client.post("/feeds", json: Submission(
-                        url: "http://127.0.0.1:\(origin.port)/\(path)", name: path, pollIntervalSeconds: 600))
+                    let response = try await server.client.post(
+                        "/feeds",
+                        json: Submission(
+                            url: "http://127.0.0.1:\(origin.port)/\(path)", name: path, pollIntervalSeconds: 600))
                     #expect(response.status == 201)
                     ids[path] = try IOS.decoder().decode(IOS.Feed.self, from: Data(response.body)).id
                 }
@@ -84,13 +99,15 @@ import Testing
                 let moved = try #require(try await application.feeds.feed(id: ids["moved.xml"]!))
                 #expect(moved.url == "http://127.0.0.1:\(origin.port)/rss2.xml", "a permanent redirect updates the stored URL")
                 let duplicate = try #require(try await application.feeds.feed(id: ids["dup-moved.xml"]!))
-                #expect(duplicate.url == "http://127.0.0.1:\(origin.port)/dup-moved.xml",
-                        "…unless another feed already has the target URL")
+                #expect(
+                    duplicate.url == "http://127.0.0.1:\(origin.port)/dup-moved.xml",
+                    "…unless another feed already has the target URL")
                 let limited = try #require(try await application.feeds.feed(id: ids["limited.xml"]!))
                 #expect(limited.nextPollAt.timeIntervalSince(clock.read()) >= 3600)
 
                 // Articles as the app reads them.
-                let feeds = try IOS.decoder().decode(IOS.FeedList.self, from: Data(try await server.client.get("/feeds").body)).data
+                let feeds = try IOS.decoder().decode(IOS.FeedList.self, from: Data(try await server.client.get("/feeds").body))
+                    .data
                 let rssFeed = try #require(feeds.first { $0.id == ids["rss.xml"] })
                 #expect(rssFeed.articleCountToday == 2)
                 #expect(rssFeed.lastFetchedAt != nil)
@@ -116,8 +133,14 @@ import Testing
                 #expect(article.publishedAt == Date(timeIntervalSince1970: 1_795_858_200))
                 #expect(article.imageUrl != nil)
                 let articleRaw = try WireCheck.object(response.body)
-                #expect(WireCheck.hasKeys(articleRaw, ["id", "storyId", "source", "sourceUrl", "headline", "body", "publishedAt",
-                                                       "imageUrl", "author"]).isEmpty)
+                #expect(
+                    WireCheck.hasKeys(
+                        articleRaw,
+                        [
+                            "id", "storyId", "source", "sourceUrl", "headline", "body", "publishedAt",
+                            "imageUrl", "author",
+                        ]
+                    ).isEmpty)
                 #expect(WireCheck.isWireDate(articleRaw["publishedAt"]))
 
                 // Failing → dead → active again for the flaky origin (10 failures, then it recovers).

@@ -58,15 +58,22 @@ import Testing
 
     @Test func importAddsEachFeedOnceAndSaysWhatHappenedToEveryOutline() async throws {
         try await withJarvis { _, server in
-            let existing = try await server.client.post("/feeds", json: Submission(url: "https://a.example/feed", name: "A",
-                                                                                   pollIntervalSeconds: 900))
+            let existing = try await server.client.post(
+                "/feeds",
+                json: Submission(
+                    url: "https://a.example/feed", name: "A",
+                    pollIntervalSeconds: 900))
             #expect(existing.status == 201)
 
-            let response = try await server.client.post("/feeds/import", body: Array(Self.subscriptions.utf8),
-                                                         contentType: "text/x-opml")
+            let response = try await server.client.post(
+                "/feeds/import", body: Array(Self.subscriptions.utf8),
+                contentType: "text/x-opml")
             #expect(response.status == 200, "\(response.bodyString)")
             let answer = try IOS.decoder().decode(ImportAnswer.self, from: Data(response.body))
-            #expect(answer.data.map(\.result) == ["added", "added", "added", "duplicate", "duplicate", "invalid", "invalid", "invalid"])
+            #expect(
+                answer.data.map(\.result) == [
+                    "added", "added", "added", "duplicate", "duplicate", "invalid", "invalid", "invalid",
+                ])
             #expect(answer.added == 3)
             #expect(answer.duplicates == 2)
             #expect(answer.invalid == 3)
@@ -106,8 +113,11 @@ import Testing
             let empty = try await server.client.get("/feeds.opml")
             #expect(empty.status == 200)
             #expect(try OPMLReader.read(Data(empty.body), maxFeeds: 10).isEmpty)
-            let created = try await server.client.post("/feeds", json: Submission(url: "https://q.example/rss?a=1&b=2",
-                                                                                  name: "Quotes \"&\" <tags>", pollIntervalSeconds: 900))
+            let created = try await server.client.post(
+                "/feeds",
+                json: Submission(
+                    url: "https://q.example/rss?a=1&b=2",
+                    name: "Quotes \"&\" <tags>", pollIntervalSeconds: 900))
             #expect(created.status == 201)
             let export = try await server.client.get("/feeds.opml")
             let outlines = try OPMLReader.read(Data(export.body), maxFeeds: 10)
@@ -126,7 +136,8 @@ import Testing
             let response = try await server.client.post("/feeds/import", body: Array(body.utf8), contentType: "application/xml")
             #expect(response.status == status)
             #expect(try IOS.decoder().decode(IOS.ErrorEnvelope.self, from: Data(response.body)).error.code == "invalid_request")
-            #expect(try IOS.decoder().decode(IOS.FeedList.self, from: Data(try await server.client.get("/feeds").body)).data.isEmpty)
+            #expect(
+                try IOS.decoder().decode(IOS.FeedList.self, from: Data(try await server.client.get("/feeds").body)).data.isEmpty)
         }
     }
 
@@ -142,7 +153,8 @@ import Testing
             let huge = "<opml version=\"2.0\"><body>\(padding)</body></opml>"
             let tooBig = try await server.client.post("/feeds/import", body: Array(huge.utf8), contentType: "text/x-opml")
             #expect(tooBig.status == 413)
-            #expect(try IOS.decoder().decode(IOS.FeedList.self, from: Data(try await server.client.get("/feeds").body)).data.isEmpty)
+            #expect(
+                try IOS.decoder().decode(IOS.FeedList.self, from: Data(try await server.client.get("/feeds").body)).data.isEmpty)
         }
     }
 

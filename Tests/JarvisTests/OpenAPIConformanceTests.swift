@@ -24,7 +24,8 @@ import Testing
         let checker = try Self.checker()
         try await withJarvis { application, _ in
             // The offline samples (`JARVIS_SAMPLE_FEEDS`) are a demo, not the contract.
-            let routes = Set(application.router().routes.filter { !$0.pattern.hasPrefix("/samples") }.map { "\($0.method) \($0.pattern)" })
+            let routes = Set(
+                application.router().routes.filter { !$0.pattern.hasPrefix("/samples") }.map { "\($0.method) \($0.pattern)" })
             #expect(routes.subtracting(checker.operations).sorted() == [], "routes missing from openapi.json")
             #expect(checker.operations.subtracting(routes.union(Self.operatorRoutes)).sorted() == [], "documented but not served")
         }
@@ -49,11 +50,17 @@ import Testing
                 check("POST", "/feeds", try await client.post("/feeds", json: ["url": "ftp://a.example/rss", "name": "A"]))
                 check("POST", "/feeds", try await client.post("/feeds", body: Array("x".utf8), contentType: "text/plain"))
                 check("GET", "/feeds", try await client.get("/feeds"))
-                let feedId = (try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any])?["id"] as? String ?? "?"
+                let feedId =
+                    (try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any])?["id"] as? String ?? "?"
                 check("GET", "/feeds.opml", try await client.get("/feeds.opml"))
-                let opml = #"<opml version="2.0"><body><outline type="rss" text="B" xmlUrl="https://b.example/rss"/></body></opml>"#
-                check("POST", "/feeds/import", try await client.post("/feeds/import", body: Array(opml.utf8), contentType: "text/x-opml"))
-                check("POST", "/feeds/import", try await client.post("/feeds/import", body: Array("nope".utf8), contentType: "text/x-opml"))
+                let opml =
+                    #"<opml version="2.0"><body><outline type="rss" text="B" xmlUrl="https://b.example/rss"/></body></opml>"#
+                check(
+                    "POST", "/feeds/import",
+                    try await client.post("/feeds/import", body: Array(opml.utf8), contentType: "text/x-opml"))
+                check(
+                    "POST", "/feeds/import",
+                    try await client.post("/feeds/import", body: Array("nope".utf8), contentType: "text/x-opml"))
                 check("DELETE", "/feeds/{id}", try await client.delete("/feeds/\(feedId)"))
                 check("DELETE", "/feeds/{id}", try await client.delete("/feeds/\(feedId)"))
                 let stories = try await client.get("/stories?limit=5")
@@ -63,7 +70,9 @@ import Testing
                 check("GET", "/stories", try await client.get("/stories?limit=0"))
                 check("GET", "/stories/{id}", try await client.get("/stories/\(ids[0])"))
                 check("GET", "/stories/{id}", try await client.get("/stories/nope"))
-                let detail = try JSONSerialization.jsonObject(with: Data(try await client.get("/stories/\(ids[0])").body)) as? [String: Any]
+                let detail =
+                    try JSONSerialization.jsonObject(with: Data(try await client.get("/stories/\(ids[0])").body))
+                    as? [String: Any]
                 let articleId = ((detail?["timeline"] as? [[String: Any]])?.first?["articleId"] as? String) ?? "?"
                 check("GET", "/articles/{id}", try await client.get("/articles/\(articleId)"))
                 check("GET", "/articles/{id}", try await client.get("/articles/nope"))
@@ -89,9 +98,14 @@ import Testing
         #expect(!problems(#"{"status":"ok","version":"1","storiesCount":"1","feedsCount":1,"uptime":3}"#).isEmpty)
         #expect(!problems(#"{"status":"ok","version":"1","storiesCount":true,"feedsCount":1,"uptime":3}"#).isEmpty)
         #expect(!problems("{}", status: 418).isEmpty)
-        let article = #"{"id":"a","storyId":"s","source":"x","sourceUrl":"u","headline":"h","body":"b","publishedAt":"2026-01-01T00:00:00.123Z","imageUrl":null,"author":null}"#
-        #expect(!checker.problems("GET", "/articles/{id}", status: 200, contentType: "application/json", body: Array(article.utf8)).isEmpty)
+        let article =
+            #"{"id":"a","storyId":"s","source":"x","sourceUrl":"u","headline":"h","body":"b","publishedAt":"2026-01-01T00:00:00.123Z","imageUrl":null,"author":null}"#
+        #expect(
+            !checker.problems("GET", "/articles/{id}", status: 200, contentType: "application/json", body: Array(article.utf8))
+                .isEmpty)
         let wrongCode = #"{"error":{"code":"duplicate_feed","message":"x"}}"#
-        #expect(!checker.problems("GET", "/articles/{id}", status: 404, contentType: "application/json", body: Array(wrongCode.utf8)).isEmpty)
+        #expect(
+            !checker.problems("GET", "/articles/{id}", status: 404, contentType: "application/json", body: Array(wrongCode.utf8))
+                .isEmpty)
     }
 }

@@ -34,8 +34,9 @@ import Testing
     @Test func ingestFiguresNeedTheAdminTokenWhenSetAndCoverEveryFeed() async throws {
         try await withJarvis(settings: { $0.adminToken = Self.token }) { _, server in
             let auth = [("Authorization", "Bearer \(Self.token)")]
-            let created = try await server.client.post("/feeds", json: ["url": "https://news.example.org/rss", "name": "News"],
-                                                       headers: auth)
+            let created = try await server.client.post(
+                "/feeds", json: ["url": "https://news.example.org/rss", "name": "News"],
+                headers: auth)
             #expect(created.status == 201)
             #expect(try await server.client.get("/ops/api/ingest").status == 401)
             let answer = try await server.client.get("/ops/api/ingest?hours=6", headers: auth)
@@ -54,8 +55,10 @@ import Testing
 
     @Test func readerAndConsolePagesAreStaticFilesWithTheirTypes() async throws {
         try await withJarvis(settings: { $0.resourcesDirectory = Self.resources }) { _, server in
-            for (path, type) in [("/", "text/html"), ("/reader/reader.js", "text/javascript"), ("/reader/reader.css", "text/css"),
-                                 ("/ops", "text/html"), ("/ops/ops.js", "text/javascript"), ("/shared/charts.js", "text/javascript")] {
+            for (path, type) in [
+                ("/", "text/html"), ("/reader/reader.js", "text/javascript"), ("/reader/reader.css", "text/css"),
+                ("/ops", "text/html"), ("/ops/ops.js", "text/javascript"), ("/shared/charts.js", "text/javascript"),
+            ] {
                 let page = try await server.client.get(path)
                 #expect(page.status == 200, "\(path)")
                 #expect(page.headers["Content-Type"]?.hasPrefix(type) == true, "\(path)")

@@ -1,49 +1,85 @@
 import Foundation
-@testable import Jarvis
 import Testing
+
+@testable import Jarvis
 
 /// Wire boilerplate and page furniture never reach summaries, consensus or conflict.
 @Suite struct PageFurnitureTests {
-    @Test(arguments: [
-        // (body, what must be gone, what must stay)
-        ("LAGOS (Reuters) - Nigeria's central bank raised its key rate to 27.5% on Tuesday.",
-         "(Reuters)", "Nigeria's central bank raised its key rate to 27.5% on Tuesday."),
-        ("NEW YORK, March 3 (Reuters) — Stocks fell on Monday as bond yields rose.",
-         "NEW YORK", "Stocks fell on Monday as bond yields rose."),
-        ("WASHINGTON — The Senate passed the bill by 68 votes to 31.", "WASHINGTON", "The Senate passed the bill by 68 votes to 31."),
-        ("KHARTOUM, Sudan -- Armed men hijacked a plane on Tuesday.", "KHARTOUM", "Armed men hijacked a plane on Tuesday."),
-        ("The ministry confirmed the figures. (Reporting by Ana Lopez; Editing by Tom Hill)",
-         "Reporting by", "The ministry confirmed the figures."),
-        ("The ministry confirmed the figures.\nReporting by Ana Lopez; Editing by Tom Hill",
-         "Editing by", "The ministry confirmed the figures."),
-        ("The vote is due on Friday.\nThe Associated Press contributed to this report.",
-         "contributed", "The vote is due on Friday."),
-        ("The vote is due on Friday.\nRead more: Why the vote matters", "Read more", "The vote is due on Friday."),
-        ("The vote is due on Friday.\nSign up for Daily Newsletters Manage Newsletters", "Sign up", "The vote is due on Friday."),
-        ("The vote is due on Friday.\nCLICK HERE TO GET THE FOX NEWS APP", "CLICK HERE", "The vote is due on Friday."),
-        ("Image copyright Getty Images\nThe vote is due on Friday.", "Getty", "The vote is due on Friday."),
-        ("Enlarge this image toggle caption Evan Vucci/AP Evan Vucci/AP\nThe vote is due on Friday.", "Vucci",
-         "The vote is due on Friday."),
-        ("The vote is due on Friday.\nCopyright © 2020 The Washington Times, LLC. Click here for reprint permission.",
-         "Copyright", "The vote is due on Friday."),
-        ("The vote is due on Friday.\nFollow Kevin on Twitter", "Twitter", "The vote is due on Friday."),
-        ("ADVERTISEMENT\nThe vote is due on Friday.\nStory Continued Below", "ADVERTISEMENT", "The vote is due on Friday."),
-        ("By Jane Smith, Political Reporter\nThe vote is due on Friday.", "Jane Smith", "The vote is due on Friday."),
-        ("The mayor (Photo by John Doe/Getty Images) spoke on Friday.", "Getty", "The mayor spoke on Friday."),
-        ("Lawmakers met on Friday. ( Also on POLITICO: GOP discovers Romney could win)", "POLITICO",
-         "Lawmakers met on Friday."),
-        ("President Trump Donald John TrumpTrump faces high stakes in meeting with Erdoğan MORE on Monday slammed "
-            + "former Secretary of State John Kerry.", "Donald John", "President Trump on Monday slammed former Secretary of State John Kerry."),
-        ("Slideshow (5 Images)\nUpdated at 3:15 p.m. ET\nThe vote is due on Friday.", "Slideshow", "The vote is due on Friday."),
-        // Embedded social posts and agency photo credits (seen in the real event set).
-        ("The vote is due on Friday.\nHard to believe anyone would approve! — Jane Roe (@janeroe) December 28, 2018",
-         "@janeroe", "The vote is due on Friday."),
-        ("The vote is due on Friday. pic.twitter.com/AbC123xyz", "pic.twitter", "The vote is due on Friday."),
-        ("FILE PHOTO: The senator speaks in Washington, U.S., May 23, 2017. REUTERS/Kevin Lamarque/File Photo\n"
-            + "The vote is due on Friday.", "Lamarque", "The vote is due on Friday."),
-        ("The senator arrives at the Capitol. (AP Photo/J. Scott Applewhite)\nThe vote is due on Friday.",
-         "Applewhite", "The vote is due on Friday."),
-    ] as [(String, String, String)])
+    @Test(
+        arguments: [
+            // (body, what must be gone, what must stay)
+            (
+                "LAGOS (Reuters) - Nigeria's central bank raised its key rate to 27.5% on Tuesday.",
+                "(Reuters)", "Nigeria's central bank raised its key rate to 27.5% on Tuesday."
+            ),
+            (
+                "NEW YORK, March 3 (Reuters) — Stocks fell on Monday as bond yields rose.",
+                "NEW YORK", "Stocks fell on Monday as bond yields rose."
+            ),
+            (
+                "WASHINGTON — The Senate passed the bill by 68 votes to 31.", "WASHINGTON",
+                "The Senate passed the bill by 68 votes to 31."
+            ),
+            ("KHARTOUM, Sudan -- Armed men hijacked a plane on Tuesday.", "KHARTOUM", "Armed men hijacked a plane on Tuesday."),
+            (
+                "The ministry confirmed the figures. (Reporting by Ana Lopez; Editing by Tom Hill)",
+                "Reporting by", "The ministry confirmed the figures."
+            ),
+            (
+                "The ministry confirmed the figures.\nReporting by Ana Lopez; Editing by Tom Hill",
+                "Editing by", "The ministry confirmed the figures."
+            ),
+            (
+                "The vote is due on Friday.\nThe Associated Press contributed to this report.",
+                "contributed", "The vote is due on Friday."
+            ),
+            ("The vote is due on Friday.\nRead more: Why the vote matters", "Read more", "The vote is due on Friday."),
+            (
+                "The vote is due on Friday.\nSign up for Daily Newsletters Manage Newsletters", "Sign up",
+                "The vote is due on Friday."
+            ),
+            ("The vote is due on Friday.\nCLICK HERE TO GET THE FOX NEWS APP", "CLICK HERE", "The vote is due on Friday."),
+            ("Image copyright Getty Images\nThe vote is due on Friday.", "Getty", "The vote is due on Friday."),
+            (
+                "Enlarge this image toggle caption Evan Vucci/AP Evan Vucci/AP\nThe vote is due on Friday.", "Vucci",
+                "The vote is due on Friday."
+            ),
+            (
+                "The vote is due on Friday.\nCopyright © 2020 The Washington Times, LLC. Click here for reprint permission.",
+                "Copyright", "The vote is due on Friday."
+            ),
+            ("The vote is due on Friday.\nFollow Kevin on Twitter", "Twitter", "The vote is due on Friday."),
+            ("ADVERTISEMENT\nThe vote is due on Friday.\nStory Continued Below", "ADVERTISEMENT", "The vote is due on Friday."),
+            ("By Jane Smith, Political Reporter\nThe vote is due on Friday.", "Jane Smith", "The vote is due on Friday."),
+            ("The mayor (Photo by John Doe/Getty Images) spoke on Friday.", "Getty", "The mayor spoke on Friday."),
+            (
+                "Lawmakers met on Friday. ( Also on POLITICO: GOP discovers Romney could win)", "POLITICO",
+                "Lawmakers met on Friday."
+            ),
+            (
+                "President Trump Donald John TrumpTrump faces high stakes in meeting with Erdoğan MORE on Monday slammed "
+                    + "former Secretary of State John Kerry.", "Donald John",
+                "President Trump on Monday slammed former Secretary of State John Kerry."
+            ),
+            (
+                "Slideshow (5 Images)\nUpdated at 3:15 p.m. ET\nThe vote is due on Friday.", "Slideshow",
+                "The vote is due on Friday."
+            ),
+            // Embedded social posts and agency photo credits (seen in the real event set).
+            (
+                "The vote is due on Friday.\nHard to believe anyone would approve! — Jane Roe (@janeroe) December 28, 2018",
+                "@janeroe", "The vote is due on Friday."
+            ),
+            ("The vote is due on Friday. pic.twitter.com/AbC123xyz", "pic.twitter", "The vote is due on Friday."),
+            (
+                "FILE PHOTO: The senator speaks in Washington, U.S., May 23, 2017. REUTERS/Kevin Lamarque/File Photo\n"
+                    + "The vote is due on Friday.", "Lamarque", "The vote is due on Friday."
+            ),
+            (
+                "The senator arrives at the Capitol. (AP Photo/J. Scott Applewhite)\nThe vote is due on Friday.",
+                "Applewhite", "The vote is due on Friday."
+            ),
+        ] as [(String, String, String)])
     func furnitureIsRemovedAndNewsKept(body: String, gone: String, kept: String) {
         let cleaned = PageFurniture.clean(body)
         #expect(!cleaned.contains(gone), "\(gone) left in: \(cleaned)")
@@ -61,18 +97,23 @@ import Testing
 
     @Test func summariesAndConsensusCarryNoFurniture() {
         func article(_ id: String, _ source: String, _ body: String) -> StoryArticle {
-            StoryArticle(id: id, feedId: nil, source: source, sourceAuthority: 80, topicHint: nil, region: nil,
-                         headline: "Nigeria's central bank raises key rate to 27.5%", body: body,
-                         publishedAt: Date(timeIntervalSince1970: 1_700_000_000), firstSeenAt: Date(timeIntervalSince1970: 1_700_000_000),
-                         isBreakingFlag: false, canonicalUrl: nil, contentHash: id)
+            StoryArticle(
+                id: id, feedId: nil, source: source, sourceAuthority: 80, topicHint: nil, region: nil,
+                headline: "Nigeria's central bank raises key rate to 27.5%", body: body,
+                publishedAt: Date(timeIntervalSince1970: 1_700_000_000), firstSeenAt: Date(timeIntervalSince1970: 1_700_000_000),
+                isBreakingFlag: false, canonicalUrl: nil, contentHash: id)
         }
         let articles = [
-            article("a", "Wire One", """
+            article(
+                "a", "Wire One",
+                """
                 LAGOS (Reuters) - The Central Bank of Nigeria raised its benchmark interest rate to 27.5% on Tuesday to fight inflation.
                 The monetary policy committee voted unanimously, Governor Olayemi Cardoso told reporters in Abuja.
                 (Reporting by Ana Lopez; Editing by Tom Hill)
                 """),
-            article("b", "Paper Two", """
+            article(
+                "b", "Paper Two",
+                """
                 By Jane Smith
                 ABUJA — The Central Bank of Nigeria lifted its benchmark rate to 27.5% on Tuesday, its sixth increase this year.
                 Read more: What the naira's fall means for you
@@ -82,7 +123,9 @@ import Testing
         ]
         let insight = StoryAnalyzer().analyze(articles, topic: .africa, now: Date(timeIntervalSince1970: 1_700_003_600))
         for text in [insight.summary, insight.consensus ?? "", insight.conflict ?? ""] {
-            for furniture in ["Reuters", "Reporting by", "Editing", "Jane Smith", "Read more", "Sign up", "Copyright", "LAGOS (", "ABUJA —"] {
+            for furniture in [
+                "Reuters", "Reporting by", "Editing", "Jane Smith", "Read more", "Sign up", "Copyright", "LAGOS (", "ABUJA —",
+            ] {
                 #expect(!text.contains(furniture), "\(furniture) in: \(text)")
             }
         }

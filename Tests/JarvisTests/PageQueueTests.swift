@@ -1,6 +1,7 @@
 import Foundation
-@testable import Jarvis
 import Testing
+
+@testable import Jarvis
 
 /// Per-host politeness of the page queue, on explicit instants (no timing).
 @Suite struct PageQueueTests {
@@ -16,7 +17,9 @@ import Testing
         let added = queue.enqueue(Self.job("b0", "https://b.example/0"))
         let again = queue.enqueue(Self.job("b0", "https://b.example/0"))
         #expect(added && !again, "an article waits once")
-        let first = queue.take(now: t0), second = queue.take(now: t0), third = queue.take(now: t0)
+        let first = queue.take(now: t0)
+        let second = queue.take(now: t0)
+        let third = queue.take(now: t0)
         #expect(first?.articleId == "a0")
         #expect(second?.articleId == "b0", "the other host's turn, not a's backlog")
         #expect(third == nil, "a is busy, b is empty")
@@ -47,7 +50,9 @@ import Testing
         for i in 0..<3 { _ = queue.enqueue(Self.job("a\(i)", "https://a.example/\(i)")) }
         let overflow = queue.enqueue(Self.job("a3", "https://a.example/3"))
         #expect(!overflow, "full")
-        let one = queue.take(now: t0), two = queue.take(now: t0), three = queue.take(now: t0)
+        let one = queue.take(now: t0)
+        let two = queue.take(now: t0)
+        let three = queue.take(now: t0)
         #expect(one != nil && two != nil, "two at once on one host")
         #expect(three == nil)
     }

@@ -26,7 +26,9 @@ struct ParseHTMLTextTests {
         Case(html: "<b>bold</b> <i>italic</i>", text: "bold italic"),
         Case(html: "no<b>space</b>here", text: "nospacehere"),
         Case(html: "<script>var x = '<p>';</script>Shown<style>.a{}</style>", text: "Shown"),
-        Case(html: "<noscript>n</noscript><iframe src=x>i</iframe><svg><text>s</text></svg><form>f</form><nav>v</nav>ok", text: "ok"),
+        Case(
+            html: "<noscript>n</noscript><iframe src=x>i</iframe><svg><text>s</text></svg><form>f</form><nav>v</nav>ok",
+            text: "ok"),
         Case(html: "<p>Unclosed <b>tags <i>everywhere", text: "Unclosed tags everywhere"),
         Case(html: "a&nbsp;&nbsp;b\u{00A0}c", text: "a b c"),
         Case(html: "<p>  </p><p>\n</p>", text: ""),
@@ -41,7 +43,8 @@ struct ParseHTMLTextTests {
 
     @Test func firstImageIsResolvedAndSkipsPixelsAndDataURIs() {
         let base = URL(string: "https://site.example/a/b.html")
-        let html = #"<img src="data:image/gif;base64,R0l"><img src="/px.gif" width="1" height="1"><p><img src="../c.jpg"> text</p><img src="/d.jpg">"#
+        let html =
+            #"<img src="data:image/gif;base64,R0l"><img src="/px.gif" width="1" height="1"><p><img src="../c.jpg"> text</p><img src="/d.jpg">"#
         let result = HTMLText.extract(html, base: base)
         #expect(result.firstImage == "https://site.example/c.jpg")
         #expect(result.text == "text")

@@ -11,8 +11,10 @@ import Testing
 
     static func items(_ lines: [String]) -> Data { Data((["items"] + lines).joined(separator: "\n").utf8) }
 
-    static func addFeed(_ application: JarvisApplication, url: String = feedURL, interval: Int = 900,
-                        now: Date) async throws -> Feed {
+    static func addFeed(
+        _ application: JarvisApplication, url: String = feedURL, interval: Int = 900,
+        now: Date
+    ) async throws -> Feed {
         try await application.feeds.create(NewFeed(url: url, name: "World Desk", pollIntervalSeconds: interval), now: now)
     }
 
@@ -45,7 +47,8 @@ import Testing
                 #expect(await application.poller.pollDueFeeds().isEmpty)
                 clock.advance(stored.nextPollAt.timeIntervalSince(clock.read()) + 1)
             }
-            #expect(seen.map(\.0) == [.active, .failing, .failing, .failing, .failing, .failing, .failing, .failing, .failing, .dead])
+            #expect(
+                seen.map(\.0) == [.active, .failing, .failing, .failing, .failing, .failing, .failing, .failing, .failing, .dead])
             #expect(seen.map(\.1) == Array(1...10))
             let dead = try #require(try await application.feeds.feed(id: feed.id))
             #expect(dead.lastError == "HTTP 500")
@@ -90,18 +93,23 @@ import Testing
         var policy = FeedHealthPolicy()
         let now = Date(timeIntervalSince1970: 0)
         let feed = Feed(id: "f", name: "n", url: Self.feedURL, pollIntervalSeconds: 1000, nextPollAt: now, createdAt: now)
-        let delays = Set((0..<50).map { _ in policy.afterSuccess(feed, now: now, etag: nil, lastModified: nil, movedTo: nil).nextPollAt })
+        let delays = Set(
+            (0..<50).map { _ in policy.afterSuccess(feed, now: now, etag: nil, lastModified: nil, movedTo: nil).nextPollAt })
         #expect(delays.count > 10)
         #expect(delays.allSatisfy { (900...1100).contains($0.timeIntervalSince(now)) })
         policy.random = { 0.5 }
-        #expect(policy.afterSuccess(feed, now: now, etag: nil, lastModified: nil, movedTo: nil).nextPollAt.timeIntervalSince(now) == 1000)
+        #expect(
+            policy.afterSuccess(feed, now: now, etag: nil, lastModified: nil, movedTo: nil).nextPollAt.timeIntervalSince(now)
+                == 1000)
     }
 
     @Test func goneIsDeadAtOnceAndRetryAfterIsHonoured() async throws {
         let clock = TestClock()
         let other = "https://other.example.org/feed.xml"
-        let fetcher = ScriptedFetcher([Self.feedURL: [.httpError(status: 410, retryAfter: nil)],
-                                       other: [.httpError(status: 429, retryAfter: 7200)]])
+        let fetcher = ScriptedFetcher([
+            Self.feedURL: [.httpError(status: 410, retryAfter: nil)],
+            other: [.httpError(status: 429, retryAfter: 7200)],
+        ])
         try await withJarvis(fetcher: fetcher, clock: clock) { application, _ in
             let gone = try await Self.addFeed(application, now: clock.read())
             let limited = try await Self.addFeed(application, url: other, interval: 600, now: clock.read())
@@ -118,10 +126,12 @@ import Testing
     @Test func notModifiedIsSuccessAndValidatorsAreSent() async throws {
         let clock = TestClock()
         let body = Self.items(["g1|https://example.org/a|Headline|Body"])
-        let fetcher = ScriptedFetcher([Self.feedURL: [
-            .fetched(body: body, etag: "\"v1\"", lastModified: "Sat, 28 Nov 2026 10:00:00 GMT", movedPermanentlyTo: nil),
-            .notModified(movedPermanentlyTo: nil),
-        ]])
+        let fetcher = ScriptedFetcher([
+            Self.feedURL: [
+                .fetched(body: body, etag: "\"v1\"", lastModified: "Sat, 28 Nov 2026 10:00:00 GMT", movedPermanentlyTo: nil),
+                .notModified(movedPermanentlyTo: nil),
+            ]
+        ])
         try await withJarvis(fetcher: fetcher, clock: clock) { application, _ in
             let feed = try await Self.addFeed(application, now: clock.read())
             _ = await application.poller.pollDueFeeds()
@@ -149,15 +159,21 @@ import Testing
 
     @Test func itemsSeenAgainUpdateInsteadOfDuplicatingAndArticlesAreServed() async throws {
         let clock = TestClock()
-        let first = Self.items(["g1|https://example.org/a?utm_source=rss|Headline one|Body one",
-                                "g2|https://example.org/b|Headline two|Body two"])
-        let second = Self.items(["g1|https://example.org/a|Headline one (updated)|Body one, now longer",
-                                 "g2|https://example.org/b|Headline two|Body two",
-                                 "g3|https://example.org/c|Headline three|Body three"])
-        let fetcher = ScriptedFetcher([Self.feedURL: [
-            .fetched(body: first, etag: nil, lastModified: nil, movedPermanentlyTo: nil),
-            .fetched(body: second, etag: nil, lastModified: nil, movedPermanentlyTo: nil),
-        ]])
+        let first = Self.items([
+            "g1|https://example.org/a?utm_source=rss|Headline one|Body one",
+            "g2|https://example.org/b|Headline two|Body two",
+        ])
+        let second = Self.items([
+            "g1|https://example.org/a|Headline one (updated)|Body one, now longer",
+            "g2|https://example.org/b|Headline two|Body two",
+            "g3|https://example.org/c|Headline three|Body three",
+        ])
+        let fetcher = ScriptedFetcher([
+            Self.feedURL: [
+                .fetched(body: first, etag: nil, lastModified: nil, movedPermanentlyTo: nil),
+                .fetched(body: second, etag: nil, lastModified: nil, movedPermanentlyTo: nil),
+            ]
+        ])
         try await withJarvis(fetcher: fetcher, clock: clock) { application, server in
             _ = try await Self.addFeed(application, now: clock.read())
             let r1 = await application.poller.pollDueFeeds()
@@ -175,8 +191,13 @@ import Testing
 
     @Test func unparseableDocumentsMarkTheFeedFailingWithAReason() async throws {
         let clock = TestClock()
-        let fetcher = ScriptedFetcher([Self.feedURL: [.fetched(body: Data("<html>not a feed</html>".utf8), etag: nil,
-                                                                lastModified: nil, movedPermanentlyTo: nil)]])
+        let fetcher = ScriptedFetcher([
+            Self.feedURL: [
+                .fetched(
+                    body: Data("<html>not a feed</html>".utf8), etag: nil,
+                    lastModified: nil, movedPermanentlyTo: nil)
+            ]
+        ])
         try await withJarvis(fetcher: fetcher, clock: clock) { application, _ in
             let feed = try await Self.addFeed(application, now: clock.read())
             _ = await application.poller.pollDueFeeds()
@@ -191,7 +212,9 @@ import Testing
     @Test func deletedFeedsLeavePollingAtOnceAndKeepTheirArticles() async throws {
         let clock = TestClock()
         let body = Self.items(["g1|https://example.org/a|Headline one|Body one"])
-        let fetcher = ScriptedFetcher([Self.feedURL: [.fetched(body: body, etag: nil, lastModified: nil, movedPermanentlyTo: nil)]])
+        let fetcher = ScriptedFetcher([
+            Self.feedURL: [.fetched(body: body, etag: nil, lastModified: nil, movedPermanentlyTo: nil)]
+        ])
         try await withJarvis(fetcher: fetcher, clock: clock) { application, server in
             let feed = try await Self.addFeed(application, now: clock.read())
             _ = await application.poller.pollDueFeeds()

@@ -1,5 +1,6 @@
-@testable import Jarvis
 import Testing
+
+@testable import Jarvis
 
 /// robots.txt as RFC 9309 reads it, for our product token.
 @Suite struct RobotsRulesTests {
@@ -40,15 +41,16 @@ import Testing
         #expect(rules.crawlDelay == 2)
     }
 
-    @Test(arguments: [
-        ("User-agent: *\nDisallow:", "/anything", true),
-        ("User-agent: *\nDisallow: /", "/anything", false),
-        ("User-agent: *\nDisallow: /a\nAllow: /a", "/a/b", true),
-        ("", "/x", true),
-        ("Disallow: /\nUser-agent: *\nAllow: /", "/x", true),
-        ("User-agent: *\nDisallow: /*/amp", "/news/story/amp", false),
-        ("user-agent: JARVISPAGEFETCHER/2.0\ndisallow: /x", "/x/y", false),
-    ] as [(String, String, Bool)])
+    @Test(
+        arguments: [
+            ("User-agent: *\nDisallow:", "/anything", true),
+            ("User-agent: *\nDisallow: /", "/anything", false),
+            ("User-agent: *\nDisallow: /a\nAllow: /a", "/a/b", true),
+            ("", "/x", true),
+            ("Disallow: /\nUser-agent: *\nAllow: /", "/x", true),
+            ("User-agent: *\nDisallow: /*/amp", "/news/story/amp", false),
+            ("user-agent: JARVISPAGEFETCHER/2.0\ndisallow: /x", "/x/y", false),
+        ] as [(String, String, Bool)])
     func edgeCases(_ text: String, _ path: String, _ allowed: Bool) {
         #expect(RobotsRules(parsing: text, agent: "JarvisPageFetcher").allows(path) == allowed)
     }

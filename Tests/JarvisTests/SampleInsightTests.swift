@@ -1,6 +1,7 @@
 import Foundation
-@testable import Jarvis
 import Testing
+
+@testable import Jarvis
 
 /// Consensus and conflict on the shipped sample feeds (`make run`), each true event as one story, held to the
 /// samples' own truth (`Resources/jarvis/samples/truth.json`: what the sources agree on, and which quantity
@@ -13,13 +14,22 @@ import Testing
             var sources: [String]
             var conflicts: [Conflict]
         }
-        struct Item: Decodable { var file: String; var guid: String; var event: String }
+        struct Item: Decodable {
+            var file: String
+            var guid: String
+            var event: String
+        }
         var events: [Event]
         var items: [Item]
     }
 
     struct Feeds: Decodable {
-        struct Feed: Decodable { var name: String; var file: String; var authority: Int?; var region: String? }
+        struct Feed: Decodable {
+            var name: String
+            var file: String
+            var authority: Int?
+            var region: String?
+        }
         var anchor: Date
         var feeds: [Feed]
     }
@@ -32,22 +42,25 @@ import Testing
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         guard let truth = try? decoder.decode(Truth.self, from: Data(contentsOf: directory.appendingPathComponent("truth.json"))),
-              let feeds = try? decoder.decode(Feeds.self, from: Data(contentsOf: directory.appendingPathComponent("feeds.json")))
+            let feeds = try? decoder.decode(Feeds.self, from: Data(contentsOf: directory.appendingPathComponent("feeds.json")))
         else { return [] }
         var eventOf: [String: String] = [:]
         for item in truth.items { eventOf[item.file + "|" + item.guid] = item.event }
         var byEvent: [String: [StoryArticle]] = [:]
         for feed in feeds.feeds {
             guard let data = try? Data(contentsOf: directory.appendingPathComponent(feed.file)),
-                  let parsed = try? FeedParser.parse(data: data, baseURL: URL(string: "http://localhost:8080/samples/" + feed.file),
-                                                     now: feeds.anchor) else { continue }
+                let parsed = try? FeedParser.parse(
+                    data: data, baseURL: URL(string: "http://localhost:8080/samples/" + feed.file),
+                    now: feeds.anchor)
+            else { continue }
             for item in parsed.items {
                 guard let key = item.guid ?? item.link, let event = eventOf[feed.file + "|" + key] else { continue }
-                byEvent[event, default: []].append(StoryArticle(
-                    id: feed.file + "|" + key, feedId: feed.file, source: feed.name, sourceAuthority: feed.authority,
-                    topicHint: nil, region: feed.region, headline: item.title, body: item.body, publishedAt: item.publishedAt,
-                    firstSeenAt: item.publishedAt, isBreakingFlag: item.isBreakingFlag, canonicalUrl: nil,
-                    contentHash: ArticleIdentity.contentHash(headline: item.title, body: item.body)))
+                byEvent[event, default: []].append(
+                    StoryArticle(
+                        id: feed.file + "|" + key, feedId: feed.file, source: feed.name, sourceAuthority: feed.authority,
+                        topicHint: nil, region: feed.region, headline: item.title, body: item.body, publishedAt: item.publishedAt,
+                        firstSeenAt: item.publishedAt, isBreakingFlag: item.isBreakingFlag, canonicalUrl: nil,
+                        contentHash: ArticleIdentity.contentHash(headline: item.title, body: item.body)))
             }
         }
         let analyzer = StoryAnalyzer()

@@ -30,25 +30,28 @@ import Testing
     static let fillerCount = 300
 
     static func engines(_ embedder: (any TextEmbedder)?) -> JarvisApplication.StoryEngines {
-        .init(makeClusterer: { ClusteringEngine(embedder: embedder) }, classifier: StoryServiceTests.HintClassifier(),
-              analyzer: StoryServiceTests.PlainAnalyzer())
+        .init(
+            makeClusterer: { ClusteringEngine(embedder: embedder) }, classifier: StoryServiceTests.HintClassifier(),
+            analyzer: StoryServiceTests.PlainAnalyzer())
     }
 
     static func items(_ lines: [String]) -> Data { Data((["items"] + lines).joined(separator: "\n").utf8) }
 
     /// The rate decision, then unrelated reports from a few hundred places (each its own story).
-    static let firstDay = items([
-        "r1|https://wire.example/r1|Central Bank of Nigeria raises benchmark rate to 27.5 percent|"
-            + "The Central Bank of Nigeria raised its monetary policy rate to 27.5 percent on Tuesday, "
-            + "citing inflation in Lagos and Abuja.",
-    ] + (0..<fillerCount).map { i in
-        "f\(i)|https://wire.example/f\(i)|Harbour \(i) of Zorvath\(i) opens quay number \(i * 7)|"
-            + "Workers in Zorvath\(i) finished quay \(i * 7) at harbour \(i), officials of district \(i * 13) said."
-    })
+    static let firstDay = items(
+        [
+            "r1|https://wire.example/r1|Central Bank of Nigeria raises benchmark rate to 27.5 percent|"
+                + "The Central Bank of Nigeria raised its monetary policy rate to 27.5 percent on Tuesday, "
+                + "citing inflation in Lagos and Abuja."
+        ]
+            + (0..<fillerCount).map { i in
+                "f\(i)|https://wire.example/f\(i)|Harbour \(i) of Zorvath\(i) opens quay number \(i * 7)|"
+                    + "Workers in Zorvath\(i) finished quay \(i * 7) at harbour \(i), officials of district \(i * 13) said."
+            })
     static let followUp = items([
         "j1|https://journal.example/j1|Nigeria's central bank lifts interest rate to 27.5% as inflation bites|"
             + "Nigeria's central bank increased its benchmark interest rate to 27.5 percent, "
-            + "the Central Bank of Nigeria said in Abuja, pointing to inflation.",
+            + "the Central Bank of Nigeria said in Abuja, pointing to inflation."
     ])
 
     @Test func answersBeforeTheIndexIsRebuiltAndClustersAfterIt() async throws {
@@ -61,17 +64,20 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         do {
             // Clustered without the sentence model, so the restart must embed every article again.
-            let application = try await JarvisApplication(settings: .init(dataDirectory: directory), parser: LineParser(),
-                                                          fetcher: fetcher, engines: Self.engines(nil), clock: { clock.read() })
+            let application = try await JarvisApplication(
+                settings: .init(dataDirectory: directory), parser: LineParser(),
+                fetcher: fetcher, engines: Self.engines(nil), clock: { clock.read() })
             defer { application.database.closeSync() }
-            _ = try await application.feeds.create(NewFeed(url: Self.wire, name: "Wire", pollIntervalSeconds: 900),
-                                                   now: clock.read())
+            _ = try await application.feeds.create(
+                NewFeed(url: Self.wire, name: "Wire", pollIntervalSeconds: 900),
+                now: clock.read())
             _ = await application.poller.pollDueFeeds()
         }
 
         let embedder = GatedEmbedder()
-        let application = try await JarvisApplication(settings: .init(dataDirectory: directory), parser: LineParser(),
-                                                      fetcher: fetcher, engines: Self.engines(embedder), clock: { clock.read() })
+        let application = try await JarvisApplication(
+            settings: .init(dataDirectory: directory), parser: LineParser(),
+            fetcher: fetcher, engines: Self.engines(embedder), clock: { clock.read() })
         defer { application.database.closeSync() }
         let service = try #require(application.storyService)
         try await application.bootstrap()
@@ -84,14 +90,16 @@ import Testing
             #expect(await service.isIndexReady == false, "answered while the index was being rebuilt")
 
             // Polled during the rebuild: stored at once, clustered once the index is complete.
-            _ = try await application.feeds.create(NewFeed(url: Self.journal, name: "Journal", pollIntervalSeconds: 900),
-                                                   now: clock.read())
+            _ = try await application.feeds.create(
+                NewFeed(url: Self.journal, name: "Journal", pollIntervalSeconds: 900),
+                now: clock.read())
             let poll = Task { await application.poller.pollDueFeeds() }
             embedder.open()
             _ = await poll.value
             #expect(await service.isIndexReady)
-            #expect(embedder.calls.withLock { $0 } >= Self.fillerCount + 2,
-                    "the restored articles were embedded, then the new one")
+            #expect(
+                embedder.calls.withLock { $0 } >= Self.fillerCount + 2,
+                "the restored articles were embedded, then the new one")
 
             let listed = try await server.client.get("/stories?limit=100")
             let after = try IOS.decoder().decode(IOS.PaginatedStories.self, from: Data(listed.body))

@@ -12,23 +12,29 @@ import Testing
 
     /// 25 single-article stories with distinct scores and a few ties; returns the story ids.
     static func seed(_ application: JarvisApplication, now: Date) async throws -> [String] {
-        let feed = try await application.feeds.create(NewFeed(url: "https://seed.example/rss", name: "Seed Wire",
-                                                              pollIntervalSeconds: 900), now: now)
+        let feed = try await application.feeds.create(
+            NewFeed(
+                url: "https://seed.example/rss", name: "Seed Wire",
+                pollIntervalSeconds: 900), now: now)
         let items = (0..<25).map { i in
-            IncomingArticle(guid: "g\(i)", link: "https://seed.example/\(i)", headline: "Headline \(i)", body: "Body \(i).",
-                            publishedAt: now.addingTimeInterval(Double(-i * 60)))
+            IncomingArticle(
+                guid: "g\(i)", link: "https://seed.example/\(i)", headline: "Headline \(i)", body: "Body \(i).",
+                publishedAt: now.addingTimeInterval(Double(-i * 60)))
         }
         let results = try await application.articles.upsert(items, feed: feed, now: now)
         var ids: [String] = []
         for (i, result) in results.enumerated() {
             guard case .inserted(let article) = result else { continue }
-            let score = ScoreBreakdown(sourceAuthority: 10 + i % 7, freshness: 20 - i % 5, localRelevance: i % 3,
-                                       crossSourceConfirmation: 4, topicImportance: i % 2 == 0 ? 10 : 5)
-            let insight = StoryInsight(headline: "Story \(i)", summary: "Summary of story \(i). It has two sentences.",
-                                       topic: topics[i % 4], consensus: i % 3 == 0 ? "Sources agree on \(i)." : nil,
-                                       conflict: nil, breaking: [article.id: i == 0], score: score)
-            try await application.stories.saveInsight(storyId: article.storyId, insight: insight, sourceCount: 1,
-                                                       lastArticleAt: article.publishedAt, updatedAt: now.addingTimeInterval(Double(i % 4)))
+            let score = ScoreBreakdown(
+                sourceAuthority: 10 + i % 7, freshness: 20 - i % 5, localRelevance: i % 3,
+                crossSourceConfirmation: 4, topicImportance: i % 2 == 0 ? 10 : 5)
+            let insight = StoryInsight(
+                headline: "Story \(i)", summary: "Summary of story \(i). It has two sentences.",
+                topic: topics[i % 4], consensus: i % 3 == 0 ? "Sources agree on \(i)." : nil,
+                conflict: nil, breaking: [article.id: i == 0], score: score)
+            try await application.stories.saveInsight(
+                storyId: article.storyId, insight: insight, sourceCount: 1,
+                lastArticleAt: article.publishedAt, updatedAt: now.addingTimeInterval(Double(i % 4)))
             ids.append(article.storyId)
         }
         return ids
@@ -37,7 +43,9 @@ import Testing
     func page(_ server: LiveServer, _ query: String) async throws -> (IOS.PaginatedStories, [String: Any]) {
         let response = try await server.client.get("/stories\(query)")
         #expect(response.status == 200, "\(query): \(response.bodyString)")
-        return (try IOS.decoder().decode(IOS.PaginatedStories.self, from: Data(response.body)), try WireCheck.object(response.body))
+        return (
+            try IOS.decoder().decode(IOS.PaginatedStories.self, from: Data(response.body)), try WireCheck.object(response.body)
+        )
     }
 
     @Test func pagingCoversEveryStoryOnceInScoreOrder() async throws {

@@ -11,26 +11,31 @@ import Testing
 @Suite struct StoryServiceTests {
     /// Test doubles for the parts other suites cover: topic by feed hint, a plain analysis.
     struct HintClassifier: TopicClassifying {
-        func topic(of articles: [StoryArticle]) -> Topic { articles.compactMap { $0.topicHint.flatMap(Topic.init) }.first ?? .politics }
+        func topic(of articles: [StoryArticle]) -> Topic {
+            articles.compactMap { $0.topicHint.flatMap(Topic.init) }.first ?? .politics
+        }
     }
 
     struct PlainAnalyzer: StoryAnalyzing {
         func analyze(_ articles: [StoryArticle], topic: Topic, now: Date) -> StoryInsight {
             let sources = Set(articles.map(\.source)).count
             let age = now.timeIntervalSince(articles.map(\.publishedAt).max() ?? now)
-            let score = ScoreBreakdown(sourceAuthority: 10, freshness: max(0, 25 - Int(age / 3600)), localRelevance: 0,
-                                       crossSourceConfirmation: min(20, sources * 5), topicImportance: 5)
-            return StoryInsight(headline: articles[0].headline, summary: "Summary: " + articles[0].body, topic: topic,
-                                consensus: nil, conflict: nil, breaking: Dictionary(uniqueKeysWithValues: articles.map { ($0.id, false) }),
-                                score: score)
+            let score = ScoreBreakdown(
+                sourceAuthority: 10, freshness: max(0, 25 - Int(age / 3600)), localRelevance: 0,
+                crossSourceConfirmation: min(20, sources * 5), topicImportance: 5)
+            return StoryInsight(
+                headline: articles[0].headline, summary: "Summary: " + articles[0].body, topic: topic,
+                consensus: nil, conflict: nil, breaking: Dictionary(uniqueKeysWithValues: articles.map { ($0.id, false) }),
+                score: score)
         }
     }
 
     static func engines() -> JarvisApplication.StoryEngines {
         var configuration = StoryService.Configuration()
         configuration.staleAfter = 24 * 3600
-        return .init(makeClusterer: { ClusteringEngine() }, classifier: HintClassifier(), analyzer: PlainAnalyzer(),
-                     configuration: configuration)
+        return .init(
+            makeClusterer: { ClusteringEngine() }, classifier: HintClassifier(), analyzer: PlainAnalyzer(),
+            configuration: configuration)
     }
 
     static let a = "https://a.example/rss", b = "https://b.example/rss"
@@ -40,33 +45,44 @@ import Testing
     @Test func reportsOfOneEventFromTwoOutletsBecomeOneStory() async throws {
         let clock = TestClock(Date())
         let fetcher = ScriptedFetcher([
-            Self.a: [.fetched(body: Self.items([
-                "a1|https://a.example/1|Central Bank of Nigeria raises benchmark rate to 27.5 percent|The Central Bank of Nigeria raised its monetary policy rate to 27.5 percent on Tuesday, citing inflation in Lagos and Abuja.",
-                "a2|https://a.example/2|Kenyan chip startup opens Nairobi design lab|A Kenyan semiconductor startup opened a chip design lab in Nairobi with 40 engineers.",
-            ]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
-            Self.b: [.fetched(body: Self.items([
-                "b1|https://b.example/1|Nigeria's central bank lifts interest rate to 27.5% as inflation bites|Nigeria's central bank increased its benchmark interest rate to 27.5 percent, the Central Bank of Nigeria said in Abuja, pointing to inflation.",
-            ]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
+            Self.a: [
+                .fetched(
+                    body: Self.items([
+                        "a1|https://a.example/1|Central Bank of Nigeria raises benchmark rate to 27.5 percent|The Central Bank of Nigeria raised its monetary policy rate to 27.5 percent on Tuesday, citing inflation in Lagos and Abuja.",
+                        "a2|https://a.example/2|Kenyan chip startup opens Nairobi design lab|A Kenyan semiconductor startup opened a chip design lab in Nairobi with 40 engineers.",
+                    ]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)
+            ],
+            Self.b: [
+                .fetched(
+                    body: Self.items([
+                        "b1|https://b.example/1|Nigeria's central bank lifts interest rate to 27.5% as inflation bites|Nigeria's central bank increased its benchmark interest rate to 27.5 percent, the Central Bank of Nigeria said in Abuja, pointing to inflation."
+                    ]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)
+            ],
         ])
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let application = try await JarvisApplication(settings: .init(dataDirectory: directory), parser: LineParser(), fetcher: fetcher,
-                                                      engines: Self.engines(), clock: { clock.read() })
+        let application = try await JarvisApplication(
+            settings: .init(dataDirectory: directory), parser: LineParser(), fetcher: fetcher,
+            engines: Self.engines(), clock: { clock.read() })
         defer { application.database.closeSync() }
         let events = application.events.subscribe()
-        _ = try await application.feeds.create(NewFeed(url: Self.a, name: "Outlet A", pollIntervalSeconds: 900, topicHint: "africa"),
-                                               now: clock.read())
+        _ = try await application.feeds.create(
+            NewFeed(url: Self.a, name: "Outlet A", pollIntervalSeconds: 900, topicHint: "africa"),
+            now: clock.read())
         _ = await application.poller.pollDueFeeds()
-        _ = try await application.feeds.create(NewFeed(url: Self.b, name: "Outlet B", pollIntervalSeconds: 900), now: clock.read())
+        _ = try await application.feeds.create(
+            NewFeed(url: Self.b, name: "Outlet B", pollIntervalSeconds: 900), now: clock.read())
         _ = await application.poller.pollDueFeeds()
 
         try await withLiveServer(application.router()) { server in
-            let page = try IOS.decoder().decode(IOS.PaginatedStories.self, from: Data(try await server.client.get("/stories").body))
+            let page = try IOS.decoder().decode(
+                IOS.PaginatedStories.self, from: Data(try await server.client.get("/stories").body))
             #expect(page.total == 2, "the rate stories joined; the startup story stands alone")
             let rate = try #require(page.data.first { $0.sourceCount == 2 })
             #expect(Set(rate.sources.map(\.name)) == ["Outlet A", "Outlet B"])
             #expect(rate.topic == .africa)
-            let detail = try IOS.decoder().decode(IOS.StoryDetail.self, from: Data(try await server.client.get("/stories/\(rate.id)").body))
+            let detail = try IOS.decoder().decode(
+                IOS.StoryDetail.self, from: Data(try await server.client.get("/stories/\(rate.id)").body))
             #expect(detail.timeline.count == 2)
             #expect(detail.timeline.map(\.source).sorted() == ["Outlet A", "Outlet B"])
 
@@ -81,7 +97,8 @@ import Testing
             // Quiet for longer than the stale period: the stories leave the feed.
             clock.advance(25 * 3600)
             await application.storyService?.sweep()
-            let after = try IOS.decoder().decode(IOS.PaginatedStories.self, from: Data(try await server.client.get("/stories").body))
+            let after = try IOS.decoder().decode(
+                IOS.PaginatedStories.self, from: Data(try await server.client.get("/stories").body))
             #expect(after.total == 0)
         }
     }
@@ -93,8 +110,9 @@ extension StoryServiceTests {
         func articles(from document: Data, feedURL: URL, now: Date) throws -> [IncomingArticle] {
             String(decoding: document, as: UTF8.self).split(separator: "\n").dropFirst().map { line in
                 let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-                return IncomingArticle(guid: parts[0], link: parts[1], headline: parts[2], body: parts[3],
-                                       publishedAt: Date(timeIntervalSince1970: Double(parts[4])!))
+                return IncomingArticle(
+                    guid: parts[0], link: parts[1], headline: parts[2], body: parts[3],
+                    publishedAt: Date(timeIntervalSince1970: Double(parts[4])!))
             }
         }
     }
@@ -109,7 +127,9 @@ extension StoryServiceTests {
             beforeAssign(article)
             return inner.assign(article, features: features, proposedStoryId: proposedStoryId)
         }
-        func restore(_ article: StoryArticle, features: ArticleFeatures, storyId: String) { inner.restore(article, features: features, storyId: storyId) }
+        func restore(_ article: StoryArticle, features: ArticleFeatures, storyId: String) {
+            inner.restore(article, features: features, storyId: storyId)
+        }
         func forget(storyId: String) { inner.forget(storyId: storyId) }
     }
 
@@ -118,26 +138,40 @@ extension StoryServiceTests {
         let t = Int(clock.read().timeIntervalSince1970)
         // Each feed lists newest first; the two feeds' items alternate in time.
         func items(_ rows: [(String, Int)]) -> Data {
-            Data((["items"] + rows.map { "\($0.0)|https://x.example/\($0.0)|Report \($0.0) on event \($0.0)|Body of \($0.0).|\(t - 3600 + $0.1)" })
-                .joined(separator: "\n").utf8)
+            Data(
+                (["items"]
+                    + rows.map {
+                        "\($0.0)|https://x.example/\($0.0)|Report \($0.0) on event \($0.0)|Body of \($0.0).|\(t - 3600 + $0.1)"
+                    })
+                    .joined(separator: "\n").utf8)
         }
         let fetcher = ScriptedFetcher([
-            Self.a: [.fetched(body: items([("a3", 50), ("a2", 30), ("a1", 10)]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
-            Self.b: [.fetched(body: items([("b3", 60), ("b2", 40), ("b1", 20)]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
+            Self.a: [
+                .fetched(
+                    body: items([("a3", 50), ("a2", 30), ("a1", 10)]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)
+            ],
+            Self.b: [
+                .fetched(
+                    body: items([("b3", 60), ("b2", 40), ("b1", 20)]), etag: nil, lastModified: nil, movedPermanentlyTo: nil)
+            ],
         ])
         let order = Mutex<[String]>([])
         let engine = HookedEngine { article in order.withLock { $0.append(article.headline) } }
         var configuration = StoryService.Configuration()
         configuration.gatherWindow = .seconds(2)  // generous: a loaded machine must not split the two batches
-        let engines = JarvisApplication.StoryEngines(makeClusterer: { engine }, classifier: HintClassifier(), analyzer: PlainAnalyzer(),
-                                                     configuration: configuration)
+        let engines = JarvisApplication.StoryEngines(
+            makeClusterer: { engine }, classifier: HintClassifier(), analyzer: PlainAnalyzer(),
+            configuration: configuration)
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let application = try await JarvisApplication(settings: .init(dataDirectory: directory), parser: TimedLineParser(), fetcher: fetcher,
-                                                      engines: engines, clock: { clock.read() })
+        let application = try await JarvisApplication(
+            settings: .init(dataDirectory: directory), parser: TimedLineParser(), fetcher: fetcher,
+            engines: engines, clock: { clock.read() })
         defer { application.database.closeSync() }
-        _ = try await application.feeds.create(NewFeed(url: Self.a, name: "Outlet A", pollIntervalSeconds: 900), now: clock.read())
-        _ = try await application.feeds.create(NewFeed(url: Self.b, name: "Outlet B", pollIntervalSeconds: 900), now: clock.read())
+        _ = try await application.feeds.create(
+            NewFeed(url: Self.a, name: "Outlet A", pollIntervalSeconds: 900), now: clock.read())
+        _ = try await application.feeds.create(
+            NewFeed(url: Self.b, name: "Outlet B", pollIntervalSeconds: 900), now: clock.read())
         _ = await application.poller.pollDueFeeds()
         #expect(order.withLock { $0 }.map { String($0.split(separator: " ")[1]) } == ["a1", "b1", "a2", "b2", "a3", "b3"])
         // And every article was placed before the poll returned.
@@ -159,19 +193,34 @@ extension StoryServiceTests {
     }
 
     @Test func aHostSlotIsFreedOnceTheAnswerIsInNotAfterClustering() async throws {
-        let first = "https://same.example/one", second = "https://same.example/two"
-        let fetcher = TimedFetcher(ScriptedFetcher([
-            first: [.fetched(body: Self.items(["o1|https://same.example/o1|Quarry collapse traps miners in Shinyanga|Rescuers worked overnight."]),
-                             etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
-            second: [.fetched(body: Self.items(["t1|https://same.example/t1|Ferry service resumes on Lake Victoria|The operator said repairs were done."]),
-                              etag: nil, lastModified: nil, movedPermanentlyTo: nil)],
-        ]))
+        let first = "https://same.example/one"
+        let second = "https://same.example/two"
+        let fetcher = TimedFetcher(
+            ScriptedFetcher([
+                first: [
+                    .fetched(
+                        body: Self.items([
+                            "o1|https://same.example/o1|Quarry collapse traps miners in Shinyanga|Rescuers worked overnight."
+                        ]),
+                        etag: nil, lastModified: nil, movedPermanentlyTo: nil)
+                ],
+                second: [
+                    .fetched(
+                        body: Self.items([
+                            "t1|https://same.example/t1|Ferry service resumes on Lake Victoria|The operator said repairs were done."
+                        ]),
+                        etag: nil, lastModified: nil, movedPermanentlyTo: nil)
+                ],
+            ]))
         var settings = JarvisApplication.Settings(dataDirectory: temporaryDirectory())
         settings.poller.maxPerHost = 1
         settings.poller.idleCheck = .milliseconds(50)
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
-        let engines = JarvisApplication.StoryEngines(makeClusterer: { HookedEngine { _ in Thread.sleep(forTimeInterval: 1.5) } }, classifier: HintClassifier(), analyzer: PlainAnalyzer())
-        let application = try await JarvisApplication(settings: settings, parser: LineParser(), fetcher: fetcher, engines: engines)
+        let engines = JarvisApplication.StoryEngines(
+            makeClusterer: { HookedEngine { _ in Thread.sleep(forTimeInterval: 1.5) } }, classifier: HintClassifier(),
+            analyzer: PlainAnalyzer())
+        let application = try await JarvisApplication(
+            settings: settings, parser: LineParser(), fetcher: fetcher, engines: engines)
         defer { application.database.closeSync() }
         _ = try await application.feeds.create(NewFeed(url: first, name: "One", pollIntervalSeconds: 900), now: Date())
         _ = try await application.feeds.create(NewFeed(url: second, name: "Two", pollIntervalSeconds: 900), now: Date())
@@ -180,7 +229,8 @@ extension StoryServiceTests {
         poller.cancel()
         await poller.value  // the polls under way finish (their clustering too) before the database closes
         let starts = fetcher.starts.withLock { $0 }
-        let a = try #require(starts[first]), b = try #require(starts[second])
+        let a = try #require(starts[first])
+        let b = try #require(starts[second])
         // One slot on the host: the second fetch waits for the first answer, not for its 1.5 s of clustering.
         #expect(abs(a.timeIntervalSince(b)) < 1.0)
     }

@@ -5,7 +5,8 @@ import Testing
     let analyzer = TextAnalyzer()
 
     @Test func termsAreStemmedWithoutStopWords() {
-        #expect(analyzer.terms("The central banks are raising interest rates") == ["central", "bank", "rais", "interest", "rate"])
+        #expect(
+            analyzer.terms("The central banks are raising interest rates") == ["central", "bank", "rais", "interest", "rate"])
         #expect(analyzer.terms("Inflation rose to 27.5% in October") == ["inflat", "rose", "27.5", "octob"])
     }
 
@@ -24,6 +25,9 @@ import Testing
 
     @Test func sentencesRespectAbbreviationsAndNumbers() {
         let text = "Mr. Ruto spoke in Nairobi. Growth was 5.6 percent. Will it last? Analysts doubt it."
-        #expect(analyzer.sentences(text) == ["Mr. Ruto spoke in Nairobi.", "Growth was 5.6 percent.", "Will it last?", "Analysts doubt it."])
+        #expect(
+            analyzer.sentences(text) == [
+                "Mr. Ruto spoke in Nairobi.", "Growth was 5.6 percent.", "Will it last?", "Analysts doubt it.",
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Jarvis
 import Testing
+
+@testable import Jarvis
 
 /// The shipped model, located from this file: Tests/JarvisTests/ → repository root.
 enum TopicModelFiles {
@@ -49,34 +50,49 @@ enum TopicModelFiles {
 
 @Suite struct TopicClassifierTests {
     /// Fresh texts written for these tests (not from the training data), one per rule.
-    @Test(arguments: [
-        ("Central Bank of Nigeria raises benchmark rate to 27.75% to defend naira",
-         "The central bank's monetary policy committee voted to lift the rate again, the governor told reporters in Abuja.",
-         Topic.africa),
-        ("Fed holds rates steady, signals patience on cuts",
-         "Federal Reserve officials kept the benchmark federal funds rate unchanged and said they needed "
-            + "more confidence that inflation was heading to 2%.",
-         Topic.finance),
-        ("Kenyan fintech raises $30m to expand merchant lending in Nairobi",
-         "The Nairobi-based start-up said its funding round would pay for expansion into Tanzania and Uganda.",
-         Topic.africa),
-        ("Senate Republicans block Democrats' voting rights bill",
-         "The measure failed to reach the 60 votes needed to overcome a filibuster, and the White House said "
-            + "the president would keep pressing Congress.",
-         Topic.politics),
-        ("Hackers breach hospital network, stealing patient records",
-         "The ransomware group encrypted servers and demanded payment in bitcoin, investigators said.",
-         Topic.tech),
-        // British and American stories that name Africa in passing keep their subject.
-        ("Bank of England holds rates as UK inflation eases",
-         "LONDON - The Bank of England kept its key rate unchanged on Thursday. Sterling slipped; the bank's "
-            + "governor noted weaker demand from export markets in Europe, Asia and South Africa.",
-         Topic.finance),
-        ("Prime minister faces Commons revolt over migration bill",
-         "Conservative MPs in Westminster threatened to vote against the plan to send asylum seekers to Rwanda, "
-            + "the latest challenge to Downing Street's authority.",
-         Topic.politics),
-    ] as [(String, String, Topic)])
+    @Test(
+        arguments: [
+            (
+                "Central Bank of Nigeria raises benchmark rate to 27.75% to defend naira",
+                "The central bank's monetary policy committee voted to lift the rate again, the governor told reporters in Abuja.",
+                Topic.africa
+            ),
+            (
+                "Fed holds rates steady, signals patience on cuts",
+                "Federal Reserve officials kept the benchmark federal funds rate unchanged and said they needed "
+                    + "more confidence that inflation was heading to 2%.",
+                Topic.finance
+            ),
+            (
+                "Kenyan fintech raises $30m to expand merchant lending in Nairobi",
+                "The Nairobi-based start-up said its funding round would pay for expansion into Tanzania and Uganda.",
+                Topic.africa
+            ),
+            (
+                "Senate Republicans block Democrats' voting rights bill",
+                "The measure failed to reach the 60 votes needed to overcome a filibuster, and the White House said "
+                    + "the president would keep pressing Congress.",
+                Topic.politics
+            ),
+            (
+                "Hackers breach hospital network, stealing patient records",
+                "The ransomware group encrypted servers and demanded payment in bitcoin, investigators said.",
+                Topic.tech
+            ),
+            // British and American stories that name Africa in passing keep their subject.
+            (
+                "Bank of England holds rates as UK inflation eases",
+                "LONDON - The Bank of England kept its key rate unchanged on Thursday. Sterling slipped; the bank's "
+                    + "governor noted weaker demand from export markets in Europe, Asia and South Africa.",
+                Topic.finance
+            ),
+            (
+                "Prime minister faces Commons revolt over migration bill",
+                "Conservative MPs in Westminster threatened to vote against the plan to send asylum seekers to Rwanda, "
+                    + "the latest challenge to Downing Street's authority.",
+                Topic.politics
+            ),
+        ] as [(String, String, Topic)])
     func ruleCase(headline: String, body: String, expected: Topic) throws {
         let classifier = try #require(TopicModelFiles.classifier)
         let result = classifier.classify(headline: headline, body: body)
@@ -84,7 +100,9 @@ enum TopicModelFiles {
         // stories are not recognised yet (docs/jarvis-stories.md#topics).
         withKnownIssue("British politics is outside the labelled data") {
             #expect(result.topic == expected, "\(headline) → \(result.topic) (\(result.confidence))")
-        } when: { headline.contains("Commons") && result.topic != expected }
+        } when: {
+            headline.contains("Commons") && result.topic != expected
+        }
         #expect(result.confidence > 0.25 && result.confidence <= 1)
     }
 
@@ -105,23 +123,29 @@ enum TopicModelFiles {
     }
 
     private func article(_ id: String, _ headline: String, _ body: String) -> StoryArticle {
-        StoryArticle(id: id, feedId: nil, source: "Outlet \(id)", sourceAuthority: nil, topicHint: nil, region: nil,
-                     headline: headline, body: body, publishedAt: Date(), firstSeenAt: Date(), isBreakingFlag: false,
-                     canonicalUrl: nil, contentHash: id)
+        StoryArticle(
+            id: id, feedId: nil, source: "Outlet \(id)", sourceAuthority: nil, topicHint: nil, region: nil,
+            headline: headline, body: body, publishedAt: Date(), firstSeenAt: Date(), isBreakingFlag: false,
+            canonicalUrl: nil, contentHash: id)
     }
 
     @Test func storyTopicIsTheMeanOfItsArticles() throws {
         let classifier = try #require(TopicModelFiles.classifier)
         let story = [
-            article("1", "Nigeria's central bank raises interest rate again",
-                    "LAGOS - The Central Bank of Nigeria lifted its policy rate to fight inflation, its governor said in Abuja."),
+            article(
+                "1", "Nigeria's central bank raises interest rate again",
+                "LAGOS - The Central Bank of Nigeria lifted its policy rate to fight inflation, its governor said in Abuja."),
             article("2", "Naira steadies after Nigerian rate hike", "Traders in Lagos said the currency firmed."),
             article("3", "Central bank lifts rate to 27.75%", "Policymakers said inflation remained too high."),
         ]
         #expect(classifier.classify(story: story) == .africa)
         let tech = [
-            article("4", "Cloud outage takes down banking apps", "A software configuration error at the cloud provider knocked services offline."),
-            article("5", "Engineers restore cloud service after hours-long outage", "The company said it was not a cyberattack on its servers."),
+            article(
+                "4", "Cloud outage takes down banking apps",
+                "A software configuration error at the cloud provider knocked services offline."),
+            article(
+                "5", "Engineers restore cloud service after hours-long outage",
+                "The company said it was not a cyberattack on its servers."),
         ]
         #expect(classifier.classify(story: tech) == .tech)
         #expect(classifier.classify(story: []) == .politics)

@@ -30,7 +30,9 @@ import Testing
             process.standardError = FileHandle.nullDevice
             try process.run()
             for _ in 0..<200 where process.isRunning {
-                if (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/livez"))?.status == 200 { return (process, port) }
+                if (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/livez"))?.status == 200 {
+                    return (process, port)
+                }
                 try await Task.sleep(for: .milliseconds(50))
             }
             if process.isRunning { process.terminate() }
@@ -45,7 +47,8 @@ import Testing
 
     @Test func backupUnderWriteLoadRestoresEveryAcknowledgedWrite() async throws {
         let directory = NSTemporaryDirectory() + "backup-\(UUID().uuidString)"
-        let data = directory + "/data", copy = directory + "/copy.sqlite"
+        let data = directory + "/data"
+        let copy = directory + "/copy.sqlite"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (server, port) = try #require(try await Self.serve(data: data))
@@ -63,8 +66,9 @@ import Testing
                             index += 1
                             let body = ["url": "https://w\(writer)-\(index).example/rss", "name": "W\(writer) \(index)"]
                             guard let response = try? await HTTPTestClient(port: port).post("/feeds", json: body),
-                                  response.status == 201,
-                                  let id = (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["id"] as? String
+                                response.status == 201,
+                                let id = (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["id"]
+                                    as? String
                             else { continue }
                             let now = ContinuousClock.now
                             acknowledged.append(id, at: now)
@@ -96,8 +100,9 @@ import Testing
         let (again, newPort) = try #require(try await Self.serve(data: data))
         defer { if again.isRunning { again.terminate() } }
         let list = try await HTTPTestClient(port: newPort).get("/feeds")
-        let ids = Set(((try JSONSerialization.jsonObject(with: Data(list.body)) as? [String: Any])?["data"] as? [[String: Any]] ?? [])
-            .compactMap { $0["id"] as? String })
+        let ids = Set(
+            ((try JSONSerialization.jsonObject(with: Data(list.body)) as? [String: Any])?["data"] as? [[String: Any]] ?? [])
+                .compactMap { $0["id"] as? String })
         #expect(Set(before).subtracting(ids).isEmpty, "acknowledged before the backup but missing after the restore")
         // Writes after the copy was taken are not in it (the restore really replaced the database).
         #expect(!after.isEmpty && !Set(after).isSubset(of: ids))

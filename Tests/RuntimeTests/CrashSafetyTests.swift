@@ -36,7 +36,8 @@ import Testing
                 var stories = 0
                 for _ in 0..<300 where stories == 0 {
                     if let health = try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/health"),
-                       let object = try? JSONSerialization.jsonObject(with: Data(health.body)) as? [String: Any] {
+                        let object = try? JSONSerialization.jsonObject(with: Data(health.body)) as? [String: Any]
+                    {
                         stories = object["storiesCount"] as? Int ?? 0
                     }
                     if stories == 0 { try await Task.sleep(for: .milliseconds(50)) }
@@ -55,9 +56,13 @@ import Testing
                 // Killed before the first migration committed: nothing was stored, nothing to check.
                 let tables = try connection.scalar(Int.self, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'articles'") ?? 0
                 guard tables == 1 else { return (try connection.scalar(String.self, "PRAGMA integrity_check"), 0, 0) }
-                return (try connection.scalar(String.self, "PRAGMA integrity_check"),
-                 try connection.scalar(Int.self, "SELECT COUNT(*) FROM articles a WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = a.story_id)"),
-                 try connection.scalar(Int.self, "SELECT COUNT(*) FROM articles"))
+                return (
+                    try connection.scalar(String.self, "PRAGMA integrity_check"),
+                    try connection.scalar(
+                        Int.self,
+                        "SELECT COUNT(*) FROM articles a WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = a.story_id)"),
+                    try connection.scalar(Int.self, "SELECT COUNT(*) FROM articles")
+                )
             }
             database.closeSync()
             #expect(integrity == "ok")
@@ -70,7 +75,10 @@ import Testing
         // And it starts cleanly afterwards and serves what was stored.
         let port = ExecutableTests.freePort()
         let process = try start(data: data, port: port)
-        defer { process.terminate(); process.waitUntilExit() }
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
         var health: RawHTTPResponse?
         for _ in 0..<100 {
             health = try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/health")

@@ -21,7 +21,12 @@ import Testing
             process.environment = ProcessInfo.processInfo.environment.merging(["XOSEEN_SEED_COUNT": "0"]) { $1 }
             process.standardError = Pipe()
             try process.run()
-            defer { if process.isRunning { kill(process.processIdentifier, SIGTERM); process.waitUntilExit() } }
+            defer {
+                if process.isRunning {
+                    kill(process.processIdentifier, SIGTERM)
+                    process.waitUntilExit()
+                }
+            }
             let client = HTTPTestClient(port: port, timeout: .seconds(5))
             for _ in 0..<200 where process.isRunning {
                 if (try? await client.get("/health")) != nil {
@@ -42,10 +47,13 @@ import Testing
         try await Self.serving(product, data: data) { client in
             if product == "xoseen" {
                 // A write, so SQLite has its -wal and -shm beside the database.
-                let body: [String: Any] = ["userId": "usr_rest", "displayName": "Rest", "ageDisplayed": 30, "intent": "long_term",
-                                           "cityArea": "Manhattan", "gender": "man"]
-                let created = try await client.post("/web/profile", body: Array(try JSONSerialization.data(withJSONObject: body)),
-                                                    contentType: "application/json")
+                let body: [String: Any] = [
+                    "userId": "usr_rest", "displayName": "Rest", "ageDisplayed": 30, "intent": "long_term",
+                    "cityArea": "Manhattan", "gender": "man",
+                ]
+                let created = try await client.post(
+                    "/web/profile", body: Array(try JSONSerialization.data(withJSONObject: body)),
+                    contentType: "application/json")
                 #expect(created.status == 200)
             }
             #expect(Self.mode(data) == 0o700)

@@ -21,7 +21,10 @@ import Testing
             process.standardError = FileHandle.nullDevice
             try process.run()
             for _ in 0..<200 where process.isRunning {
-                if (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/readyz"))?.status == 200 { server = process; break }
+                if (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/readyz"))?.status == 200 {
+                    server = process
+                    break
+                }
                 try await Task.sleep(for: .milliseconds(50))
             }
             if server == nil, process.isRunning { process.terminate() }
@@ -29,11 +32,14 @@ import Testing
         let running = try #require(server)
         defer { if running.isRunning { running.terminate() } }
         let client = HTTPTestClient(port: port)
-        let profile: [String: Any] = ["userId": "usr_cli", "displayName": "Cli", "ageDisplayed": 30, "intent": "long_term",
-                                      "interests": ["jazz"], "cityArea": "Manhattan", "ageMin": 25, "ageMax": 40, "maxDistanceKm": 30.0,
-                                      "gender": "woman", "seeking": ["man"]]
-        let created = try await client.post("/web/profile", body: Array(try JSONSerialization.data(withJSONObject: profile)),
-                                            contentType: "application/json")
+        let profile: [String: Any] = [
+            "userId": "usr_cli", "displayName": "Cli", "ageDisplayed": 30, "intent": "long_term",
+            "interests": ["jazz"], "cityArea": "Manhattan", "ageMin": 25, "ageMax": 40, "maxDistanceKm": 30.0,
+            "gender": "woman", "seeking": ["man"],
+        ]
+        let created = try await client.post(
+            "/web/profile", body: Array(try JSONSerialization.data(withJSONObject: profile)),
+            contentType: "application/json")
         #expect(created.status == 200)
         let token = (try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any])?["token"] as? String ?? ""
         #expect(try await client.get("/ml/viewers").bodyString.contains("usr_cli"))
@@ -54,8 +60,9 @@ import Testing
         // the user is simply unknown (404). Read-only calls: a profile write would sign the id up again.
         var status = 0
         for _ in 0..<100 {
-            let rank = try await client.post("/ml/rank", body: Array(#"{"viewerId":"usr_cli"}"#.utf8), contentType: "application/json",
-                                             headers: [("Authorization", "Bearer \(token)")])
+            let rank = try await client.post(
+                "/ml/rank", body: Array(#"{"viewerId":"usr_cli"}"#.utf8), contentType: "application/json",
+                headers: [("Authorization", "Bearer \(token)")])
             status = rank.status
             #expect(status == 404 || status == 401)
             if status == 401 { break }

@@ -4,8 +4,10 @@ import Testing
 
 /// A bad setting is a start-up error naming it: the rules, and the real executable refusing.
 @Suite struct EnvironmentRulesTests {
-    @Test(arguments: [("JARVIS_MAX_FEEDS", "5O0"), ("JARVIS_SAMPLE_FEEDS", "yes"), ("HTTP_IDLE_TIMEOUT_SEC", "0"),
-                      ("HTTP_WEBSOCKET_THREADS", "65"), ("JARVIS_MAX_FEEDS_PER_HOST", "-1")])
+    @Test(arguments: [
+        ("JARVIS_MAX_FEEDS", "5O0"), ("JARVIS_SAMPLE_FEEDS", "yes"), ("HTTP_IDLE_TIMEOUT_SEC", "0"),
+        ("HTTP_WEBSOCKET_THREADS", "65"), ("JARVIS_MAX_FEEDS_PER_HOST", "-1"),
+    ])
     func jarvisRefusesABadValueNamingIt(_ name: String, _ value: String) throws {
         #expect(throws: UsageError.self) { try EnvironmentRules.check(EnvironmentRules.rules(for: "jarvis"), in: [name: value]) }
         do {
@@ -16,11 +18,20 @@ import Testing
     }
 
     @Test func goodValuesAndOtherProductsPass() throws {
-        try EnvironmentRules.check(EnvironmentRules.rules(for: "jarvis"), in: ["JARVIS_MAX_FEEDS": " 500 ", "JARVIS_SAMPLE_FEEDS": "1",
-                                                                               "XOSEEN_CHAT_RATE": "nope"])
-        try EnvironmentRules.check(EnvironmentRules.rules(for: "xoseen"), in: ["XOSEEN_CHAT_RATE": "0.5", "XOSEEN_PROMOTION_MARGIN": "0"])
-        #expect(throws: UsageError.self) { try EnvironmentRules.check(EnvironmentRules.rules(for: "xoseen"), in: ["XOSEEN_CHAT_RATE": "0"]) }
-        #expect(throws: UsageError.self) { try EnvironmentRules.check(EnvironmentRules.rules(for: "xoseen"), in: ["XOSEEN_CHAT_RATE": "nan"]) }
+        try EnvironmentRules.check(
+            EnvironmentRules.rules(for: "jarvis"),
+            in: [
+                "JARVIS_MAX_FEEDS": " 500 ", "JARVIS_SAMPLE_FEEDS": "1",
+                "XOSEEN_CHAT_RATE": "nope",
+            ])
+        try EnvironmentRules.check(
+            EnvironmentRules.rules(for: "xoseen"), in: ["XOSEEN_CHAT_RATE": "0.5", "XOSEEN_PROMOTION_MARGIN": "0"])
+        #expect(throws: UsageError.self) {
+            try EnvironmentRules.check(EnvironmentRules.rules(for: "xoseen"), in: ["XOSEEN_CHAT_RATE": "0"])
+        }
+        #expect(throws: UsageError.self) {
+            try EnvironmentRules.check(EnvironmentRules.rules(for: "xoseen"), in: ["XOSEEN_CHAT_RATE": "nan"])
+        }
     }
 
     @Test func theExecutableExitsWith64AndNamesTheVariable() throws {
@@ -35,6 +46,8 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 64)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("JARVIS_MAX_FEEDS: 'lots'"))
+        #expect(
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(
+                "JARVIS_MAX_FEEDS: 'lots'"))
     }
 }

@@ -8,7 +8,8 @@ import Testing
         // Tests run from the build directory's test bundle; the executables sit beside it.
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path),
-              directory.path != "/" {
+            directory.path != "/"
+        {
             directory.deleteLastPathComponent()
         }
         return directory.appendingPathComponent(name)

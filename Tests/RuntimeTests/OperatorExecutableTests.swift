@@ -15,11 +15,14 @@ import Testing
     /// Starts `product serve` with TLS on a free port (retrying on a taken one) and waits for `/livez`.
     static func start(_ product: String, certificate: String, key: String, data: String) async throws -> Running? {
         for _ in 0..<5 {
-            let port = ExecutableTests.freePort(), metricsPort = ExecutableTests.freePort()
+            let port = ExecutableTests.freePort()
+            let metricsPort = ExecutableTests.freePort()
             let process = Process()
             process.executableURL = ExecutableTests.binary(product)
-            process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data,
-                                 "--metrics-port", "\(metricsPort)", "--tls-cert", certificate, "--tls-key", key]
+            process.arguments = [
+                "serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data,
+                "--metrics-port", "\(metricsPort)", "--tls-cert", certificate, "--tls-key", key,
+            ]
             var environment = ProcessInfo.processInfo.environment
             environment["XOSEEN_SEED_COUNT"] = "20"
             environment["JARVIS_DEFAULT_FEEDS"] = "0"
@@ -29,7 +32,8 @@ import Testing
             try process.run()
             for _ in 0..<400 where process.isRunning {
                 if let connection = try? await TLSTestConnection.connect(port: port, timeout: .seconds(1)),
-                   (try? await connection.request("GET", "/livez"))?.status == 200 {
+                    (try? await connection.request("GET", "/livez"))?.status == 200
+                {
                     return Running(process: process, port: port, metricsPort: metricsPort, errors: errors)
                 }
                 try await Task.sleep(for: .milliseconds(100))
@@ -45,7 +49,8 @@ import Testing
         let directory = NSTemporaryDirectory() + "operator-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let certificate = directory + "/server.crt", key = directory + "/server.key"
+        let certificate = directory + "/server.crt"
+        let key = directory + "/server.key"
         try FileManager.default.copyItem(atPath: certificates.first.certificateFile, toPath: certificate)
         try FileManager.default.copyItem(atPath: certificates.first.keyFile, toPath: key)
         let running = try #require(try await Self.start(product, certificate: certificate, key: key, data: directory + "/data"))
@@ -67,10 +72,12 @@ import Testing
 
         // WSS: the upgrade goes through TLS (Xoseen's chat refuses an unauthenticated socket after it).
         let socket = try await TLSTestConnection.connect(port: running.port, options: trust)
-        try await socket.write(Array("""
-            GET \(socketPath) HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-            Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n
-            """.utf8))
+        try await socket.write(
+            Array(
+                """
+                GET \(socketPath) HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+                Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n
+                """.utf8))
         let head = String(decoding: try await socket.read(through: Array("\r\n\r\n".utf8)), as: UTF8.self)
         #expect(head.hasPrefix("HTTP/1.1 101"))
 

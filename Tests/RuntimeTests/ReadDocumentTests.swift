@@ -11,7 +11,9 @@ import Testing
         let process = Process()
         process.executableURL = ExecutableTests.binary("xoseen")
         process.arguments = ["read-document"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["XOSEEN_MODELS": root + "/third_party/face-models"]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["XOSEEN_MODELS": root + "/third_party/face-models"]) {
+            $1
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = Pipe()
@@ -26,8 +28,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: out) }
         let render = Process()
         render.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        render.arguments = ["python3", Self.root + "/scripts/render-document.py", "--kind", "passport", "--photo",
-                            Self.root + "/third_party/face-photos/obama.jpg", "--dob", "1988-07-04", "--out", out]
+        render.arguments = [
+            "python3", Self.root + "/scripts/render-document.py", "--kind", "passport", "--photo",
+            Self.root + "/third_party/face-photos/obama.jpg", "--dob", "1988-07-04", "--out", out,
+        ]
         try render.run()
         render.waitUntilExit()
         try #require(render.terminationStatus == 0)
@@ -40,7 +44,9 @@ import Testing
         #expect(mrz["checkDigitsValid"] as? Bool == true)
         #expect(mrz["dateOfBirth"] as? String == "1988-07-04")
         #expect((mrz["lines"] as? [String])?.count == 2)
-        #expect(mrz["expiryDate"] is String && mrz["documentNumber"] is String && mrz["nationality"] is String && mrz["sex"] is String)
+        #expect(
+            mrz["expiryDate"] is String && mrz["documentNumber"] is String && mrz["nationality"] is String && mrz["sex"] is String
+        )
         #expect(report["dateOfBirth"] as? String == "1988-07-04")
         #expect(report["dobSource"] as? String == "mrz")
     }

@@ -18,14 +18,17 @@ import Testing
         #expect(fromEnvironment.port == 9000)
         #expect(fromEnvironment.dataDirectory == "/tmp/env")
         #expect(fromEnvironment.logLevel == .debug)
-        let fromFlags = try ServeOptions.parse(["--port", "9100", "--data-dir=/tmp/flag", "--threads", "3"], product: "jarvis",
-                                               defaults: defaults, environment: environment)
+        let fromFlags = try ServeOptions.parse(
+            ["--port", "9100", "--data-dir=/tmp/flag", "--threads", "3"], product: "jarvis",
+            defaults: defaults, environment: environment)
         #expect(fromFlags.port == 9100)
         #expect(fromFlags.dataDirectory == "/tmp/flag")
         #expect(fromFlags.threads == 3)
     }
 
-    @Test(arguments: [["--port", "70000"], ["--port"], ["--threads", "0"], ["--log-level", "loud"], ["--bogus"], ["--port", "abc"]])
+    @Test(arguments: [
+        ["--port", "70000"], ["--port"], ["--threads", "0"], ["--log-level", "loud"], ["--bogus"], ["--port", "abc"],
+    ])
     func badInputIsAUsageError(_ arguments: [String]) {
         #expect(throws: UsageError.self) {
             try ServeOptions.parse(arguments, product: "jarvis", defaults: defaults, environment: [:])
@@ -39,8 +42,9 @@ import Testing
     }
 
     @Test func passthroughFlagsAreSkipped() throws {
-        let options = try ServeOptions.parse(["--static-dir", "/x", "--port", "1"], product: "bench", defaults: defaults,
-                                             passthrough: ["--static-dir"], environment: [:])
+        let options = try ServeOptions.parse(
+            ["--static-dir", "/x", "--port", "1"], product: "bench", defaults: defaults,
+            passthrough: ["--static-dir"], environment: [:])
         #expect(options.port == 1)
     }
 }

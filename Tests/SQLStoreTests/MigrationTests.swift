@@ -40,10 +40,15 @@ import Testing
             try await database.migrate([v1])
             try await database.write { try $0.execute("INSERT INTO feeds (id, url) VALUES (1, 'u')") }
             _ = try await database.read { try $0.query("SELECT * FROM feeds") }
-            try await database.migrate([v1, Migration(version: 2, name: "title, then no url", sql: """
-                ALTER TABLE feeds ADD COLUMN title TEXT NOT NULL DEFAULT 't';
-                ALTER TABLE feeds DROP COLUMN url;
-                """)])
+            try await database.migrate([
+                v1,
+                Migration(
+                    version: 2, name: "title, then no url",
+                    sql: """
+                        ALTER TABLE feeds ADD COLUMN title TEXT NOT NULL DEFAULT 't';
+                        ALTER TABLE feeds DROP COLUMN url;
+                        """),
+            ])
             if backend == .postgres {
                 await #expect(throws: SQLStoreError.self) { try await database.read { try $0.query("SELECT * FROM feeds") } }
             }

@@ -17,12 +17,13 @@ import Testing
         let schema = Migration(
             version: 1, name: "cells",
             sql: "CREATE TABLE cells (id BIGINT PRIMARY KEY, i BIGINT, r DOUBLE PRECISION, t TEXT, b BLOB);")
-        let column = switch value {
-        case .null, .integer: "i"
-        case .real: "r"
-        case .text: "t"
-        case .blob: "b"
-        }
+        let column =
+            switch value {
+            case .null, .integer: "i"
+            case .real: "r"
+            case .text: "t"
+            case .blob: "b"
+            }
         try await withDatabase(backend, migrations: [schema]) { database in
             if backend == .postgres, case .text(let text) = value, text.contains("\u{0}") {
                 // PostgreSQL text cannot hold U+0000: refused, never truncated.

@@ -15,8 +15,9 @@ import Testing
 
     @Test func tokenizesLikeBERT() {
         let e = Self.encoder
-        #expect(e.tokens("Gold hits record above $3,700 an ounce as dollar weakens")
-            == [101, 2751, 4978, 2501, 2682, 1002, 1017, 1010, 6352, 2019, 19471, 2004, 7922, 23021, 2015, 102])
+        #expect(
+            e.tokens("Gold hits record above $3,700 an ounce as dollar weakens")
+                == [101, 2751, 4978, 2501, 2682, 1002, 1017, 1010, 6352, 2019, 19471, 2004, 7922, 23021, 2015, 102])
         #expect(e.tokens("Kenya's central bank cuts rates again") == [101, 7938, 1005, 1055, 2430, 2924, 7659, 6165, 2153, 102])
         // Accents stripped, dashes and "!" are their own tokens.
         #expect(e.tokens("Café Zürich — naïve résumé!") == [101, 7668, 10204, 1517, 15743, 13746, 999, 102])
@@ -57,9 +58,11 @@ import Testing
     }
 
     @Test func aBatchGivesEachTextItsOwnEmbedding() {
-        let texts = ["Kenya's central bank cuts rates again", "", "Café Zürich — naïve résumé!",
-                     Array(repeating: "inflation", count: 500).joined(separator: " "),
-                     "Gold hits record above $3,700 an ounce as dollar weakens"]
+        let texts = [
+            "Kenya's central bank cuts rates again", "", "Café Zürich — naïve résumé!",
+            Array(repeating: "inflation", count: 500).joined(separator: " "),
+            "Gold hits record above $3,700 an ounce as dollar weakens",
+        ]
         // Enough texts to span several forward passes (1,024 tokens each).
         let many = Array(repeating: texts, count: 5).flatMap { $0 }
         let batched = Self.encoder.embed(many)

@@ -27,7 +27,8 @@ import Testing
             // The attacker, without the claim: no profile, no status, no new attempt.
             let takeover = try await H.createProfile(server, user: "usr_v")
             #expect(takeover.status == 401 && error(takeover) == "claim_required", "\(takeover.bodyString)")
-            let forged = try await H.createProfile(server, user: "usr_v", headers: H.claim("vc_" + String(repeating: "A", count: 43)))
+            let forged = try await H.createProfile(
+                server, user: "usr_v", headers: H.claim("vc_" + String(repeating: "A", count: 43)))
             #expect(forged.status == 401 && error(forged) == "invalid_claim")
             let peek = try await server.client.get("/verify/verification/status/usr_v")
             #expect(peek.status == 401 && !peek.bodyString.contains("verified"), "\(peek.bodyString)")
@@ -49,10 +50,12 @@ import Testing
             #expect(replay.status == 401)
             let statusWithClaim = try await server.client.get("/verify/verification/status/usr_v", headers: H.claim(claim))
             #expect(statusWithClaim.status == 401)
-            let statusWithToken = try await server.client.get("/verify/verification/status/usr_v",
-                                                              headers: [("Authorization", "Bearer \(token)")])
+            let statusWithToken = try await server.client.get(
+                "/verify/verification/status/usr_v",
+                headers: [("Authorization", "Bearer \(token)")])
             #expect(statusWithToken.status == 200, "\(statusWithToken.bodyString)")
-            let reverify = try await H.verify(server, user: "usr_v", document: card, selfie: ThirdParty.photo("obama3.jpg"), headers: H.claim(claim))
+            let reverify = try await H.verify(
+                server, user: "usr_v", document: card, selfie: ThirdParty.photo("obama3.jpg"), headers: H.claim(claim))
             #expect(reverify.status == 401)
         }
     }

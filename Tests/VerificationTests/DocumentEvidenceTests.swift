@@ -14,8 +14,9 @@ import Testing
 
     @Test func aPlainPortraitWithATypedDateIsNoDocument() async throws {
         try await H.withXoseen { application, server in
-            let response = try await H.verify(server, user: "usr_portrait", document: ThirdParty.photo("obama.jpg"),
-                                              selfie: ThirdParty.photo("obama2.jpg"), fields: [("dob", "1990-03-14")])
+            let response = try await H.verify(
+                server, user: "usr_portrait", document: ThirdParty.photo("obama.jpg"),
+                selfie: ThirdParty.photo("obama2.jpg"), fields: [("dob", "1990-03-14")])
             #expect(response.status == 200, "\(response.bodyString)")
             let outcome = try decision(response)
             #expect(outcome.decision == "rejected", "\(outcome.reasons)")
@@ -25,10 +26,13 @@ import Testing
     }
 
     @Test func aTypedDateOnlyAnUnlabelledReadingAgreesWithIsAReview() async throws {
-        let card = try SyntheticDocuments.render(kind: "state_id", photo: "obama.jpg", dob: "1990-03-14", extra: ["--dob-label", ""])
+        let card = try SyntheticDocuments.render(
+            kind: "state_id", photo: "obama.jpg", dob: "1990-03-14", extra: ["--dob-label", ""])
         try await H.withXoseen { _, server in
-            let outcome = try decision(try await H.verify(server, user: "usr_weak", document: card, selfie: ThirdParty.photo("obama2.jpg"),
-                                                          fields: [("dob", "1990-03-14")]))
+            let outcome = try decision(
+                try await H.verify(
+                    server, user: "usr_weak", document: card, selfie: ThirdParty.photo("obama2.jpg"),
+                    fields: [("dob", "1990-03-14")]))
             #expect(outcome.decision != "verified", "\(outcome.reasons)")
         }
     }

@@ -15,10 +15,12 @@ import XoseenVerification
     }
 
     @Test func td3SpecimenValidates() throws {
-        let zone = try #require(MachineReadableZone.find(in: [
-            "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
-            "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
-        ], today: today))
+        let zone = try #require(
+            MachineReadableZone.find(
+                in: [
+                    "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+                    "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+                ], today: today))
         #expect(zone.format == .td3)
         #expect(zone.isValid)
         #expect(zone.dateOfBirth == CalendarDate(year: 1974, month: 8, day: 12))
@@ -32,10 +34,12 @@ import XoseenVerification
     /// printed field must settle it (the reader then looks at it). OCR's `1` for `I` in the
     /// country code is repaired.
     @Test func aTwoDigitBirthYearCanLeaveTheCenturyOpen() throws {
-        let zone = try #require(MachineReadableZone.find(in: [
-            "PAISLAEVARSDOTTIR<<THURIDUR<OESP<<<<<<<<<<<<",
-            "A3536444<71SL1212123<3103108121212<1239<<<68",
-        ], today: today))
+        let zone = try #require(
+            MachineReadableZone.find(
+                in: [
+                    "PAISLAEVARSDOTTIR<<THURIDUR<OESP<<<<<<<<<<<<",
+                    "A3536444<71SL1212123<3103108121212<1239<<<68",
+                ], today: today))
         #expect(zone.isValid)
         #expect(zone.dateOfBirth == CalendarDate(year: 2012, month: 12, day: 12))
         #expect(zone.birthCenturyIsOpen(today: today))
@@ -43,32 +47,42 @@ import XoseenVerification
     }
 
     @Test func td3WithAnAlteredBirthDateFailsItsChecks() throws {
-        let zone = try #require(MachineReadableZone.find(in: [
-            "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
-            "L898902C36UTO7508122F1204159ZE184226B<<<<<10",
-        ], today: today))
+        let zone = try #require(
+            MachineReadableZone.find(
+                in: [
+                    "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+                    "L898902C36UTO7508122F1204159ZE184226B<<<<<10",
+                ], today: today))
         #expect(!zone.isValid)
         #expect(zone.failedChecks.contains("date_of_birth"))
         #expect(zone.failedChecks.contains("composite"))
     }
 
     @Test func td1SpecimenValidatesEvenWithOCRFillerSlips() throws {
-        let clean = try #require(MachineReadableZone.find(in: [
-            "I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<",
-        ], today: today))
+        let clean = try #require(
+            MachineReadableZone.find(
+                in: [
+                    "I<UTOD231458907<<<<<<<<<<<<<<<", "7408122F1204159UTO<<<<<<<<<<<6", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<",
+                ], today: today))
         #expect(clean.format == .td1 && clean.isValid)
         #expect(clean.dateOfBirth == CalendarDate(year: 1974, month: 8, day: 12))
         // As Tesseract reads OCR-B filler: `<<` pairs as K, the line too long.
-        let slipped = try #require(MachineReadableZone.find(in: [
-            "I<UTOD231458907K<K<K<KKKKKKKKKKK", "7408122F1204159UTO<<<<<<<K<<K<<6", "ERIKSSON<<ANNA<MARIAK<<<<<<<K<",
-        ], today: today))
+        let slipped = try #require(
+            MachineReadableZone.find(
+                in: [
+                    "I<UTOD231458907K<K<K<KKKKKKKKKKK", "7408122F1204159UTO<<<<<<<K<<K<<6", "ERIKSSON<<ANNA<MARIAK<<<<<<<K<",
+                ], today: today))
         #expect(slipped.isValid)
         #expect(slipped.dateOfBirth == CalendarDate(year: 1974, month: 8, day: 12))
     }
 
     @Test func twoDigitBirthYearsAreNeverInTheFuture() throws {
-        let zone = try #require(MachineReadableZone.find(in: ["P<UTOX<<Y<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<",
-                                                               "X1234567<7UTO0807043F3106305<<<<<<<<<<<<<<02"], today: today))
+        let zone = try #require(
+            MachineReadableZone.find(
+                in: [
+                    "P<UTOX<<Y<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<",
+                    "X1234567<7UTO0807043F3106305<<<<<<<<<<<<<<02",
+                ], today: today))
         #expect(zone.dateOfBirth == CalendarDate(year: 2008, month: 7, day: 4))
     }
 
@@ -92,8 +106,10 @@ import XoseenVerification
     }
 
     @Test func withoutALabelTheEarliestDateIsAWeakReading() throws {
-        let lines: [DateOfBirthField.Line] = [.init(text: "ISS 06/30/2021", confidence: 90), .init(text: "x 03/14/1990", confidence: 90),
-                                              .init(text: "EXP 06/30/2031", confidence: 90)]
+        let lines: [DateOfBirthField.Line] = [
+            .init(text: "ISS 06/30/2021", confidence: 90), .init(text: "x 03/14/1990", confidence: 90),
+            .init(text: "EXP 06/30/2031", confidence: 90),
+        ]
         let field = try #require(DateOfBirthField.find(in: lines, order: .monthFirst, today: today))
         #expect(field.date.iso == "1990-03-14")
         #expect(!field.labelled && field.confidence < 60)

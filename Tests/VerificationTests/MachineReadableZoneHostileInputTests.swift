@@ -17,9 +17,11 @@ import XoseenVerification
     }
 
     @Test func theSpecimenStillReads() throws {
-        let zone = try #require(MachineReadableZone.find(in: [
-            "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
-        ], today: today))
+        let zone = try #require(
+            MachineReadableZone.find(
+                in: [
+                    "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+                ], today: today))
         #expect(zone.isValid)
         #expect(zone.dateOfBirth == CalendarDate(year: 1974, month: 8, day: 12))
     }

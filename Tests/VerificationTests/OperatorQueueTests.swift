@@ -14,9 +14,10 @@ import XoseenVerification
     /// A pending case whose only date of birth is the typed one (a review; age not established).
     static func queueTypedOnlyCase(_ application: XoseenApplication, _ userId: String, at: Date) async throws {
         let today = CalendarDate(at)
-        let evidence = VerificationEvidence(selfieFaces: 1, documentFaceFound: true, faceDistance: 0.36, profilePhotos: [],
-                                            document: DocumentReading(documentWords: 3), documentKind: .stateId,
-                                            typedDOB: CalendarDate(iso: "1990-03-14"), duplicateFace: false, assistive: false)
+        let evidence = VerificationEvidence(
+            selfieFaces: 1, documentFaceFound: true, faceDistance: 0.36, profilePhotos: [],
+            document: DocumentReading(documentWords: 3), documentKind: .stateId,
+            typedDOB: CalendarDate(iso: "1990-03-14"), duplicateFace: false, assistive: false)
         let outcome = application.verifier.policy.decide(evidence, today: today)
         #expect(outcome.decision == .manualReview && outcome.ageSource == .typed)
         _ = try await application.verifier.store.record(userId: userId, outcome: outcome, selfie: nil, selfieSHA256: nil, at: at)
@@ -30,25 +31,31 @@ import XoseenVerification
         try await H.withXoseen { application, server in
             try await Self.queueTypedOnlyCase(application, "usr_typed", at: Date())
             try await Self.queueTypedOnlyCase(application, "usr_minor", at: Date())
-            let refused = try await server.client.post("/verify/verification/review/usr_typed", json: ["action": "approve"],
-                                                       headers: Self.operatorHeaders)
+            let refused = try await server.client.post(
+                "/verify/verification/review/usr_typed", json: ["action": "approve"],
+                headers: Self.operatorHeaders)
             #expect(refused.status == 422 && code(refused) == "age_not_established", "\(refused.bodyString)")
             #expect(try await application.verifier.store.record(for: "usr_typed")?.decision == .manualReview)
 
-            let approved = try await server.client.post("/verify/verification/review/usr_typed",
-                                                        json: ["action": "approve", "dateOfBirth": "1991-05-02", "note": "passport seen"],
-                                                        headers: Self.operatorHeaders)
+            let approved = try await server.client.post(
+                "/verify/verification/review/usr_typed",
+                json: ["action": "approve", "dateOfBirth": "1991-05-02", "note": "passport seen"],
+                headers: Self.operatorHeaders)
             #expect(approved.status == 200, "\(approved.bodyString)")
             let record = try #require(try await application.verifier.store.record(for: "usr_typed"))
-            #expect(record.decision == .verified && record.ageSource == .operator && record.ageDisplayed == CalendarAge.years(since: "1991-05-02"))
+            #expect(
+                record.decision == .verified && record.ageSource == .operator
+                    && record.ageDisplayed == CalendarAge.years(since: "1991-05-02"))
 
             // The date the operator enters decides: a minor's is a rejection, whatever the action said.
-            let minor = try await server.client.post("/verify/verification/review/usr_minor",
-                                                     json: ["action": "approve", "dateOfBirth": SyntheticDocuments.yearsAgo(15)],
-                                                     headers: Self.operatorHeaders)
+            let minor = try await server.client.post(
+                "/verify/verification/review/usr_minor",
+                json: ["action": "approve", "dateOfBirth": SyntheticDocuments.yearsAgo(15)],
+                headers: Self.operatorHeaders)
             #expect(minor.status == 200 && minor.bodyString.contains("\"rejected\""), "\(minor.bodyString)")
-            let absurd = try await server.client.post("/verify/verification/review/usr_minor",
-                                                      json: ["action": "approve", "dateOfBirth": "1850-01-01"], headers: Self.operatorHeaders)
+            let absurd = try await server.client.post(
+                "/verify/verification/review/usr_minor",
+                json: ["action": "approve", "dateOfBirth": "1850-01-01"], headers: Self.operatorHeaders)
             #expect(absurd.status == 422)
         }
     }
@@ -78,7 +85,8 @@ import XoseenVerification
                 cursor = page.nextCursor
             } while cursor != nil && seen.count < 20
             #expect(seen == ids, "every case once, oldest first")
-            let bad = try await server.client.get("/verify/verification/review?cursor=bm90LWEtY3Vyc29y", headers: Self.operatorHeaders)
+            let bad = try await server.client.get(
+                "/verify/verification/review?cursor=bm90LWEtY3Vyc29y", headers: Self.operatorHeaders)
             #expect(bad.status == 400 && code(bad) == "invalid_cursor")
             let tooMany = try await server.client.get("/verify/verification/review?limit=1000", headers: Self.operatorHeaders)
             #expect(tooMany.status == 422)
@@ -87,7 +95,8 @@ import XoseenVerification
 
     @Test func assistiveContextSubmissionsAreRateLimited() async throws {
         let tiny = VerifyLiveInputTests.bombPNG(width: 8, height: 8)
-        try await H.withXoseen(environment: ["XOSEEN_ASSISTIVE_PER_USER_DAY": "1", "XOSEEN_ASSISTIVE_PER_ADDRESS_DAY": "2"]) { _, server in
+        try await H.withXoseen(environment: ["XOSEEN_ASSISTIVE_PER_USER_DAY": "1", "XOSEEN_ASSISTIVE_PER_ADDRESS_DAY": "2"]) {
+            _, server in
             func attempt(_ user: String, assistive: Bool) async throws -> RawHTTPResponse {
                 try await server.client.multipart(
                     "/verify/verification/verify-live",

@@ -7,13 +7,18 @@ import XoseenVerification
     let policy = VerificationPolicy()
     let today = CalendarDate(year: 2026, month: 12, day: 1)!
 
-    func evidence(faces: Int = 1, distance: Double? = 0.36, dob: String? = "1990-03-14", labelled: Bool = true, typed: String? = nil,
-                  assistive: Bool = false, photos: [VerificationEvidence.ProfilePhotoCheck] = [],
-                  duplicate: Bool = false) -> VerificationEvidence {
-        let field = dob.flatMap(CalendarDate.init(iso:)).map { DateOfBirthField(date: $0, confidence: labelled ? 85 : 40, labelled: labelled) }
-        return VerificationEvidence(selfieFaces: faces, documentFaceFound: true, faceDistance: faces == 1 ? distance : nil,
-                                    profilePhotos: photos, document: DocumentReading(field: field, documentWords: 4), documentKind: .stateId,
-                                    typedDOB: typed.flatMap(CalendarDate.init(iso:)), duplicateFace: duplicate, assistive: assistive)
+    func evidence(
+        faces: Int = 1, distance: Double? = 0.36, dob: String? = "1990-03-14", labelled: Bool = true, typed: String? = nil,
+        assistive: Bool = false, photos: [VerificationEvidence.ProfilePhotoCheck] = [],
+        duplicate: Bool = false
+    ) -> VerificationEvidence {
+        let field = dob.flatMap(CalendarDate.init(iso:)).map {
+            DateOfBirthField(date: $0, confidence: labelled ? 85 : 40, labelled: labelled)
+        }
+        return VerificationEvidence(
+            selfieFaces: faces, documentFaceFound: true, faceDistance: faces == 1 ? distance : nil,
+            profilePhotos: photos, document: DocumentReading(field: field, documentWords: 4), documentKind: .stateId,
+            typedDOB: typed.flatMap(CalendarDate.init(iso:)), duplicateFace: duplicate, assistive: assistive)
     }
 
     @Test func aClearCaseIsVerified() {
@@ -77,9 +82,10 @@ import XoseenVerification
         #expect(weak.decision == .manualReview && weak.reasons.contains(.dobLowConfidence))
         #expect(weak.ageSource == .weakReading)
         // A plain photo as the "document": nothing of a document on it.
-        let portrait = VerificationEvidence(selfieFaces: 1, documentFaceFound: true, faceDistance: 0.36, profilePhotos: [],
-                                            document: DocumentReading(), documentKind: .stateId,
-                                            typedDOB: CalendarDate(iso: "1990-03-14"), duplicateFace: false, assistive: false)
+        let portrait = VerificationEvidence(
+            selfieFaces: 1, documentFaceFound: true, faceDistance: 0.36, profilePhotos: [],
+            document: DocumentReading(), documentKind: .stateId,
+            typedDOB: CalendarDate(iso: "1990-03-14"), duplicateFace: false, assistive: false)
         let outcome = policy.decide(portrait, today: today)
         #expect(outcome.decision == .rejected && outcome.reasons.contains(.noDocumentDetected))
         #expect(policy.decide(evidence(), today: today).ageSource == .document)

@@ -16,9 +16,11 @@ import Testing
         // Eight images each just under the per-image cap (40 MP), 320 MP together.
         let big = VerifyLiveInputTests.bombPNG(width: 6_300, height: 6_300)
         try await H.withXoseen { _, server in
-            let files = [("selfie", "s.png", "image/png", big), ("id_document", "d.png", "image/png", big)]
+            let files =
+                [("selfie", "s.png", "image/png", big), ("id_document", "d.png", "image/png", big)]
                 + (0..<6).map { ("profile_photos", "p\($0).png", "image/png", big) }
-            let response = try await server.client.multipart("/verify/verification/verify-live", fields: [("user_id", "usr_px")], files: files)
+            let response = try await server.client.multipart(
+                "/verify/verification/verify-live", fields: [("user_id", "usr_px")], files: files)
             #expect(response.status == 422, "\(response.bodyString)")
             #expect(error(response)?.code == "attempt_too_large")
         }
@@ -29,7 +31,9 @@ import Testing
         try await H.withXoseen(environment: ["XOSEEN_VERIFY_QUEUE": "1"]) { _, server in
             let responses = try await withThrowingTaskGroup(of: RawHTTPResponse.self) { group in
                 for i in 0..<4 {
-                    group.addTask { try await H.verify(server, user: "usr_q\(i)", document: card, selfie: ThirdParty.photo("obama2.jpg")) }
+                    group.addTask {
+                        try await H.verify(server, user: "usr_q\(i)", document: card, selfie: ThirdParty.photo("obama2.jpg"))
+                    }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
@@ -48,10 +52,12 @@ import Testing
 
     @Test func attemptsPerUserAndPerAddressAreLimited() async throws {
         let tiny = VerifyLiveInputTests.bombPNG(width: 8, height: 8)
-        try await H.withXoseen(environment: ["XOSEEN_VERIFY_PER_USER_HOUR": "2", "XOSEEN_VERIFY_PER_ADDRESS_HOUR": "4"]) { _, server in
+        try await H.withXoseen(environment: ["XOSEEN_VERIFY_PER_USER_HOUR": "2", "XOSEEN_VERIFY_PER_ADDRESS_HOUR": "4"]) {
+            _, server in
             func attempt(_ user: String) async throws -> RawHTTPResponse {
-                try await server.client.multipart("/verify/verification/verify-live", fields: [("user_id", user)],
-                                                  files: [("selfie", "s.png", "image/png", tiny), ("id_document", "d.png", "image/png", tiny)])
+                try await server.client.multipart(
+                    "/verify/verification/verify-live", fields: [("user_id", user)],
+                    files: [("selfie", "s.png", "image/png", tiny), ("id_document", "d.png", "image/png", tiny)])
             }
             #expect(try await attempt("usr_l1").status == 422)
             #expect(try await attempt("usr_l1").status == 422)

@@ -14,8 +14,9 @@ import Testing
 
     @Test func missingFieldsAreNamed() async throws {
         try await H.withXoseen { _, server in
-            let noUser = try await server.client.multipart("/verify/verification/verify-live", fields: [],
-                                                           files: [try H.file("selfie", Self.photo), try H.file("id_document", Self.photo)])
+            let noUser = try await server.client.multipart(
+                "/verify/verification/verify-live", fields: [],
+                files: [try H.file("selfie", Self.photo), try H.file("id_document", Self.photo)])
             #expect(noUser.status == 422)
             #expect(try error(noUser).field == "user_id")
             let noSelfie = try await H.verify(server, user: "usr_a", document: Self.photo, selfie: nil)
@@ -23,10 +24,12 @@ import Testing
             #expect(try error(noSelfie).field == "selfie")
             let noDocument = try await H.verify(server, user: "usr_a", document: nil, selfie: Self.photo)
             #expect(try error(noDocument).field == "id_document")
-            let badDOB = try await H.verify(server, user: "usr_a", document: Self.photo, selfie: Self.photo, fields: [("dob", "1990-02-30")])
+            let badDOB = try await H.verify(
+                server, user: "usr_a", document: Self.photo, selfie: Self.photo, fields: [("dob", "1990-02-30")])
             #expect(badDOB.status == 422)
             #expect(try error(badDOB).field == "dob")
-            let badKind = try await H.verify(server, user: "usr_a", document: Self.photo, selfie: Self.photo, fields: [("doc_type", "library_card")])
+            let badKind = try await H.verify(
+                server, user: "usr_a", document: Self.photo, selfie: Self.photo, fields: [("doc_type", "library_card")])
             #expect(try error(badKind).field == "doc_type")
             let badUser = try await H.verify(server, user: "no.dots", document: Self.photo, selfie: Self.photo)
             #expect(try error(badUser).field == "user_id")
@@ -72,7 +75,10 @@ import Testing
             ("text.jpg", Array("just some text, not an image\n".utf8), "not an image"),
             ("truncated.jpg", Array(good.prefix(600)), "corrupt"),
             ("garbage.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0x41, count: 300), ""),
-            ("anim.gif", Array("GIF89a".utf8) + [0x10, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00] + [UInt8](repeating: 0, count: 64), "GIF"),
+            (
+                "anim.gif", Array("GIF89a".utf8) + [0x10, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00] + [UInt8](repeating: 0, count: 64),
+                "GIF"
+            ),
             ("tiny.png", Self.bombPNG(width: 8, height: 8), ""),
         ]
         try await H.withXoseen { _, server in
@@ -97,7 +103,8 @@ import Testing
             let wrong = try await server.client.get("/verify/verification/review", headers: [("X-Operator-Token", "guess")])
             #expect(wrong.status == 401)
             #expect(try error(wrong).code == "invalid_operator_token")
-            let right = try await server.client.get("/verify/verification/review", headers: [("X-Operator-Token", H.operatorToken)])
+            let right = try await server.client.get(
+                "/verify/verification/review", headers: [("X-Operator-Token", H.operatorToken)])
             #expect(right.status == 200)
         }
         try await H.withXoseen(operatorToken: nil) { _, server in
@@ -112,7 +119,8 @@ extension VerifyLiveInputTests {
     @Test(arguments: ["1890-06-01", "2999-01-01"])
     func absurdDatesOfBirthAre422(_ dob: String) async throws {
         try await H.withXoseen { _, server in
-            let response = try await H.verify(server, user: "usr_absurd", document: Self.photo, selfie: Self.photo, fields: [("dob", dob)])
+            let response = try await H.verify(
+                server, user: "usr_absurd", document: Self.photo, selfie: Self.photo, fields: [("dob", dob)])
             #expect(response.status == 422)
             #expect(try error(response).field == "dob")
         }

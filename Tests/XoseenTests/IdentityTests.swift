@@ -28,8 +28,10 @@ import Xoseen
         #expect(signer.verify(token) == .failure(.expired))
     }
 
-    @Test(arguments: ["", "usr_x", "usr_x.123", "usr_x.abc.sig", "..", "usr_x.1767225600.!!!", "a.b.c.d",
-                      String(repeating: "x", count: 600)])
+    @Test(arguments: [
+        "", "usr_x", "usr_x.123", "usr_x.abc.sig", "..", "usr_x.1767225600.!!!", "a.b.c.d",
+        String(repeating: "x", count: 600),
+    ])
     func malformedTokensAreRejected(_ token: String) {
         let signer = TokenSigner(secret: Self.secret)
         #expect(signer.verify(token) == .failure(.malformed) || signer.verify(token) == .failure(.badSignature))
@@ -55,10 +57,13 @@ import Xoseen
         #expect(first.count == 32)
         let mode = try FileManager.default.attributesOfItem(atPath: directory + "/token-secret")[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        let configured = try TokenSecret.load(environment: ["XOSEEN_TOKEN_SECRET": String(repeating: "k", count: 40)],
-                                              dataDirectory: directory)
+        let configured = try TokenSecret.load(
+            environment: ["XOSEEN_TOKEN_SECRET": String(repeating: "k", count: 40)],
+            dataDirectory: directory)
         #expect(configured == Array(String(repeating: "k", count: 40).utf8))
-        #expect(throws: TokenSecret.Failure.self) { try TokenSecret.load(environment: ["XOSEEN_TOKEN_SECRET": "short"], dataDirectory: directory) }
+        #expect(throws: TokenSecret.Failure.self) {
+            try TokenSecret.load(environment: ["XOSEEN_TOKEN_SECRET": "short"], dataDirectory: directory)
+        }
     }
 }
 

@@ -32,8 +32,9 @@ import Xoseen
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let source = SafetyTesting.resources + "/safety/"
-        try FileManager.default.copyItem(atPath: source + LearnedSafetyModel.metadataFile,
-                                         toPath: directory + "/" + LearnedSafetyModel.metadataFile)
+        try FileManager.default.copyItem(
+            atPath: source + LearnedSafetyModel.metadataFile,
+            toPath: directory + "/" + LearnedSafetyModel.metadataFile)
         let weights = try Data(contentsOf: URL(fileURLWithPath: source + LearnedSafetyModel.weightsFile))
         try weights.prefix(weights.count / 2).write(to: URL(fileURLWithPath: directory + "/" + LearnedSafetyModel.weightsFile))
         #expect(throws: LearnedSafetyModel.LoadError.self) { try LearnedSafetyModel(directory: directory) }
@@ -82,7 +83,8 @@ import Xoseen
     static func binary(_ name: String) -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path),
-              directory.path != "/" {
+            directory.path != "/"
+        {
             directory.deleteLastPathComponent()
         }
         return directory.appendingPathComponent(name)

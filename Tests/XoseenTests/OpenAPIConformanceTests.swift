@@ -25,7 +25,8 @@ import XoseenAPI
         let checker = try OpenAPIChecker(data: try Data(contentsOf: URL(fileURLWithPath: Self.documentPath)))
         let directory = NSTemporaryDirectory() + "xoseen-openapi-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let application = try await XoseenApplication(settings: .init(dataDirectory: directory, resourcesDirectory: ProfileRoutesTests.resources))
+        let application = try await XoseenApplication(
+            settings: .init(dataDirectory: directory, resourcesDirectory: ProfileRoutesTests.resources))
         defer { application.database.closeSync() }
         try await application.bootstrap(seedCount: 30)
         var configuration = LiveServer.testConfiguration()
@@ -37,8 +38,9 @@ import XoseenAPI
                 problems += checker.problems(method, template, response)
             }
             func post(_ path: String, _ object: [String: Any], token: String? = nil) async throws -> RawHTTPResponse {
-                try await client.post(path, body: Array(try JSONSerialization.data(withJSONObject: object)), contentType: "application/json",
-                                      headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
+                try await client.post(
+                    path, body: Array(try JSONSerialization.data(withJSONObject: object)), contentType: "application/json",
+                    headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
             }
             check("GET", "/health", try await client.get("/health"))
             check("GET", "/ml/health", try await client.get("/ml/health"))
@@ -46,7 +48,9 @@ import XoseenAPI
             check("GET", "/web/options", try await client.get("/web/options"))
             let viewers = try await client.get("/ml/viewers")
             check("GET", "/ml/viewers", viewers)
-            let seeded = ((try JSONSerialization.jsonObject(with: Data(viewers.body)) as? [String: Any])?["viewers"] as? [[String: Any]] ?? [])
+            let seeded =
+                ((try JSONSerialization.jsonObject(with: Data(viewers.body)) as? [String: Any])?["viewers"] as? [[String: Any]]
+                ?? [])
                 .compactMap { $0["id"] as? String }
             let viewer = try #require(seeded.first)
             var profile = ChatFixture.profile("usr_oa", "Oa", gender: "woman", seeking: ["man", "woman"])
@@ -58,28 +62,42 @@ import XoseenAPI
             check("POST", "/web/profile", try await post("/web/profile", profile, token: token))
             check("POST", "/ml/rank", try await post("/ml/rank", ["viewerId": viewer, "limit": 5]))
             let page = try await post("/ml/rank", ["viewerId": viewer, "limit": 5])
-            let candidate = ((try JSONSerialization.jsonObject(with: Data(page.body)) as? [String: Any])?["candidates"] as? [[String: Any]])?
+            let candidate =
+                ((try JSONSerialization.jsonObject(with: Data(page.body)) as? [String: Any])?["candidates"] as? [[String: Any]])?
                 .first?["candidateId"] as? String ?? seeded[1]
             check("POST", "/ml/rank", try await post("/ml/rank", ["viewerId": "usr_nobody", "limit": 5]))
             check("POST", "/ml/rank", try await post("/ml/rank", ["viewerId": viewer, "limit": 500]))
             check("POST", "/ml/rank", try await post("/ml/rank", ["viewerId": viewer, "cursor": "garbage"]))
             check("POST", "/ml/explain", try await post("/ml/explain", ["viewerId": viewer, "candidateId": candidate]))
-            check("POST", "/ml/feedback", try await post("/ml/feedback", ["viewerId": viewer, "candidateId": candidate, "action": "like"]))
-            check("POST", "/ml/feedback", try await post("/ml/feedback", ["viewerId": viewer, "candidateId": candidate, "action": "meh"]))
-            check("POST", "/ml/feedback", try await post("/ml/feedback", ["viewerId": "usr_oa", "candidateId": candidate, "action": "like"],
-                                                         token: "usr_oa.1.forged"))
+            check(
+                "POST", "/ml/feedback",
+                try await post("/ml/feedback", ["viewerId": viewer, "candidateId": candidate, "action": "like"]))
+            check(
+                "POST", "/ml/feedback",
+                try await post("/ml/feedback", ["viewerId": viewer, "candidateId": candidate, "action": "meh"]))
+            check(
+                "POST", "/ml/feedback",
+                try await post(
+                    "/ml/feedback", ["viewerId": "usr_oa", "candidateId": candidate, "action": "like"],
+                    token: "usr_oa.1.forged"))
             check("GET", "/web/suggestions", try await client.get("/web/suggestions?viewerId=\(viewer)&candidateId=\(candidate)"))
             check("POST", "/web/reply-suggest", try await post("/web/reply-suggest", ["user": viewer, "history": ["hi there"]]))
             check("POST", "/web/blind/next", try await post("/web/blind/next", ["viewerId": viewer]))
             check("POST", "/web/blind/pairings", try await post("/web/blind/pairings", ["viewerId": viewer]))
-            check("POST", "/web/blind/reveal", try await post("/web/blind/reveal", ["viewerId": viewer, "candidateId": candidate]))
-            check("POST", "/web/report", try await post("/web/report", ["viewerId": viewer, "candidateId": candidate, "reason": "spam"]))
+            check(
+                "POST", "/web/blind/reveal", try await post("/web/blind/reveal", ["viewerId": viewer, "candidateId": candidate]))
+            check(
+                "POST", "/web/report",
+                try await post("/web/report", ["viewerId": viewer, "candidateId": candidate, "reason": "spam"]))
             check("POST", "/web/block", try await post("/web/block", ["viewerId": viewer, "candidateId": candidate]))
             check("POST", "/web/logout-all", try await post("/web/logout-all", ["viewerId": "usr_oa"], token: token))
             check("GET", "/verify/verification/status/{user_id}", try await client.get("/verify/verification/status/usr_none"))
             check("GET", "/verify/verification/review", try await client.get("/verify/verification/review"))
-            check("POST", "/verify/verification/verify-live", try await client.multipart("/verify/verification/verify-live",
-                                                                                          fields: [(name: "user_id", value: "usr_oa")]))
+            check(
+                "POST", "/verify/verification/verify-live",
+                try await client.multipart(
+                    "/verify/verification/verify-live",
+                    fields: [(name: "user_id", value: "usr_oa")]))
             check("GET", "/app/photos/{name}", try await client.get("/app/photos/nope.png"))
             check("POST", "/web/matches", try await post("/web/matches", ["viewerId": viewer]))
             check("POST", "/web/matches", try await post("/web/matches", ["viewerId": "usr_nobody"]))

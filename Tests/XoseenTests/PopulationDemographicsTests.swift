@@ -19,11 +19,15 @@ import Xoseen
         #expect(abs(share(men.count, scaled.count) - demographics.share(of: .man)) < 0.03)
         #expect(abs(demographics.share(of: .man) - 0.6) < 0.02)
         for orientation in [Orientation.straight, .gay, .bi] {
-            #expect(abs(share(men.filter { $0.orientation == orientation }.count, men.count)
-                - demographics.share(of: orientation, among: .man)) < 0.03, "\(orientation)")
+            #expect(
+                abs(
+                    share(men.filter { $0.orientation == orientation }.count, men.count)
+                        - demographics.share(of: orientation, among: .man)) < 0.03, "\(orientation)")
         }
-        #expect(abs(share(women.filter { $0.orientation == .lesbian }.count, women.count)
-            - demographics.share(of: .lesbian, among: .woman)) < 0.03)
+        #expect(
+            abs(
+                share(women.filter { $0.orientation == .lesbian }.count, women.count)
+                    - demographics.share(of: .lesbian, among: .woman)) < 0.03)
         #expect(scaled.allSatisfy { (18...70).contains($0.ageDisplayed) })
         #expect(scaled.allSatisfy { $0.seeking == $0.orientation.seeking(for: $0.gender) })
         // Deterministic: the same people again.

@@ -134,9 +134,11 @@ enum SeedFixture {
 
     @Test func biosAreVariedAndNeverAboutLooks() {
         #expect(Set(personas.map(\.bio)).count >= 390)
-        let appearance: Set<String> = ["tall", "petite", "pretty", "handsome", "beautiful", "cute", "hot", "hottest",
-                                       "sexy", "slim", "skinny", "curvy", "thick", "eyes", "hair", "height",
-                                       "weight", "looks", "gorgeous", "body", "blonde", "brunette", "muscular"]
+        let appearance: Set<String> = [
+            "tall", "petite", "pretty", "handsome", "beautiful", "cute", "hot", "hottest",
+            "sexy", "slim", "skinny", "curvy", "thick", "eyes", "hair", "height",
+            "weight", "looks", "gorgeous", "body", "blonde", "brunette", "muscular",
+        ]
         for p in personas {
             // Place names and interests come from the vocabulary ("Prospect Heights", "weightlifting"); judge the rest.
             var bio = p.bio.lowercased().replacingOccurrences(of: p.cityArea.lowercased(), with: " ")
@@ -176,13 +178,16 @@ enum SeedFixture {
 
     @Test func likesOnlyBetweenMutuallyCompatiblePeople() {
         for event in history where event.action == .like {
-            let viewer = SeedFixture.byId[event.viewerId]!, candidate = SeedFixture.byId[event.candidateId]!
+            let viewer = SeedFixture.byId[event.viewerId]!
+            let candidate = SeedFixture.byId[event.candidateId]!
             #expect(Attraction.isMutual(viewer.attraction, candidate.attraction), "\(event.viewerId) → \(event.candidateId)")
         }
     }
 
     @Test func everyoneActsAndIsActedOnEnoughForLikeBackEstimates() {
-        var acted: [String: Int] = [:], actedOn: [String: Int] = [:], likes: [String: Int] = [:]
+        var acted: [String: Int] = [:]
+        var actedOn: [String: Int] = [:]
+        var likes: [String: Int] = [:]
         for event in history {
             acted[event.viewerId, default: 0] += 1
             actedOn[event.candidateId, default: 0] += 1
@@ -215,10 +220,13 @@ enum SeedFixture {
 
     @Test func likesFollowHiddenCompatibility() {
         // Liked candidates share more (rarity-weighted) interests and fit intent better than passed ones.
-        var liked: [Double] = [], passed: [Double] = []
-        var likedIntent: [Double] = [], passedIntent: [Double] = []
+        var liked: [Double] = []
+        var passed: [Double] = []
+        var likedIntent: [Double] = []
+        var passedIntent: [Double] = []
         for event in history {
-            let viewer = SeedFixture.byId[event.viewerId]!, candidate = SeedFixture.byId[event.candidateId]!
+            let viewer = SeedFixture.byId[event.viewerId]!
+            let candidate = SeedFixture.byId[event.candidateId]!
             guard Attraction.isMutual(viewer.attraction, candidate.attraction) else { continue }
             let score = InterestVocabulary.sharedInterestScore(viewer.interests, candidate.interests)
             let intent = viewer.intent.compatibility(with: candidate.intent)

@@ -14,8 +14,10 @@ import XoseenAPI
     static func withXoseen(requireAuth: Bool = false, _ body: (XoseenApplication, LiveServer) async throws -> Void) async throws {
         let directory = NSTemporaryDirectory() + "xoseen-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let application = try await XoseenApplication(settings: .init(dataDirectory: directory, resourcesDirectory: resources,
-                                                                      requireAuth: requireAuth))
+        let application = try await XoseenApplication(
+            settings: .init(
+                dataDirectory: directory, resourcesDirectory: resources,
+                requireAuth: requireAuth))
         defer { application.database.closeSync() }
         try await withLiveServer(application.router(), hub: application.hub) { server in try await body(application, server) }
     }
@@ -35,11 +37,13 @@ import XoseenAPI
         let error: Body
     }
 
-    static var ada: [String: Any] { [
-        "userId": "usr_ada", "displayName": "Ada", "ageDisplayed": 29, "trustScore": 82.0, "intent": "long_term",
-        "interests": ["hiking", "jazz"], "cityArea": "Manhattan", "ageMin": 25, "ageMax": 45, "maxDistanceKm": 60.0,
-        "gender": "woman", "seeking": ["man", "nonbinary"], "asexual": false, "asexualOnly": false,
-    ] }
+    static var ada: [String: Any] {
+        [
+            "userId": "usr_ada", "displayName": "Ada", "ageDisplayed": 29, "trustScore": 82.0, "intent": "long_term",
+            "interests": ["hiking", "jazz"], "cityArea": "Manhattan", "ageMin": 25, "ageMax": 45, "maxDistanceKm": 60.0,
+            "gender": "woman", "seeking": ["man", "nonbinary"], "asexual": false, "asexualOnly": false,
+        ]
+    }
 
     static func body(_ fields: [String: Any], changing changes: [String: Any?] = [:]) -> [UInt8] {
         var fields = fields
@@ -48,8 +52,9 @@ import XoseenAPI
     }
 
     func post(_ server: LiveServer, _ body: [UInt8], token: String? = nil) async throws -> RawHTTPResponse {
-        try await server.client.post("/web/profile", body: body, contentType: "application/json",
-                                     headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
+        try await server.client.post(
+            "/web/profile", body: body, contentType: "application/json",
+            headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
     }
 
     @Test func createIsOpenAndOverwriteNeedsTheUsersToken() async throws {
@@ -72,7 +77,8 @@ import XoseenAPI
             let wrongToken = try await post(server, Self.body(Self.ada, changing: ["displayName": "Mallory"]), token: eveToken)
             #expect(wrongToken.status == 401)
             #expect(try JSONDecoder().decode(Envelope.self, from: Data(wrongToken.body)).error.code == "invalid_token")
-            let forged = try await post(server, Self.body(Self.ada, changing: ["displayName": "Mallory"]), token: "usr_ada.9999999999.AAAA")
+            let forged = try await post(
+                server, Self.body(Self.ada, changing: ["displayName": "Mallory"]), token: "usr_ada.9999999999.AAAA")
             #expect(forged.status == 401)
 
             let edit = try await post(server, Self.body(Self.ada, changing: ["displayName": "Ada L."]), token: answer.token)
@@ -85,10 +91,12 @@ import XoseenAPI
     /// Changes as (key, JSON text of the new value; "null" removes it), and the field the error must name.
     @Test(arguments: [
         ([("intent", #""forever""#)], "intent"), ([("gender", #""robot""#)], "gender"),
-        ([("seeking", #"["man","alien"]"#)], "seeking"), ([("seeking", "[]")], "seeking"), ([("ageDisplayed", "17")], "ageDisplayed"),
+        ([("seeking", #"["man","alien"]"#)], "seeking"), ([("seeking", "[]")], "seeking"),
+        ([("ageDisplayed", "17")], "ageDisplayed"),
         ([("ageMin", "50"), ("ageMax", "30")], "ageMin"), ([("interests", #"["hiking","not-a-thing"]"#)], "interests"),
         ([("cityArea", #""Atlantis""#)], "cityArea"), ([("orientation", #""sideways""#), ("seeking", "null")], "orientation"),
-        ([("userId", #""usr.dot""#)], "userId"), ([("displayName", #""""#)], "displayName"), ([("maxDistanceKm", "-4")], "maxDistanceKm"),
+        ([("userId", #""usr.dot""#)], "userId"), ([("displayName", #""""#)], "displayName"),
+        ([("maxDistanceKm", "-4")], "maxDistanceKm"),
         ([("trustScore", "400")], "trustScore"), ([("ageDisplayed", #""29""#)], "ageDisplayed"),
     ])
     func invalidProfilesAre422NamingTheField(_ changes: [(String, String)], _ field: String) async throws {
@@ -114,7 +122,8 @@ import XoseenAPI
 
     @Test func orientationDerivesSeekingAndNeitherMeansOpenToAll() async throws {
         try await Self.withXoseen { application, server in
-            _ = try await post(server, Self.body(Self.ada, changing: ["userId": "usr_s", "seeking": nil, "orientation": "straight"]))
+            _ = try await post(
+                server, Self.body(Self.ada, changing: ["userId": "usr_s", "seeking": nil, "orientation": "straight"]))
             #expect(try await application.profiles.profile("usr_s")?.seeking == [.man])
             var open = Self.ada
             open["seeking"] = nil
@@ -129,10 +138,14 @@ import XoseenAPI
             try await application.bootstrap(seedCount: 60)
             try await application.bootstrap(seedCount: 60)
             #expect(try await application.profiles.count() == 60)
-            let viewers = try JSONSerialization.jsonObject(with: Data(try await server.client.get("/ml/viewers").body)) as? [String: Any]
+            let viewers =
+                try JSONSerialization.jsonObject(with: Data(try await server.client.get("/ml/viewers").body)) as? [String: Any]
             let list = viewers?["viewers"] as? [[String: Any]] ?? []
             #expect(list.count == 60)
-            #expect(list.allSatisfy { ($0["id"] as? String)?.hasPrefix("usr_") == true && $0["displayName"] != nil && $0["cityArea"] != nil })
+            #expect(
+                list.allSatisfy {
+                    ($0["id"] as? String)?.hasPrefix("usr_") == true && $0["displayName"] != nil && $0["cityArea"] != nil
+                })
             let decisions = try await application.database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM decisions") }
             #expect((decisions ?? 0) > 0)
         }

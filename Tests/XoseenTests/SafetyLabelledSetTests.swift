@@ -13,7 +13,9 @@ import Xoseen
         let messages = try LabelledMessage.load(contentsOf: Self.directory.appendingPathComponent(file))
         #expect(messages.count >= 100)
         let evaluation = SafetyEvaluation(messages: messages, scanner: SafetyTesting.scanner)
-        let mistakes = evaluation.mistakes.map { "\($0.message.category?.rawValue ?? "benign") → \($0.verdict): \($0.message.text)" }
+        let mistakes = evaluation.mistakes.map {
+            "\($0.message.category?.rawValue ?? "benign") → \($0.verdict): \($0.message.text)"
+        }
         #expect(evaluation.overall.precision >= 0.95, "\(mistakes.joined(separator: "\n"))")
         #expect(evaluation.overall.recall >= 0.90, "\(mistakes.joined(separator: "\n"))")
         for category in SafetyCategory.allCases {
@@ -24,12 +26,18 @@ import Xoseen
     /// Per-category floors a little under the figures measured with the learned classifier on 2026-12-01:
     /// a change that costs more than a message or two per category fails here.
     static let floors: [String: [SafetyCategory: (precision: Double, recall: Double)]] = [
-        "messages.jsonl": [.offPlatform: (0.98, 0.95), .moneyScam: (0.93, 0.98), .harassment: (0.98, 0.97),
-                           .sexualCoercion: (0.98, 0.98), .personalData: (0.98, 0.95)],
-        "heldout.jsonl": [.offPlatform: (0.96, 0.96), .moneyScam: (0.96, 0.88), .harassment: (0.96, 0.96),
-                          .sexualCoercion: (0.96, 0.92), .personalData: (0.96, 0.96)],
-        "heldout2.jsonl": [.offPlatform: (0.91, 0.83), .moneyScam: (0.91, 0.91), .harassment: (0.91, 0.91),
-                           .sexualCoercion: (0.91, 0.83), .personalData: (0.85, 0.91)],
+        "messages.jsonl": [
+            .offPlatform: (0.98, 0.95), .moneyScam: (0.93, 0.98), .harassment: (0.98, 0.97),
+            .sexualCoercion: (0.98, 0.98), .personalData: (0.98, 0.95),
+        ],
+        "heldout.jsonl": [
+            .offPlatform: (0.96, 0.96), .moneyScam: (0.96, 0.88), .harassment: (0.96, 0.96),
+            .sexualCoercion: (0.96, 0.92), .personalData: (0.96, 0.96),
+        ],
+        "heldout2.jsonl": [
+            .offPlatform: (0.91, 0.83), .moneyScam: (0.91, 0.91), .harassment: (0.91, 0.91),
+            .sexualCoercion: (0.91, 0.83), .personalData: (0.85, 0.91),
+        ],
     ]
 
     @Test(arguments: ["messages.jsonl", "heldout.jsonl", "heldout2.jsonl"])
@@ -47,14 +55,17 @@ import Xoseen
     /// The split `scripts/train-safety.py` computes for the same texts (two SHA-256 buckets; see
     /// ``LabelledMessage/split``): "message 39" was in the first split's test part, read case by case, so it is
     /// never in the new held-out part whatever its second bucket (15).
-    @Test(arguments: [("message 0", LabelledMessage.Split.train), ("message 1", .validation), ("message 10", .test),
-                      ("message 2", .train), ("message 16", .validation), ("message 39", .train)])
+    @Test(arguments: [
+        ("message 0", LabelledMessage.Split.train), ("message 1", .validation), ("message 10", .test),
+        ("message 2", .train), ("message 16", .validation), ("message 39", .train),
+    ])
     func splitMatchesTheTrainingScript(_ text: String, _ split: LabelledMessage.Split) {
         #expect(LabelledMessage(text: text, category: nil).split == split)
     }
 
     @Test func countsFollowTheDefinitions() throws {
-        let messages = try LabelledMessage.parse("""
+        let messages = try LabelledMessage.parse(
+            """
             {"text": "add me on snap: kev_22", "label": "off_platform"}
             {"text": "send me $300 please", "label": "off_platform"}
             {"text": "how was your day?", "label": "harassment"}
@@ -67,10 +78,16 @@ import Xoseen
         // Overall: 2 of 3 risky blocked (any category), 1 benign blocked.
         #expect(evaluation.overall == SafetyEvaluation.Counts(truePositives: 2, falsePositives: 1, falseNegatives: 1))
         // Per category: the money message counts against off_platform's recall and money_scam's precision.
-        #expect(evaluation.byCategory[.offPlatform] == SafetyEvaluation.Counts(truePositives: 1, falsePositives: 0, falseNegatives: 1))
-        #expect(evaluation.byCategory[.moneyScam] == SafetyEvaluation.Counts(truePositives: 0, falsePositives: 1, falseNegatives: 0))
-        #expect(evaluation.byCategory[.harassment] == SafetyEvaluation.Counts(truePositives: 0, falsePositives: 0, falseNegatives: 1))
-        #expect(evaluation.byCategory[.sexualCoercion] == SafetyEvaluation.Counts(truePositives: 0, falsePositives: 1, falseNegatives: 0))
+        #expect(
+            evaluation.byCategory[.offPlatform] == SafetyEvaluation.Counts(truePositives: 1, falsePositives: 0, falseNegatives: 1)
+        )
+        #expect(
+            evaluation.byCategory[.moneyScam] == SafetyEvaluation.Counts(truePositives: 0, falsePositives: 1, falseNegatives: 0))
+        #expect(
+            evaluation.byCategory[.harassment] == SafetyEvaluation.Counts(truePositives: 0, falsePositives: 0, falseNegatives: 1))
+        #expect(
+            evaluation.byCategory[.sexualCoercion]
+                == SafetyEvaluation.Counts(truePositives: 0, falsePositives: 1, falseNegatives: 0))
         #expect(evaluation.mistakes.count == 3)
         #expect(abs(evaluation.overall.precision - 2.0 / 3.0) < 1e-9)
     }

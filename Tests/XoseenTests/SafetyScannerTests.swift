@@ -6,14 +6,18 @@ import Xoseen
 @Suite struct SafetyScannerTests {
     let scanner = SafetyTesting.scanner
 
-    func expectBlocked(_ text: String, _ category: SafetyCategory, _ reason: SafetyReason? = nil,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectBlocked(
+        _ text: String, _ category: SafetyCategory, _ reason: SafetyReason? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let verdict = scanner.scan(text)
-        #expect(verdict.category == category, "\(text) → \(verdict)\n\(scanner.explain(text))",
-                sourceLocation: sourceLocation)
+        #expect(
+            verdict.category == category, "\(text) → \(verdict)\n\(scanner.explain(text))",
+            sourceLocation: sourceLocation)
         if let reason {
-            #expect(verdict == .blocked(category: category, reason: reason), "\(text) → \(verdict)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                verdict == .blocked(category: category, reason: reason), "\(text) → \(verdict)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -116,19 +120,19 @@ import Xoseen
         "it's okay to have sex on a first date if it's mutual",
         "I think sex gets better when you actually talk about what you like",
         "we talked about sex and kids on our second date, felt very adult",
-        "hoe gaat het met je?",                        // Dutch: how are you
+        "hoe gaat het met je?",  // Dutch: how are you
         "ik weet niet hoe laat het is",
-        "the tranny on my old truck finally died",     // transmission
+        "the tranny on my old truck finally died",  // transmission
         "my bank texted: never share your PIN with anyone, not even us",
         "reminder from the bank: we will never ask for your PIN or password",
-        "this fucking traffic, I'll be 10 minutes late",   // untargeted profanity is allowed
+        "this fucking traffic, I'll be 10 minutes late",  // untargeted profanity is allowed
         "holy shit, that concert was amazing",
         "I'm en retard, désolé!",
-        "I just lost my job and I'm worried about how I'm going to pay the bills",   // one's own bills
-        "ask her out, make an actual move and see what happens",                      // advice, not a dare
+        "I just lost my job and I'm worried about how I'm going to pay the bills",  // one's own bills
+        "ask her out, make an actual move and see what happens",  // advice, not a dare
         "I saw a job ad outside your store and I'm coming to ask about it",
         "why the fuck would you ask him that?",
-        "could you bring some fold-up chairs?",                                       // "fold" is no slur
+        "could you bring some fold-up chairs?",  // "fold" is no slur
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         let verdict = scanner.scan(text)
@@ -138,29 +142,29 @@ import Xoseen
     // MARK: Obfuscation
 
     @Test(arguments: [
-        "t3xt m3 at 917 555 0142",            // leetspeak around the number
-        "9 1 7 5 5 5 0 1 4 2",                 // spaced digits
-        "nine one seven five five five zero one four two", // number words
-        "nine 1 seven 5 five 5 oh 1 four 2",   // mixed
-        "9l7-555-O142",                        // letters for digits
-        "９１７ ５５５ ０１４２",                  // fullwidth digits
-        "917\u{200B}555\u{200B}0142",          // zero-width spaces inside
+        "t3xt m3 at 917 555 0142",  // leetspeak around the number
+        "9 1 7 5 5 5 0 1 4 2",  // spaced digits
+        "nine one seven five five five zero one four two",  // number words
+        "nine 1 seven 5 five 5 oh 1 four 2",  // mixed
+        "9l7-555-O142",  // letters for digits
+        "９１７ ５５５ ０１４２",  // fullwidth digits
+        "917\u{200B}555\u{200B}0142",  // zero-width spaces inside
     ])
     func obfuscatedPhoneNumbers(_ text: String) {
         expectBlocked(text, .offPlatform, .phoneNumber)
     }
 
     @Test(arguments: [
-        "add me on sn@pch@t: kyle_07",          // symbols for letters
-        "add me on s n a p c h a t",            // spaced letters
-        "add me on s.n.a.p.c.h.a.t",            // dots between letters
-        "add me on s_n_a_p_c_h_a_t",            // underscores between letters
-        "add me on snap chat",                  // split word
-        "add me on \u{0455}\u{0578}\u{0430}\u{0440}", // Cyrillic/Armenian look-alikes: "ѕոар"
-        "add me on ｓｎａｐ",                       // fullwidth
-        "add me on sn\u{200D}ap",                // zero-width joiner
-        "ADD ME ON SNAP",                        // case
-        "add me on snäp",                        // accent
+        "add me on sn@pch@t: kyle_07",  // symbols for letters
+        "add me on s n a p c h a t",  // spaced letters
+        "add me on s.n.a.p.c.h.a.t",  // dots between letters
+        "add me on s_n_a_p_c_h_a_t",  // underscores between letters
+        "add me on snap chat",  // split word
+        "add me on \u{0455}\u{0578}\u{0430}\u{0440}",  // Cyrillic/Armenian look-alikes: "ѕոар"
+        "add me on ｓｎａｐ",  // fullwidth
+        "add me on sn\u{200D}ap",  // zero-width joiner
+        "ADD ME ON SNAP",  // case
+        "add me on snäp",  // accent
     ])
     func obfuscatedHandles(_ text: String) {
         expectBlocked(text, .offPlatform)
@@ -172,8 +176,8 @@ import Xoseen
         "you're a b*tch",
         "you're a b i t c h",
         "you're a bitchhhh",
-        "you're a \u{0432}itch",          // Cyrillic ve as b
-        "you're a βitch",                 // Greek beta
+        "you're a \u{0432}itch",  // Cyrillic ve as b
+        "you're a βitch",  // Greek beta
         "you're a bi\u{200B}tch",
         "ｙｏｕ'ｒｅ ａ ｂｉｔｃｈ",
         "you're a sl ut",
@@ -230,6 +234,6 @@ import Xoseen
     @Test func longMessagesAreScannedWhole() {
         let padding = String(repeating: "we should totally get tacos again sometime ", count: 200)
         #expect(scanner.scan(padding) == .allowed)
-        #expect(scanner.scan(padding + "add me on snap: kev_22") .category == .offPlatform)
+        #expect(scanner.scan(padding + "add me on snap: kev_22").category == .offPlatform)
     }
 }

@@ -36,7 +36,8 @@ enum VocabularyFixture {
         }
         #expect(Intent.longTerm.compatibility(with: .longTerm) == 1)
         #expect(Intent.longTerm.compatibility(with: .shortTerm) < 0.2)
-        #expect(Intent.longTerm.compatibility(with: .longTermOpenToShort)
+        #expect(
+            Intent.longTerm.compatibility(with: .longTermOpenToShort)
                 > Intent.longTerm.compatibility(with: .shortTermOpenToLong))
     }
 }
@@ -129,8 +130,11 @@ enum VocabularyFixture {
     static let all: [TextingStyle] = TextingStyle.MessageLength.allCases.flatMap { length in
         TextingStyle.EmojiUse.allCases.flatMap { emoji in
             TextingStyle.ResponsePace.allCases.flatMap { pace in
-                TextingStyle.Humour.allCases.map { TextingStyle(messageLength: length, emojiUse: emoji,
-                                                                responsePace: pace, humour: $0) }
+                TextingStyle.Humour.allCases.map {
+                    TextingStyle(
+                        messageLength: length, emojiUse: emoji,
+                        responsePace: pace, humour: $0)
+                }
             }
         }
     }
@@ -165,8 +169,10 @@ enum VocabularyFixture {
             #expect(gazetteer.neighbourhoods.filter { $0.borough == borough }.count >= 4, "\(borough)")
             #expect((gazetteer.boroughPopulation[borough] ?? 0) > 400_000)
         }
-        for name in ["Williamsburg", "Astoria", "Harlem", "Park Slope", "Upper West Side", "Flushing", "St. George",
-                     "Riverdale", "Manhattan"] {
+        for name in [
+            "Williamsburg", "Astoria", "Harlem", "Park Slope", "Upper West Side", "Flushing", "St. George",
+            "Riverdale", "Manhattan",
+        ] {
             #expect(gazetteer.area(named: name) != nil, "\(name)")
         }
         #expect(gazetteer.area(named: "Atlantis") == nil)
@@ -216,12 +222,15 @@ enum VocabularyFixture {
     }
 
     @Test func rejectsBrokenGazetteers() throws {
-        let manhattan = CityArea(name: "Manhattan", borough: .manhattan, kind: .borough,
-                                 centroid: GeoPoint(latitude: 40.776, longitude: -73.971))
+        let manhattan = CityArea(
+            name: "Manhattan", borough: .manhattan, kind: .borough,
+            centroid: GeoPoint(latitude: 40.776, longitude: -73.971))
         #expect(throws: Gazetteer.LoadError.self) { try Gazetteer(areas: [manhattan], boroughPopulation: [:]) }
         var areas = gazetteer.areas
-        areas.append(CityArea(name: "Paris", borough: .manhattan, kind: .neighbourhood,
-                              centroid: GeoPoint(latitude: 48.857, longitude: 2.352)))
+        areas.append(
+            CityArea(
+                name: "Paris", borough: .manhattan, kind: .neighbourhood,
+                centroid: GeoPoint(latitude: 48.857, longitude: 2.352)))
         #expect(throws: Gazetteer.LoadError.self) { try Gazetteer(areas: areas, boroughPopulation: [:]) }
         #expect(throws: Gazetteer.LoadError.self) {
             try Gazetteer(areas: gazetteer.areas + [gazetteer.areas[7]], boroughPopulation: [:])

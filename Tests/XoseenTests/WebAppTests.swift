@@ -26,23 +26,30 @@ import XoseenAPI
     }
 
     func create(_ server: LiveServer, _ id: String, _ name: String, gender: String, seeking: [String]) async throws -> String {
-        let body = ProfileRoutesTests.body(ProfileRoutesTests.ada, changing: ["userId": id, "displayName": name, "gender": gender,
-                                                                             "seeking": seeking])
+        let body = ProfileRoutesTests.body(
+            ProfileRoutesTests.ada,
+            changing: [
+                "userId": id, "displayName": name, "gender": gender,
+                "seeking": seeking,
+            ])
         let answer = try await server.client.post("/web/profile", body: body, contentType: "application/json")
         #expect(answer.status == 200, "\(answer.bodyString)")
         return try json(answer)["token"] as! String
     }
 
     func post(_ server: LiveServer, _ path: String, _ fields: [String: Any], token: String?) async throws -> RawHTTPResponse {
-        try await server.client.post(path, body: Array(try JSONSerialization.data(withJSONObject: fields)), contentType: "application/json",
-                                     headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
+        try await server.client.post(
+            path, body: Array(try JSONSerialization.data(withJSONObject: fields)), contentType: "application/json",
+            headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
     }
 
     @Test func pagesAreServedWithTheirTypesAndRevalidate() async throws {
         try await Self.withXoseen { _, server in
-            for (path, type) in [("/app", "text/html"), ("/app/", "text/html"), ("/app/app.js", "text/javascript"),
-                                 ("/app/app.css", "text/css"), ("/ops", "text/html"), ("/ops/ops.js", "text/javascript"),
-                                 ("/shared/http.js", "text/javascript"), ("/shared/base.css", "text/css")] {
+            for (path, type) in [
+                ("/app", "text/html"), ("/app/", "text/html"), ("/app/app.js", "text/javascript"),
+                ("/app/app.css", "text/css"), ("/ops", "text/html"), ("/ops/ops.js", "text/javascript"),
+                ("/shared/http.js", "text/javascript"), ("/shared/base.css", "text/css"),
+            ] {
                 let page = try await server.client.get(path)
                 #expect(page.status == 200, "\(path)")
                 #expect(page.headers["Content-Type"]?.hasPrefix(type) == true, "\(path)")
@@ -51,8 +58,10 @@ import XoseenAPI
                 let again = try await server.client.get(path, headers: [("If-None-Match", etag)])
                 #expect(again.status == 304, "\(path)")
             }
-            for path in ["/app/../Package.swift", "/app/%2e%2e/README.md", "/app/.hidden", "/shared/../xoseen/neighbourhoods.json",
-                         "/app/photos/usr_x.png", "/app/nothing.js"] {
+            for path in [
+                "/app/../Package.swift", "/app/%2e%2e/README.md", "/app/.hidden", "/shared/../xoseen/neighbourhoods.json",
+                "/app/photos/usr_x.png", "/app/nothing.js",
+            ] {
                 #expect(try await server.client.get(path).status == 404, "\(path)")
             }
         }
@@ -62,8 +71,10 @@ import XoseenAPI
         try await Self.withXoseen { _, server in
             let zed = try await create(server, "usr_zed", "Zed", gender: "man", seeking: ["woman"])
             let ada = try await create(server, "usr_ada", "Ada", gender: "woman", seeking: ["man"])
-            _ = try await post(server, "/ml/feedback", ["viewerId": "usr_zed", "candidateId": "usr_ada", "action": "like"], token: zed)
-            let liked = try await post(server, "/ml/feedback", ["viewerId": "usr_ada", "candidateId": "usr_zed", "action": "like"], token: ada)
+            _ = try await post(
+                server, "/ml/feedback", ["viewerId": "usr_zed", "candidateId": "usr_ada", "action": "like"], token: zed)
+            let liked = try await post(
+                server, "/ml/feedback", ["viewerId": "usr_ada", "candidateId": "usr_zed", "action": "like"], token: ada)
             #expect(try json(liked)["matched"] as? Bool == true)
 
             let answer = try await post(server, "/web/matches", ["viewerId": "usr_zed"], token: zed)
@@ -74,7 +85,8 @@ import XoseenAPI
             #expect(match["candidateId"] as? String == "usr_ada")
             #expect(match["displayName"] as? String == "Ada")
             #expect(match["room"] as? String == "match:usr_ada:usr_zed", "ids sorted, whoever asks")
-            #expect(Set(match.keys) == ["candidateId", "displayName", "ageDisplayed", "cityArea", "photoUrl", "room", "matchedAt"])
+            #expect(
+                Set(match.keys) == ["candidateId", "displayName", "ageDisplayed", "cityArea", "photoUrl", "room", "matchedAt"])
             #expect((match["photoUrl"] as? String)?.hasPrefix("/app/photos/") == true)
 
             let foreign = try await post(server, "/web/matches", ["viewerId": "usr_zed"], token: ada)
@@ -95,7 +107,9 @@ import XoseenAPI
             try await store.flag(room: room, senderId: "usr_a", category: "money_scam", reason: "wire_transfer", at: Date())
             try await store.flag(room: room, senderId: "usr_a", category: "money_scam", reason: "gift_card", at: Date())
             try await store.flag(room: room, senderId: "usr_b", category: "off_platform", reason: "phone_number", at: Date())
-            try await store.flag(room: room, senderId: "usr_b", category: "off_platform", reason: "old", at: Date().addingTimeInterval(-40 * 86_400))
+            try await store.flag(
+                room: room, senderId: "usr_b", category: "off_platform", reason: "old",
+                at: Date().addingTimeInterval(-40 * 86_400))
 
             for path in ["/ops/api/models", "/ops/api/safety-flags"] {
                 #expect(try await server.client.get(path).status == 401, "\(path)")
@@ -112,8 +126,9 @@ import XoseenAPI
             let series = try #require(flags["series"] as? [[String: Any]])
             #expect(series.count == 1, "the 40-day-old flag is outside the window")
             #expect((series.first?["counts"] as? [String: Int]) == ["money_scam": 2, "off_platform": 1])
-            #expect(!String(decoding: try await server.client.get("/ops/api/safety-flags", headers: auth).body, as: UTF8.self)
-                .contains("usr_"), "counts only: no sender")
+            #expect(
+                !String(decoding: try await server.client.get("/ops/api/safety-flags", headers: auth).body, as: UTF8.self)
+                    .contains("usr_"), "counts only: no sender")
         }
     }
 }

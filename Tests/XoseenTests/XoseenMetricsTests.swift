@@ -10,7 +10,9 @@ import XoseenAPI
 /// each is checked as a rise of at least what this test did.
 @Suite struct XoseenMetricsTests {
     static func value(_ text: String, _ series: String) -> Double {
-        for line in text.split(separator: "\n") where line.hasPrefix(series + " ") { return Double(line.dropFirst(series.count + 1)) ?? 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(series + " ") {
+            return Double(line.dropFirst(series.count + 1)) ?? 0
+        }
         return 0
     }
 

@@ -15,9 +15,11 @@ extension Request {
     /// `invalid_request` whose message and `field` say what is wrong.
     public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONCoding.defaultDecoder) throws(HTTPError) -> T {
         if let contentType = headers["Content-Type"], !contentType.isEmpty,
-           !contentType.lowercased().hasPrefix("application/json"), !contentType.lowercased().contains("+json") {
-            throw HTTPError(.unsupportedMediaType, code: .unsupportedMediaType,
-                            message: "Expected Content-Type application/json, got \(contentType).")
+            !contentType.lowercased().hasPrefix("application/json"), !contentType.lowercased().contains("+json")
+        {
+            throw HTTPError(
+                .unsupportedMediaType, code: .unsupportedMediaType,
+                message: "Expected Content-Type application/json, got \(contentType).")
         }
         guard !body.isEmpty else {
             throw HTTPError.invalid("Request body is empty; a JSON object is required.")
@@ -67,7 +69,8 @@ extension Request {
         case is Double.Type, is Float.Type: "a number"
         case is Bool.Type: "a boolean"
         default:
-            String(describing: type).hasPrefix("Array") ? "an array" : (String(describing: type).hasPrefix("Dictionary") ? "an object" : "a \(type)")
+            String(describing: type).hasPrefix("Array")
+                ? "an array" : (String(describing: type).hasPrefix("Dictionary") ? "an object" : "a \(type)")
         }
     }
 }

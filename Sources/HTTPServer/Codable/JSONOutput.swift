@@ -71,7 +71,9 @@ struct JSONOutput {
     /// nothing past the end is touched (and no `memcpy` call for a few bytes).
     @inline(__always)
     static func loadTail(_ source: UnsafeRawPointer, count: Int) -> UInt64 {
-        var word: UInt64 = 0, shift: UInt64 = 0, offset = 0
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        var offset = 0
         if count & 4 != 0 {
             word = UInt64(source.loadUnaligned(as: UInt32.self))
             shift = 32
@@ -93,7 +95,8 @@ struct JSONOutput {
     /// count: UTF-8 continuation and lead bytes pass).
     @inline(__always)
     static func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
         let control = (word &- ones &* 0x20) & ~word & highs != 0
         return control || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))

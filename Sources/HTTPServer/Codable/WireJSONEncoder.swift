@@ -141,10 +141,14 @@ final class JSONByteWriter: Encoder {
 
     /// A value that encodes itself through containers, opened one level below `depth`.
     func encodeComposite<T: Encodable>(_ value: T, depth: Int) throws {
-        let savedDepth = valueDepth, savedStarted = valueStarted
+        let savedDepth = valueDepth
+        let savedStarted = valueStarted
         valueDepth = depth
         valueStarted = false
-        defer { valueDepth = savedDepth; valueStarted = savedStarted }
+        defer {
+            valueDepth = savedDepth
+            valueStarted = savedStarted
+        }
         try value.encode(to: self)
         if !valueStarted { append("{}") }
     }
@@ -226,7 +230,8 @@ final class JSONByteWriter: Encoder {
 
     func writeDouble(_ value: Double) throws {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "JSON has no NaN or infinity."))
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: codingPath, debugDescription: "JSON has no NaN or infinity."))
         }
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             writeInteger(Int64(value))
@@ -368,14 +373,35 @@ struct WireKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let depth: Int
     var codingPath: [any CodingKey] { writer.codingPath }
 
-    mutating func encodeNil(forKey key: Key) throws { writer.writeKey(key.stringValue, depth: depth); writer.writeNull() }
+    mutating func encodeNil(forKey key: Key) throws {
+        writer.writeKey(key.stringValue, depth: depth)
+        writer.writeNull()
+    }
     mutating func encode(_ value: Bool, forKey key: Key) throws { try encodeAny(value, key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { writer.writeKey(key.stringValue, depth: depth); writer.writeString(value) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { writer.writeKey(key.stringValue, depth: depth); try writer.writeDouble(value) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { writer.writeKey(key.stringValue, depth: depth); try writer.writeDouble(Double(value)) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { writer.writeKey(key.stringValue, depth: depth); writer.writeInteger(value) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { writer.writeKey(key.stringValue, depth: depth); writer.writeInteger(value) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { writer.writeKey(key.stringValue, depth: depth); writer.writeInteger(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        writer.writeKey(key.stringValue, depth: depth)
+        writer.writeString(value)
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        writer.writeKey(key.stringValue, depth: depth)
+        try writer.writeDouble(value)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        writer.writeKey(key.stringValue, depth: depth)
+        try writer.writeDouble(Double(value))
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        writer.writeKey(key.stringValue, depth: depth)
+        writer.writeInteger(value)
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        writer.writeKey(key.stringValue, depth: depth)
+        writer.writeInteger(value)
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        writer.writeKey(key.stringValue, depth: depth)
+        writer.writeInteger(value)
+    }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encodeAny(value, key) }
 
     /// The key joins `codingPath` only for values that encode themselves: leaf values never
@@ -406,7 +432,8 @@ struct WireKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
-        -> KeyedEncodingContainer<NestedKey> {
+        -> KeyedEncodingContainer<NestedKey>
+    {
         writer.writeKey(key.stringValue, depth: depth)
         writer.output.append(UInt8(ascii: "{"))
         writer.pushOpen(depth: depth + 1, closer: UInt8(ascii: "}"))
@@ -430,10 +457,26 @@ struct WireUnkeyedContainer: UnkeyedEncodingContainer {
     var count = 0
     var codingPath: [any CodingKey] { writer.codingPath }
 
-    mutating func encodeNil() throws { writer.beginElement(depth: depth); writer.writeNull(); count += 1 }
-    mutating func encode(_ value: String) throws { writer.beginElement(depth: depth); writer.writeString(value); count += 1 }
-    mutating func encode(_ value: Int) throws { writer.beginElement(depth: depth); writer.writeInteger(value); count += 1 }
-    mutating func encode(_ value: Double) throws { writer.beginElement(depth: depth); try writer.writeDouble(value); count += 1 }
+    mutating func encodeNil() throws {
+        writer.beginElement(depth: depth)
+        writer.writeNull()
+        count += 1
+    }
+    mutating func encode(_ value: String) throws {
+        writer.beginElement(depth: depth)
+        writer.writeString(value)
+        count += 1
+    }
+    mutating func encode(_ value: Int) throws {
+        writer.beginElement(depth: depth)
+        writer.writeInteger(value)
+        count += 1
+    }
+    mutating func encode(_ value: Double) throws {
+        writer.beginElement(depth: depth)
+        try writer.writeDouble(value)
+        count += 1
+    }
     mutating func encode<T: Encodable>(_ value: T) throws {
         writer.beginElement(depth: depth)
         try writer.encodeValue(value, depth: depth)
@@ -464,11 +507,26 @@ struct WireSingleValueContainer: SingleValueEncodingContainer {
     let depth: Int
     var codingPath: [any CodingKey] { writer.codingPath }
 
-    mutating func encodeNil() throws { writer.markValueStarted(); writer.writeNull() }
-    mutating func encode(_ value: String) throws { writer.markValueStarted(); writer.writeString(value) }
-    mutating func encode(_ value: Bool) throws { writer.markValueStarted(); writer.append(value ? "true" : "false") }
-    mutating func encode(_ value: Int) throws { writer.markValueStarted(); writer.writeInteger(value) }
-    mutating func encode(_ value: Double) throws { writer.markValueStarted(); try writer.writeDouble(value) }
+    mutating func encodeNil() throws {
+        writer.markValueStarted()
+        writer.writeNull()
+    }
+    mutating func encode(_ value: String) throws {
+        writer.markValueStarted()
+        writer.writeString(value)
+    }
+    mutating func encode(_ value: Bool) throws {
+        writer.markValueStarted()
+        writer.append(value ? "true" : "false")
+    }
+    mutating func encode(_ value: Int) throws {
+        writer.markValueStarted()
+        writer.writeInteger(value)
+    }
+    mutating func encode(_ value: Double) throws {
+        writer.markValueStarted()
+        try writer.writeDouble(value)
+    }
     mutating func encode<T: Encodable>(_ value: T) throws {
         writer.markValueStarted()
         try writer.encodeValue(value, depth: depth)
@@ -497,9 +555,17 @@ public enum ISO8601Seconds {
             }
             out += digits
         }
-        put(parts.tm_year + 1900, 4); out.append(0x2D); put(parts.tm_mon + 1, 2); out.append(0x2D); put(parts.tm_mday, 2)
+        put(parts.tm_year + 1900, 4)
+        out.append(0x2D)
+        put(parts.tm_mon + 1, 2)
+        out.append(0x2D)
+        put(parts.tm_mday, 2)
         out.append(UInt8(ascii: "T"))
-        put(parts.tm_hour, 2); out.append(0x3A); put(parts.tm_min, 2); out.append(0x3A); put(parts.tm_sec, 2)
+        put(parts.tm_hour, 2)
+        out.append(0x3A)
+        put(parts.tm_min, 2)
+        out.append(0x3A)
+        put(parts.tm_sec, 2)
         out.append(UInt8(ascii: "Z"))
         return String(decoding: out, as: UTF8.self)
     }

@@ -41,7 +41,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 
     static func equal(_ a: String, _ b: String) -> Bool {
-        let x = a.utf8, y = b.utf8
+        let x = a.utf8
+        let y = b.utf8
         guard x.count == y.count else { return false }
         for (c1, c2) in zip(x, y) where c1 != c2 {
             guard (c1 | 0x20) == (c2 | 0x20), (c1 | 0x20) >= 0x61, (c1 | 0x20) <= 0x7A else { return false }

@@ -31,7 +31,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     }
 
     private static let common: [(name: StaticString, method: HTTPMethod)] = [
-        ("GET", .get), ("POST", .post), ("HEAD", .head), ("PUT", .put), ("PATCH", .patch), ("DELETE", .delete), ("OPTIONS", .options),
+        ("GET", .get), ("POST", .post), ("HEAD", .head), ("PUT", .put), ("PATCH", .patch), ("DELETE", .delete),
+        ("OPTIONS", .options),
     ]
 
     /// Methods whose requests normally carry a body.

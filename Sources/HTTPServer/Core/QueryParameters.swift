@@ -10,7 +10,8 @@ public struct QueryParameters: Sendable {
         for pair in raw.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = PercentDecoding.decode(parts[0], plusAsSpace: true),
-                  let value = PercentDecoding.decode(parts.count > 1 ? parts[1] : "", plusAsSpace: true) else {
+                let value = PercentDecoding.decode(parts.count > 1 ? parts[1] : "", plusAsSpace: true)
+            else {
                 throw HTTPError(.badRequest, code: .invalidRequest, message: "Malformed query string.")
             }
             items.append((name: name, value: value))
@@ -26,12 +27,14 @@ public struct QueryParameters: Sendable {
     public func integer(_ name: String, default defaultValue: Int? = nil, range: ClosedRange<Int>) throws(HTTPError) -> Int? {
         guard let raw = self[name] else { return defaultValue }
         guard let value = Int(raw) else {
-            throw HTTPError(.badRequest, code: .invalidRequest, message: "Query parameter '\(name)' must be an integer.", field: name)
+            throw HTTPError(
+                .badRequest, code: .invalidRequest, message: "Query parameter '\(name)' must be an integer.", field: name)
         }
         guard range.contains(value) else {
-            throw HTTPError(.badRequest, code: .invalidRequest,
-                            message: "Query parameter '\(name)' must be between \(range.lowerBound) and \(range.upperBound).",
-                            field: name)
+            throw HTTPError(
+                .badRequest, code: .invalidRequest,
+                message: "Query parameter '\(name)' must be between \(range.lowerBound) and \(range.upperBound).",
+                field: name)
         }
         return value
     }

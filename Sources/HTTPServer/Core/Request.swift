@@ -20,15 +20,20 @@ public struct Request: Sendable {
     /// authenticated subject). Keys are types, so products cannot collide.
     public var attributes: RequestAttributes
 
-    public init(method: HTTPMethod, rawPath: String, rawQuery: String = "", headers: HTTPHeaders = [:],
-                query: QueryParameters? = nil, parameters: PathParameters = .init(), body: Data = Data(),
-                form: MultipartForm? = nil, remoteAddress: String = "", attributes: RequestAttributes = .init()) {
-        self.init(method: method, rawPath: rawPath, rawQuery: rawQuery, headers: headers, query: query, parameters: parameters,
-                  body: body, form: form, peer: .text(remoteAddress), attributes: attributes)
+    public init(
+        method: HTTPMethod, rawPath: String, rawQuery: String = "", headers: HTTPHeaders = [:],
+        query: QueryParameters? = nil, parameters: PathParameters = .init(), body: Data = Data(),
+        form: MultipartForm? = nil, remoteAddress: String = "", attributes: RequestAttributes = .init()
+    ) {
+        self.init(
+            method: method, rawPath: rawPath, rawQuery: rawQuery, headers: headers, query: query, parameters: parameters,
+            body: body, form: form, peer: .text(remoteAddress), attributes: attributes)
     }
 
-    init(method: HTTPMethod, rawPath: String, rawQuery: String, headers: HTTPHeaders, query: QueryParameters?,
-         parameters: PathParameters, body: Data, form: MultipartForm?, peer: PeerAddress, attributes: RequestAttributes) {
+    init(
+        method: HTTPMethod, rawPath: String, rawQuery: String, headers: HTTPHeaders, query: QueryParameters?,
+        parameters: PathParameters, body: Data, form: MultipartForm?, peer: PeerAddress, attributes: RequestAttributes
+    ) {
         self.method = method
         self.rawPath = rawPath
         self.rawQuery = rawQuery

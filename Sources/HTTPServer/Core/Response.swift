@@ -40,8 +40,10 @@ public struct Response: Sendable {
     }
 
     /// A JSON response encoded with the given encoder (each product owns its wire encoder).
-    public static func json<T: Encodable>(_ value: T, status: HTTPStatus = .ok,
-                                          encoder: WireJSONEncoder = WireJSONEncoder()) throws -> Response {
+    public static func json<T: Encodable>(
+        _ value: T, status: HTTPStatus = .ok,
+        encoder: WireJSONEncoder = WireJSONEncoder()
+    ) throws -> Response {
         let bytes: ResponseBytes
         do {
             bytes = try encoder.encodeResponseBytes(value)
@@ -59,7 +61,9 @@ public struct Response: Sendable {
     /// A constant the compiler lays out statically: its storage is immortal, so sharing it
     /// costs neither an allocation per response nor a reference count that every worker
     /// thread writes (a constant built at run time bounced its count between the cores).
-    private static let jsonFields: [(name: String, value: String)] = [(name: "Content-Type", value: "application/json; charset=utf-8")]
+    private static let jsonFields: [(name: String, value: String)] = [
+        (name: "Content-Type", value: "application/json; charset=utf-8")
+    ]
 
     private static var jsonHeaders: HTTPHeaders { HTTPHeaders(fields: jsonFields) }
 }

@@ -19,7 +19,9 @@ public struct ResponseBytes: @unchecked Sendable {
         let buffer = Storage.create(minimumCapacity: count) { _ in count }
         storage = unsafeDowncast(buffer, to: Storage.self)
         if let source = bytes.baseAddress, count > 0 {
-            storage.withUnsafeMutablePointerToElements { $0.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: count) }
+            storage.withUnsafeMutablePointerToElements {
+                $0.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: count)
+            }
         }
     }
 

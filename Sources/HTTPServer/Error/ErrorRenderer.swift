@@ -22,7 +22,8 @@ public struct EnvelopeErrorRenderer: ErrorRenderer {
 
     public func render(_ error: HTTPError) -> Response {
         let envelope = Envelope(error: .init(code: error.code.rawValue, message: error.message, field: error.field))
-        let data = (try? WireJSONEncoder(omitNilKeys: true).encode(envelope))
+        let data =
+            (try? WireJSONEncoder(omitNilKeys: true).encode(envelope))
             ?? Data(#"{"error":{"code":"internal_error","message":"Error could not be rendered."}}"#.utf8)
         var headers = error.headers
         headers.replace("Content-Type", "application/json; charset=utf-8")

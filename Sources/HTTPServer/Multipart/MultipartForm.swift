@@ -11,8 +11,10 @@ public struct MultipartLimits: Sendable {
     /// Largest non-file field value.
     public var maxFieldBytes: Int
 
-    public init(maxFileBytes: Int = 12 * 1024 * 1024, maxTotalBytes: Int? = nil, maxFiles: Int = 16,
-                maxFields: Int = 64, maxFieldBytes: Int = 64 * 1024) {
+    public init(
+        maxFileBytes: Int = 12 * 1024 * 1024, maxTotalBytes: Int? = nil, maxFiles: Int = 16,
+        maxFields: Int = 64, maxFieldBytes: Int = 64 * 1024
+    ) {
         self.maxFileBytes = maxFileBytes
         self.maxTotalBytes = maxTotalBytes ?? (maxFileBytes * maxFiles + 1024 * 1024)
         self.maxFiles = maxFiles
@@ -52,13 +54,17 @@ public struct MultipartForm: Sendable {
 
     /// A required text field, or a 422 naming it.
     public func requireField(_ name: String) throws(HTTPError) -> String {
-        guard let value = field(name), !value.isEmpty else { throw HTTPError.invalid("Missing required field '\(name)'.", field: name) }
+        guard let value = field(name), !value.isEmpty else {
+            throw HTTPError.invalid("Missing required field '\(name)'.", field: name)
+        }
         return value
     }
 
     /// A required file, or a 422 naming it.
     public func requireFile(_ name: String) throws(HTTPError) -> File {
-        guard let file = file(name), file.size > 0 else { throw HTTPError.invalid("Missing required file '\(name)'.", field: name) }
+        guard let file = file(name), file.size > 0 else {
+            throw HTTPError.invalid("Missing required file '\(name)'.", field: name)
+        }
         return file
     }
 }

@@ -87,13 +87,17 @@ final class MultipartReader {
         abandonCurrent()
     }
 
-    private func handle(key: String, filename: String?, contentType: String?, data: UnsafePointer<CChar>?, offset: UInt64, size: Int) -> Bool {
+    private func handle(
+        key: String, filename: String?, contentType: String?, data: UnsafePointer<CChar>?, offset: UInt64, size: Int
+    ) -> Bool {
         if current == nil || current?.name != key || current?.filename != filename || (offset == 0 && current!.size > 0) {
             finishCurrent()
             guard failure == nil else { return false }
             if let filename {
                 guard form.files.count < limits.maxFiles else {
-                    fail(HTTPError(.payloadTooLarge, code: .payloadTooLarge, message: "Too many files (at most \(limits.maxFiles))."))
+                    fail(
+                        HTTPError(
+                            .payloadTooLarge, code: .payloadTooLarge, message: "Too many files (at most \(limits.maxFiles))."))
                     return false
                 }
                 var part = Part(name: key, filename: filename, contentType: contentType ?? "application/octet-stream")
@@ -108,7 +112,9 @@ final class MultipartReader {
             } else {
                 fieldCount += 1
                 guard fieldCount <= limits.maxFields else {
-                    fail(HTTPError(.payloadTooLarge, code: .payloadTooLarge, message: "Too many fields (at most \(limits.maxFields))."))
+                    fail(
+                        HTTPError(
+                            .payloadTooLarge, code: .payloadTooLarge, message: "Too many fields (at most \(limits.maxFields))."))
                     return false
                 }
                 current = Part(name: key, filename: nil, contentType: contentType ?? "text/plain")
@@ -118,8 +124,10 @@ final class MultipartReader {
         let newSize = current!.size + size
         if current!.filename != nil {
             guard newSize <= limits.maxFileBytes else {
-                fail(HTTPError(.payloadTooLarge, code: .fileTooLarge,
-                               message: "File '\(key)' is larger than \(limits.maxFileBytes / (1024 * 1024)) MB.", field: key))
+                fail(
+                    HTTPError(
+                        .payloadTooLarge, code: .fileTooLarge,
+                        message: "File '\(key)' is larger than \(limits.maxFileBytes / (1024 * 1024)) MB.", field: key))
                 return false
             }
             var written = 0
@@ -134,11 +142,15 @@ final class MultipartReader {
             }
         } else {
             guard newSize <= limits.maxFieldBytes else {
-                fail(HTTPError(.payloadTooLarge, code: .payloadTooLarge,
-                               message: "Field '\(key)' is longer than \(limits.maxFieldBytes) bytes.", field: key))
+                fail(
+                    HTTPError(
+                        .payloadTooLarge, code: .payloadTooLarge,
+                        message: "Field '\(key)' is longer than \(limits.maxFieldBytes) bytes.", field: key))
                 return false
             }
-            data.withMemoryRebound(to: UInt8.self, capacity: size) { current!.text.append(contentsOf: UnsafeBufferPointer(start: $0, count: size)) }
+            data.withMemoryRebound(to: UInt8.self, capacity: size) {
+                current!.text.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
+            }
         }
         current!.size = newSize
         return true
@@ -149,7 +161,8 @@ final class MultipartReader {
         current = nil
         if let filename = part.filename {
             close(part.fd)
-            form.files.append(.init(fieldName: part.name, filename: filename, contentType: part.contentType, path: part.path, size: part.size))
+            form.files.append(
+                .init(fieldName: part.name, filename: filename, contentType: part.contentType, path: part.path, size: part.size))
         } else {
             guard let value = String(validating: part.text, as: UTF8.self) else {
                 fail(HTTPError.invalid("Field '\(part.name)' is not valid UTF-8.", field: part.name))
@@ -172,8 +185,9 @@ final class MultipartReader {
     private static let iterator: MHD_PostDataIterator = { cls, _, key, filename, contentType, _, data, offset, size in
         guard let cls, let key else { return MHD_Result.NO }
         let reader = Unmanaged<MultipartReader>.fromOpaque(cls).takeUnretainedValue()
-        let ok = reader.handle(key: String(cString: key), filename: filename.map { String(cString: $0) },
-                               contentType: contentType.map { String(cString: $0) }, data: data, offset: offset, size: size)
+        let ok = reader.handle(
+            key: String(cString: key), filename: filename.map { String(cString: $0) },
+            contentType: contentType.map { String(cString: $0) }, data: data, offset: offset, size: size)
         return ok ? MHD_Result.YES : MHD_Result.NO
     }
 }

@@ -17,8 +17,10 @@ public struct Operations: Sendable {
     /// The OpenAPI document served at `/openapi.json` (nil: no such route).
     public var apiDescription: Data?
 
-    public init(readiness: ReadinessChecks = ReadinessChecks(), registry: MetricsRegistry = .process, servesMetrics: Bool = true,
-                apiDescription: Data? = nil) {
+    public init(
+        readiness: ReadinessChecks = ReadinessChecks(), registry: MetricsRegistry = .process, servesMetrics: Bool = true,
+        apiDescription: Data? = nil
+    ) {
         self.readiness = readiness
         self.registry = registry
         self.servesMetrics = servesMetrics
@@ -38,8 +40,9 @@ struct OperationsRoutes {
             let ready = verdicts.allSatisfy { $0.failure == nil }
             var checks: [String: String] = [:]
             for verdict in verdicts { checks[verdict.name] = verdict.failure ?? "ok" }
-            let body = try JSONSerialization.data(withJSONObject: ["status": ready ? "ready" : "not_ready", "checks": checks],
-                                                  options: [.sortedKeys])
+            let body = try JSONSerialization.data(
+                withJSONObject: ["status": ready ? "ready" : "not_ready", "checks": checks],
+                options: [.sortedKeys])
             return Response.json(bytes: body, status: ready ? .ok : .serviceUnavailable)
         }
         if operations.servesMetrics { Self.registerMetrics(on: &router, metrics: metrics, registry: operations.registry) }

@@ -63,8 +63,12 @@ extension ReadinessChecks {
 
 /// Whichever of a check and its timer answers first resumes the probe, once.
 private final class FirstVerdict: Sendable {
-    private let state = Mutex<(continuation: CheckedContinuation<String?, Never>?, delivered: Bool,
-                               cleanup: (@Sendable () -> Void)?)>((nil, false, nil))
+    private let state = Mutex<
+        (
+            continuation: CheckedContinuation<String?, Never>?, delivered: Bool,
+            cleanup: (@Sendable () -> Void)?
+        )
+    >((nil, false, nil))
 
     func wait(_ continuation: CheckedContinuation<String?, Never>) { state.withLock { $0.continuation = continuation } }
 

@@ -76,8 +76,11 @@ final class RouteStatistics: @unchecked Sendable {
             }
             guard running > 0 else { continue }
             let sum = Double(base[Self.cellsPerSlot - 1].load(ordering: .relaxed)) / 1e9
-            result.append((status == 0 ? "other" : String(status),
-                           Histogram.Snapshot(bounds: Histogram.requestBounds, cumulative: cumulative, sumSeconds: sum)))
+            result.append(
+                (
+                    status == 0 ? "other" : String(status),
+                    Histogram.Snapshot(bounds: Histogram.requestBounds, cumulative: cumulative, sumSeconds: sum)
+                ))
         }
         return result
     }

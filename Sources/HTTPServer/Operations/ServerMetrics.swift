@@ -18,8 +18,10 @@ public final class ServerMetrics: Sendable {
 
     public init() {}
 
-    func attach(routes: [RouteStatistics], webSockets: WebSocketStatistics, liveWebSockets: @escaping @Sendable () -> Int,
-                inFlight: @escaping @Sendable () -> Int) {
+    func attach(
+        routes: [RouteStatistics], webSockets: WebSocketStatistics, liveWebSockets: @escaping @Sendable () -> Int,
+        inFlight: @escaping @Sendable () -> Int
+    ) {
         state.withLock { state in
             state.routes = routes.sorted { ($0.pattern, $0.method) < ($1.pattern, $1.method) }
             state.webSockets = webSockets
@@ -52,8 +54,9 @@ public final class ServerMetrics: Sendable {
             text.family("websocket_connections_opened_total", help: "WebSocket upgrades accepted.", kind: .counter)
             text.sample("websocket_connections_opened_total", labels: Labels([:]), value: Double(webSockets.opened.value))
             text.family("websocket_messages_total", help: "Text and binary messages, by direction.", kind: .counter)
-            text.sample("websocket_messages_total", labels: Labels(["direction": "received"]),
-                        value: Double(webSockets.received.value))
+            text.sample(
+                "websocket_messages_total", labels: Labels(["direction": "received"]),
+                value: Double(webSockets.received.value))
             text.sample("websocket_messages_total", labels: Labels(["direction": "sent"]), value: Double(webSockets.sent.value))
         }
         await registry.render(into: &text)

@@ -3,7 +3,7 @@
 struct RouteNode: Sendable {
     var literals: [String: RouteNode] = [:]
     var parameterName: String?
-    var parameterChild: [RouteNode] = []       // zero or one element (indirect storage)
+    var parameterChild: [RouteNode] = []  // zero or one element (indirect storage)
     var catchAllName: String?
     var catchAllRoutes: [HTTPMethod: Route] = [:]
     var routes: [HTTPMethod: Route] = [:]
@@ -18,8 +18,9 @@ struct RouteNode: Sendable {
         case .literal(let text):
             literals[text, default: RouteNode()].insert(segments.dropFirst(), method: method, route: route)
         case .parameter(let name):
-            precondition(parameterName == nil || parameterName == name,
-                         "Conflicting parameter names at the same position in \(route.pattern)")
+            precondition(
+                parameterName == nil || parameterName == name,
+                "Conflicting parameter names at the same position in \(route.pattern)")
             parameterName = name
             if parameterChild.isEmpty { parameterChild = [RouteNode()] }
             parameterChild[0].insert(segments.dropFirst(), method: method, route: route)

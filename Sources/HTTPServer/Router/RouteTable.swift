@@ -116,7 +116,9 @@ final class RouteTable: Sendable {
 
     private func literal(_ bytes: Range<Int>, equals segment: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.count == segment.count
-            && literalBytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + bytes.lowerBound, segment.baseAddress!, bytes.count) == 0 }
+            && literalBytes.withUnsafeBufferPointer {
+                memcmp($0.baseAddress! + bytes.lowerBound, segment.baseAddress!, bytes.count) == 0
+            }
     }
 
     /// Resolves a request path to a route. Segments are percent-decoded after splitting,
@@ -127,7 +129,9 @@ final class RouteTable: Sendable {
                 return self.match(method: method, PathSegments(bytes: bytes, separator: UInt8(ascii: "/")))
             }
             guard let decoded = PathSegments.decoding(bytes) else { return nil }
-            return decoded.withUnsafeBufferPointer { self.match(method: method, PathSegments(bytes: $0, separator: PathSegments.decodedSeparator)) }
+            return decoded.withUnsafeBufferPointer {
+                self.match(method: method, PathSegments(bytes: $0, separator: PathSegments.decodedSeparator))
+            }
         }
         // Native and small strings lend their bytes in place; others are copied first.
         var path = path
@@ -233,7 +237,9 @@ struct PathSegments {
         decoded.reserveCapacity(path.count)
         var rest = PathSegments(bytes: path, separator: UInt8(ascii: "/"))
         while let (segment, after) = rest.next() {
-            guard let text = PercentDecoding.decode(String(decoding: segment, as: UTF8.self), plusAsSpace: false) else { return nil }
+            guard let text = PercentDecoding.decode(String(decoding: segment, as: UTF8.self), plusAsSpace: false) else {
+                return nil
+            }
             decoded.append(contentsOf: text.utf8)
             decoded.append(decodedSeparator)
             rest = after

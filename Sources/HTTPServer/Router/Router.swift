@@ -17,21 +17,28 @@ public struct Router: Sendable {
     /// Middleware that wraps every route registered after this call and before it alike.
     public mutating func use(_ middleware: any Middleware) { self.middleware.append(middleware) }
 
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, body: BodyPolicy = .default,
-                             middleware: [any Middleware] = [], handler: @escaping Handler) {
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, body: BodyPolicy = .default,
+        middleware: [any Middleware] = [], handler: @escaping Handler
+    ) {
         add(method, pattern, body: body, middleware: middleware, action: .asynchronous(handler))
     }
 
-    public mutating func add(_ method: HTTPMethod, _ pattern: String, body: BodyPolicy = .default,
-                             middleware: [any Middleware] = [], handler: @escaping SynchronousHandler) {
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, body: BodyPolicy = .default,
+        middleware: [any Middleware] = [], handler: @escaping SynchronousHandler
+    ) {
         add(method, pattern, body: body, middleware: middleware, action: .synchronous(handler))
     }
 
-    private mutating func add(_ method: HTTPMethod, _ pattern: String, body: BodyPolicy, middleware: [any Middleware],
-                              action: RouteHandler) {
+    private mutating func add(
+        _ method: HTTPMethod, _ pattern: String, body: BodyPolicy, middleware: [any Middleware],
+        action: RouteHandler
+    ) {
         let segments = PathPattern.parse(pattern)
-        root.insert(segments[...], method: method,
-                    route: Route(method: method, pattern: pattern, body: body, middleware: middleware, handler: action))
+        root.insert(
+            segments[...], method: method,
+            route: Route(method: method, pattern: pattern, body: body, middleware: middleware, handler: action))
     }
 
     public mutating func get(_ pattern: String, middleware: [any Middleware] = [], handler: @escaping Handler) {
@@ -42,33 +49,45 @@ public struct Router: Sendable {
         add(.get, pattern, body: .none, middleware: middleware, handler: handler)
     }
 
-    public mutating func post(_ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
-                              handler: @escaping Handler) {
+    public mutating func post(
+        _ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
+        handler: @escaping Handler
+    ) {
         add(.post, pattern, body: body, middleware: middleware, handler: handler)
     }
 
-    public mutating func post(_ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
-                              handler: @escaping SynchronousHandler) {
+    public mutating func post(
+        _ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
+        handler: @escaping SynchronousHandler
+    ) {
         add(.post, pattern, body: body, middleware: middleware, handler: handler)
     }
 
-    public mutating func put(_ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
-                             handler: @escaping Handler) {
+    public mutating func put(
+        _ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
+        handler: @escaping Handler
+    ) {
         add(.put, pattern, body: body, middleware: middleware, handler: handler)
     }
 
-    public mutating func put(_ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
-                             handler: @escaping SynchronousHandler) {
+    public mutating func put(
+        _ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
+        handler: @escaping SynchronousHandler
+    ) {
         add(.put, pattern, body: body, middleware: middleware, handler: handler)
     }
 
-    public mutating func patch(_ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
-                               handler: @escaping Handler) {
+    public mutating func patch(
+        _ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
+        handler: @escaping Handler
+    ) {
         add(.patch, pattern, body: body, middleware: middleware, handler: handler)
     }
 
-    public mutating func patch(_ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
-                               handler: @escaping SynchronousHandler) {
+    public mutating func patch(
+        _ pattern: String, body: BodyPolicy = .default, middleware: [any Middleware] = [],
+        handler: @escaping SynchronousHandler
+    ) {
         add(.patch, pattern, body: body, middleware: middleware, handler: handler)
     }
 
@@ -82,8 +101,10 @@ public struct Router: Sendable {
 
     /// A WebSocket endpoint. `accept` runs as an ordinary request (middleware included) and
     /// either throws an `HTTPError` (answered as HTTP, no upgrade) or returns the session.
-    public mutating func webSocket(_ pattern: String, middleware: [any Middleware] = [],
-                                   accept: @escaping @Sendable (Request) async throws -> WebSocketUpgrade) {
+    public mutating func webSocket(
+        _ pattern: String, middleware: [any Middleware] = [],
+        accept: @escaping @Sendable (Request) async throws -> WebSocketUpgrade
+    ) {
         add(.get, pattern, body: .none, middleware: middleware) { request in
             try WebSocketHandshake.validate(request)
             var response = Response(status: .switchingProtocols)
@@ -95,7 +116,9 @@ public struct Router: Sendable {
     /// Serves files below `directory` at `prefix/…` (GET and HEAD).
     public mutating func files(_ prefix: String, from directory: StaticFiles) {
         let pattern = prefix.hasSuffix("/") ? "\(prefix){path...}" : "\(prefix)/{path...}"
-        let handler: SynchronousHandler = { request in try directory.respond(to: request, relativePath: request.parameters["path"] ?? "") }
+        let handler: SynchronousHandler = { request in
+            try directory.respond(to: request, relativePath: request.parameters["path"] ?? "")
+        }
         add(.get, pattern, body: .none, handler: handler)
     }
 

@@ -79,7 +79,8 @@ final class Exchange: @unchecked Sendable {
         let question = target.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex
         let pathEnd = target[..<question].firstIndex(of: UInt8(ascii: "#")) ?? question
         path = String(decoding: UnsafeBufferPointer(rebasing: target[..<pathEnd]), as: UTF8.self)
-        query = question < target.endIndex
+        query =
+            question < target.endIndex
             ? String(decoding: UnsafeBufferPointer(rebasing: target[(question + 1)...]), as: UTF8.self) : ""
         route = nil
         parameters.removeAll()
@@ -110,8 +111,9 @@ final class Exchange: @unchecked Sendable {
         if let multipart {
             if pendingError == nil {
                 if receivedBytes > bodyLimit {
-                    pendingError = HTTPError(.payloadTooLarge, code: .payloadTooLarge,
-                                             message: "Upload is larger than \(bodyLimit / (1024 * 1024)) MB in total.")
+                    pendingError = HTTPError(
+                        .payloadTooLarge, code: .payloadTooLarge,
+                        message: "Upload is larger than \(bodyLimit / (1024 * 1024)) MB in total.")
                 } else {
                     multipart.consume(data, count: count)
                     pendingError = multipart.failure
@@ -129,8 +131,9 @@ final class Exchange: @unchecked Sendable {
         guard body.count + count <= bodyLimit else {
             body = Data()
             drainedBytes += count
-            pendingError = HTTPError(.payloadTooLarge, code: .payloadTooLarge,
-                                     message: "Request body is larger than \(bodyLimit) bytes.")
+            pendingError = HTTPError(
+                .payloadTooLarge, code: .payloadTooLarge,
+                message: "Request body is larger than \(bodyLimit) bytes.")
             return
         }
         data.withMemoryRebound(to: UInt8.self, capacity: count) { body.append($0, count: count) }

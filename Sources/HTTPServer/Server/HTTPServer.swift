@@ -1,5 +1,5 @@
-import CMicroHTTPD
 import CMHDQuiesce
+import CMicroHTTPD
 import CTLSCertificates
 import Foundation
 import Logging
@@ -39,8 +39,9 @@ public final class HTTPServer: Sendable {
         self.metrics = metrics
         let core = ServerCore(router: router, configuration: configuration, hub: hub, metrics: metrics)
         self.core = core
-        metrics.attach(routes: core.router.statistics, webSockets: core.loop.statistics,
-                       liveWebSockets: { core.loop.liveConnections }, inFlight: { core.inFlight.total })
+        metrics.attach(
+            routes: core.router.statistics, webSockets: core.loop.statistics,
+            liveWebSockets: { core.loop.liveConnections }, inFlight: { core.inFlight.total })
     }
 
     /// A server on its own port answering only `GET /metrics` with this server's figures (so they
@@ -64,16 +65,23 @@ public final class HTTPServer: Sendable {
         try daemon.withLock { handle in
             guard handle == nil else { return }
             HTTPServer.installPanicHandler
-            try FileManager.default.createDirectory(atPath: configuration.uploadDirectory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: configuration.uploadDirectory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             // A spool that already existed must be ours and private (uploads are IDs and selfies).
             var info = stat()
-            guard stat(configuration.uploadDirectory, &info) == 0, info.st_uid == geteuid(), chmod(configuration.uploadDirectory, 0o700) == 0 else {
-                throw ServerStartError(message: "the upload directory \(configuration.uploadDirectory) is not owned by this user or cannot be made private")
+            guard stat(configuration.uploadDirectory, &info) == 0, info.st_uid == geteuid(),
+                chmod(configuration.uploadDirectory, 0o700) == 0
+            else {
+                throw ServerStartError(
+                    message:
+                        "the upload directory \(configuration.uploadDirectory) is not owned by this user or cannot be made private"
+                )
             }
             var storage = sockaddr_storage()
             let ipv6 = try Self.bindAddress(host: configuration.host, port: configuration.port, into: &storage)
-            var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+            var flags =
+                MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
                 | MHD_ALLOW_UPGRADE.rawValue | MHD_USE_ERROR_LOG.rawValue
             if ipv6 { flags |= MHD_USE_IPv6.rawValue }
             if let tls = configuration.tls {
@@ -112,14 +120,19 @@ public final class HTTPServer: Sendable {
                 }
             }
             guard let started else {
-                throw ServerStartError(message: "cannot listen on \(configuration.host):\(configuration.port) (\(String(cString: strerror(errno))))")
+                throw ServerStartError(
+                    message: "cannot listen on \(configuration.host):\(configuration.port) (\(String(cString: strerror(errno))))")
             }
             core.loop.start()
             core.deadlines.start()
             handle = DaemonHandle(pointer: started, port: cmhd_bound_port(started))
-            logger.notice("listening", ["host": configuration.host, "port": "\(handle!.port)",
-                                        "threads": "\(configuration.threadCount)",
-                                        "tls": configuration.tls == nil ? "off" : "on"])
+            logger.notice(
+                "listening",
+                [
+                    "host": configuration.host, "port": "\(handle!.port)",
+                    "threads": "\(configuration.threadCount)",
+                    "tls": configuration.tls == nil ? "off" : "on",
+                ])
         }
     }
 
@@ -143,11 +156,16 @@ public final class HTTPServer: Sendable {
         var raced: Int32 = 0
         let listener = cmhd_quiesce_daemon(handle.pointer, &raced)
         if raced != 0 { logger.notice("survived libmicrohttpd's quiesce race; the daemon closes the listener") }
-        logger.notice("shutting down", ["inFlight": "\(core.inFlight.total)",
-                                        "websockets": "\(core.loop.liveConnections)"])
+        logger.notice(
+            "shutting down",
+            [
+                "inFlight": "\(core.inFlight.total)",
+                "websockets": "\(core.loop.liveConnections)",
+            ])
         let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
-        await core.loop.shutdown(code: .goingAway, reason: "server shutting down",
-                                 timeout: min(configuration.shutdownGracePeriod, .seconds(3)))
+        await core.loop.shutdown(
+            code: .goingAway, reason: "server shutting down",
+            timeout: min(configuration.shutdownGracePeriod, .seconds(3)))
         while core.inFlight.total > 0 && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
         }

@@ -30,7 +30,9 @@ enum MHDCallbacks {
         if event == .CONNECTION_NOTIFY_STARTED {
             let exchange = withCore(cls) { core in
                 let exchange = core.makeExchange()
-                if let connection { core.deadlines.track(exchange, fd: cmhd_connection_fd(connection), now: ServerCore.monotonicNanoseconds()) }
+                if let connection {
+                    core.deadlines.track(exchange, fd: cmhd_connection_fd(connection), now: ServerCore.monotonicNanoseconds())
+                }
                 return exchange
             }
             socketContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
@@ -42,32 +44,34 @@ enum MHDCallbacks {
         }
     }
 
-    static let uriLog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
-        cls, uri, connection in
-        let length = uri.map { strlen($0) } ?? 0
-        return withCore(cls) { core in
-            let context: Unmanaged<Exchange>
-            if let connection, let raw = cmhd_socket_context(connection) {
-                context = Unmanaged<Exchange>.fromOpaque(raw)
-            } else {
-                context = Unmanaged.passRetained(core.makeExchange(isOneOff: true))
-            }
-            context._withUnsafeGuaranteedRef { exchange in
-                guard let uri else { return core.begin(exchange, target: UnsafeBufferPointer(start: nil, count: 0)) }
-                uri.withMemoryRebound(to: UInt8.self, capacity: length) {
-                    core.begin(exchange, target: UnsafeBufferPointer(start: $0, count: length))
+    static let uriLog:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+            cls, uri, connection in
+            let length = uri.map { strlen($0) } ?? 0
+            return withCore(cls) { core in
+                let context: Unmanaged<Exchange>
+                if let connection, let raw = cmhd_socket_context(connection) {
+                    context = Unmanaged<Exchange>.fromOpaque(raw)
+                } else {
+                    context = Unmanaged.passRetained(core.makeExchange(isOneOff: true))
                 }
+                context._withUnsafeGuaranteedRef { exchange in
+                    guard let uri else { return core.begin(exchange, target: UnsafeBufferPointer(start: nil, count: 0)) }
+                    uri.withMemoryRebound(to: UInt8.self, capacity: length) {
+                        core.begin(exchange, target: UnsafeBufferPointer(start: $0, count: length))
+                    }
+                }
+                return context.toOpaque()
             }
-            return context.toOpaque()
         }
-    }
 
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, version, upload, uploadSize, context in
         guard let connection, let context, let raw = context.pointee, let uploadSize else { return MHD_Result.NO }
         return withCore(cls) { core in
             Unmanaged<Exchange>.fromOpaque(raw)._withUnsafeGuaranteedRef { exchange in
-                core.access(exchange, connection: connection, method: method, version: version, upload: upload,
-                            uploadSize: uploadSize)
+                core.access(
+                    exchange, connection: connection, method: method, version: version, upload: upload,
+                    uploadSize: uploadSize)
             }
         }
     }
@@ -93,10 +97,12 @@ enum MHDCallbacks {
     static let upgrade: MHD_UpgradeHandler = { cls, _, _, extraIn, extraInSize, socket, handle in
         guard let cls, let handle else { return }
         let context = Unmanaged<UpgradeContext>.fromOpaque(cls).takeRetainedValue()
-        let extra = extraInSize > 0 && extraIn != nil
+        let extra =
+            extraInSize > 0 && extraIn != nil
             ? Array(UnsafeRawBufferPointer(start: extraIn, count: extraInSize)) : []
-        context.core.loop.adopt(socket: socket, handle: handle, extraInput: extra, request: context.request,
-                                upgrade: context.upgrade)
+        context.core.loop.adopt(
+            socket: socket, handle: handle, extraInput: extra, request: context.request,
+            upgrade: context.upgrade)
     }
 
     /// `cls` is the `HTTPHeaders` being filled, on the iterating caller's stack.
@@ -108,7 +114,9 @@ enum MHDCallbacks {
     }
 
     private static func string(_ bytes: UnsafePointer<CChar>, _ count: Int) -> String {
-        bytes.withMemoryRebound(to: UInt8.self, capacity: count) { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) }
+        bytes.withMemoryRebound(to: UInt8.self, capacity: count) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        }
     }
 
     /// Every libmicrohttpd panic is fatal: it is logged, then the process aborts (MHD's panic
@@ -116,8 +124,12 @@ enum MHDCallbacks {
     /// the C shim's `cmhd_panic` jumps out of `MHD_quiesce_daemon` for it (see shim.h).
     static let panic: MHD_PanicCallback = { _, file, line, reason in
         let text = reason.map { String(cString: $0) } ?? ""
-        Logger(label: "libmicrohttpd").critical("panic", ["file": file.map { String(cString: $0) } ?? "", "line": "\(line)",
-                                                           "reason": text])
+        Logger(label: "libmicrohttpd").critical(
+            "panic",
+            [
+                "file": file.map { String(cString: $0) } ?? "", "line": "\(line)",
+                "reason": text,
+            ])
         abort()
     }
 

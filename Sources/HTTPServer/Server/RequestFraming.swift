@@ -18,8 +18,11 @@ enum RequestFraming {
     /// A description of the first violation, or nil when the framing is unambiguous.
     /// One pass over the fields; only names of the three lengths that matter are compared.
     static func violation(in headers: HTTPHeaders, requiresHost: Bool) -> String? {
-        var hosts = 0, lengths = 0, encodings = 0
-        var length = "", encoding = ""
+        var hosts = 0
+        var lengths = 0
+        var encodings = 0
+        var length = ""
+        var encoding = ""
         for field in headers.fields {
             let name = field.name.utf8
             switch name.count {

@@ -40,12 +40,14 @@ public struct ServerConfiguration: Sendable {
     /// Probes and metrics (`/livez`, `/readyz`, `/metrics`): the readiness checks and the product's registry.
     public var operations = Operations()
 
-    public init(host: String = "0.0.0.0", port: UInt16 = 8080,
-                threadCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
-                connectionLimit: Int = 10_000, connectionMemoryLimit: Int = 32 * 1024, perAddressConnectionLimit: Int = 256,
-                idleTimeoutSeconds: Int = 30, requestTimeouts: RequestTimeouts = RequestTimeouts(), webSocketThreadCount: Int = 2,
-                maxBodyBytes: Int = 1 << 20, uploadDirectory: String? = nil, shutdownGracePeriod: Duration = .seconds(10),
-                errorRenderer: any ErrorRenderer = EnvelopeErrorRenderer(), accessLogLevel: LogLevelSetting = .info) {
+    public init(
+        host: String = "0.0.0.0", port: UInt16 = 8080,
+        threadCount: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+        connectionLimit: Int = 10_000, connectionMemoryLimit: Int = 32 * 1024, perAddressConnectionLimit: Int = 256,
+        idleTimeoutSeconds: Int = 30, requestTimeouts: RequestTimeouts = RequestTimeouts(), webSocketThreadCount: Int = 2,
+        maxBodyBytes: Int = 1 << 20, uploadDirectory: String? = nil, shutdownGracePeriod: Duration = .seconds(10),
+        errorRenderer: any ErrorRenderer = EnvelopeErrorRenderer(), accessLogLevel: LogLevelSetting = .info
+    ) {
         self.host = host
         self.port = port
         self.threadCount = threadCount

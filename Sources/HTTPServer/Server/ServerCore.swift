@@ -27,7 +27,8 @@ final class ServerCore: @unchecked Sendable {
         self.configuration = configuration
         self.loop = WebSocketLoopGroup(hub: hub, count: configuration.webSocketThreadCount)
         self.accessLogLevel = configuration.accessLogLevel == .debug ? .debug : .info
-        self.deadlines = RequestDeadlines(timeouts: configuration.requestTimeouts, idleTimeoutSeconds: configuration.idleTimeoutSeconds)
+        self.deadlines = RequestDeadlines(
+            timeouts: configuration.requestTimeouts, idleTimeoutSeconds: configuration.idleTimeoutSeconds)
     }
 
     // MARK: - Request cycle (called on MHD worker threads)
@@ -44,8 +45,10 @@ final class ServerCore: @unchecked Sendable {
         if !exchange.isOneOff { deadlines.requestLineArrived(exchange, now: now) }
     }
 
-    func access(_ exchange: Exchange, connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
-                upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>) -> MHD_Result {
+    func access(
+        _ exchange: Exchange, connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+        upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
         switch exchange.phase {
         case .new:
             exchange.phase = .receiving
@@ -57,8 +60,11 @@ final class ServerCore: @unchecked Sendable {
             deadlines.headersArrived(exchange, expectsBody: Self.declaresBody(exchange.headers), now: Self.monotonicNanoseconds())
             if let problem = RequestFraming.violation(in: exchange.headers, requiresHost: requiresHost) {
                 exchange.framingRejected = true
-                return queue(configuration.errorRenderer.render(HTTPError(.badRequest, code: .invalidRequest, message: problem,
-                                                                          headers: ["Connection": "close"])), for: exchange)
+                return queue(
+                    configuration.errorRenderer.render(
+                        HTTPError(
+                            .badRequest, code: .invalidRequest, message: problem,
+                            headers: ["Connection": "close"])), for: exchange)
             }
             if let early = prepare(exchange, connection: connection) {
                 return queue(configuration.errorRenderer.render(early), for: exchange)
@@ -121,14 +127,19 @@ final class ServerCore: @unchecked Sendable {
         let micros = elapsed / 1000
         let latency = "\(micros / 1000).\(String(micros % 1000 + 1000).dropFirst())"
         if termination == MHD_RequestTerminationCode.REQUEST_TERMINATED_COMPLETED_OK || exchange.status != 0 {
-            logger.log(accessLogLevel, "request", [
-                "method": exchange.method.rawValue, "path": exchange.path, "status": "\(exchange.status)",
-                "bytes": "\(exchange.bytesSent)", "ms": latency,
-            ])
+            logger.log(
+                accessLogLevel, "request",
+                [
+                    "method": exchange.method.rawValue, "path": exchange.path, "status": "\(exchange.status)",
+                    "bytes": "\(exchange.bytesSent)", "ms": latency,
+                ])
         } else {
-            logger.log(accessLogLevel, "request aborted", [
-                "method": exchange.method.rawValue, "path": exchange.path, "reason": Self.describe(termination), "ms": latency,
-            ])
+            logger.log(
+                accessLogLevel, "request aborted",
+                [
+                    "method": exchange.method.rawValue, "path": exchange.path, "reason": Self.describe(termination),
+                    "ms": latency,
+                ])
         }
     }
 
@@ -151,9 +162,10 @@ final class ServerCore: @unchecked Sendable {
         case .notFound:
             exchange.pendingError = .notFound("No route for \(exchange.method) \(exchange.path).")
         case .methodNotAllowed(let allowed):
-            exchange.pendingError = HTTPError(.methodNotAllowed, code: .methodNotAllowed,
-                                              message: "\(exchange.method) is not allowed here; use \(allowed.joined(separator: ", ")).",
-                                              headers: ["Allow": allowed.joined(separator: ", ")])
+            exchange.pendingError = HTTPError(
+                .methodNotAllowed, code: .methodNotAllowed,
+                message: "\(exchange.method) is not allowed here; use \(allowed.joined(separator: ", ")).",
+                headers: ["Allow": allowed.joined(separator: ", ")])
         case .found(let route, let parameters):
             exchange.route = route
             exchange.parameters = parameters
@@ -164,15 +176,17 @@ final class ServerCore: @unchecked Sendable {
             case .multipart(let limits):
                 exchange.bodyLimit = limits.maxTotalBytes
                 if let length = contentLength, length > limits.maxTotalBytes {
-                    return HTTPError(.payloadTooLarge, code: .payloadTooLarge,
-                                     message: "Upload is larger than \(limits.maxTotalBytes / (1024 * 1024)) MB in total.")
+                    return HTTPError(
+                        .payloadTooLarge, code: .payloadTooLarge,
+                        message: "Upload is larger than \(limits.maxTotalBytes / (1024 * 1024)) MB in total.")
                 }
                 let contentType = exchange.headers["Content-Type"]?.lowercased() ?? ""
                 guard contentType.hasPrefix("multipart/form-data"),
-                      let reader = MultipartReader(connection: connection, limits: limits, directory: configuration.uploadDirectory)
+                    let reader = MultipartReader(connection: connection, limits: limits, directory: configuration.uploadDirectory)
                 else {
-                    exchange.pendingError = HTTPError(.unsupportedMediaType, code: .unsupportedMediaType,
-                                                      message: "Expected a multipart/form-data body.")
+                    exchange.pendingError = HTTPError(
+                        .unsupportedMediaType, code: .unsupportedMediaType,
+                        message: "Expected a multipart/form-data body.")
                     return nil
                 }
                 exchange.multipart = reader
@@ -182,8 +196,10 @@ final class ServerCore: @unchecked Sendable {
         if let length = contentLength, length > exchange.bodyLimit {
             let limit = exchange.pendingError == nil ? exchange.bodyLimit : 0
             if exchange.pendingError == nil || length > 1 << 20 {
-                return exchange.pendingError ?? HTTPError(.payloadTooLarge, code: .payloadTooLarge,
-                                                          message: "Request body is larger than \(limit) bytes.")
+                return exchange.pendingError
+                    ?? HTTPError(
+                        .payloadTooLarge, code: .payloadTooLarge,
+                        message: "Request body is larger than \(limit) bytes.")
             }
         }
         if exchange.pendingError != nil { exchange.bodyLimit = 0 }
@@ -207,16 +223,18 @@ final class ServerCore: @unchecked Sendable {
         } catch {
             return queue(configuration.errorRenderer.render(error), for: exchange)
         }
-        let request = Request(method: exchange.method, rawPath: exchange.path, rawQuery: exchange.query,
-                              headers: exchange.headers, query: query, parameters: exchange.parameters,
-                              body: exchange.body, form: form, peer: PeerAddress(connection), attributes: RequestAttributes())
+        let request = Request(
+            method: exchange.method, rawPath: exchange.path, rawQuery: exchange.query,
+            headers: exchange.headers, query: query, parameters: exchange.parameters,
+            body: exchange.body, form: form, peer: PeerAddress(connection), attributes: RequestAttributes())
         exchange.body = Data()
         return route.with { route in
             switch route.action {
             case .synchronous(let handler):
                 // Nothing on the way can wait: answer in place, no task.
-                return queue(Self.respond(request, handler: handler, renderer: configuration.errorRenderer, logger: logger),
-                             for: exchange)
+                return queue(
+                    Self.respond(request, handler: handler, renderer: configuration.errorRenderer, logger: logger),
+                    for: exchange)
             case .asynchronous(let chain):
                 return run(chain, request: request, exchange: exchange, connection: connection)
             case nil:
@@ -254,8 +272,10 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    static func respond(_ request: Request, handler: Router.SynchronousHandler, renderer: any ErrorRenderer,
-                        logger: Logger) -> Response {
+    static func respond(
+        _ request: Request, handler: Router.SynchronousHandler, renderer: any ErrorRenderer,
+        logger: Logger
+    ) -> Response {
         do {
             return try handler(request)
         } catch {
@@ -265,7 +285,8 @@ final class ServerCore: @unchecked Sendable {
 
     /// A handler's failure as an answer: its `HTTPError`, or a 500 that tells the client
     /// nothing (the log line has the details).
-    private static func render(_ error: any Error, for request: Request, renderer: any ErrorRenderer, logger: Logger) -> Response {
+    private static func render(_ error: any Error, for request: Request, renderer: any ErrorRenderer, logger: Logger) -> Response
+    {
         if let error = error as? HTTPError { return renderer.render(error) }
         logger.error("handler failed", ["method": request.method.rawValue, "path": request.rawPath, "error": "\(error)"])
         return renderer.render(HTTPError(.internalServerError, code: .internalError, message: "Internal server error."))
@@ -292,8 +313,9 @@ final class ServerCore: @unchecked Sendable {
             // MHD sends straight from the buffer and keeps it alive until `releaseBody`.
             let retained = Unmanaged.passRetained(bytes.storage)
             created = bytes.storage.withUnsafeMutablePointerToElements { elements in
-                MHD_create_response_from_buffer_with_free_callback_cls(bytes.count, elements, MHDCallbacks.releaseBody,
-                                                                       retained.toOpaque())
+                MHD_create_response_from_buffer_with_free_callback_cls(
+                    bytes.count, elements, MHDCallbacks.releaseBody,
+                    retained.toOpaque())
             }
             if created == nil { retained.release() }
         case .file(let descriptor, let offset, let length):
@@ -311,12 +333,15 @@ final class ServerCore: @unchecked Sendable {
         return MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
     }
 
-    private func queueUpgrade(_ upgrade: WebSocketUpgrade, response: Response, exchange: Exchange,
-                              connection: OpaquePointer) -> MHD_Result {
+    private func queueUpgrade(
+        _ upgrade: WebSocketUpgrade, response: Response, exchange: Exchange,
+        connection: OpaquePointer
+    ) -> MHD_Result {
         let key = exchange.headers["Sec-WebSocket-Key"] ?? ""
-        let request = Request(method: exchange.method, rawPath: exchange.path, rawQuery: exchange.query,
-                              headers: exchange.headers, query: nil, parameters: exchange.parameters, body: Data(),
-                              form: nil, peer: PeerAddress(connection), attributes: RequestAttributes())
+        let request = Request(
+            method: exchange.method, rawPath: exchange.path, rawQuery: exchange.query,
+            headers: exchange.headers, query: nil, parameters: exchange.parameters, body: Data(),
+            form: nil, peer: PeerAddress(connection), attributes: RequestAttributes())
         let context = Unmanaged.passRetained(UpgradeContext(core: self, request: request, upgrade: upgrade)).toOpaque()
         guard let mhdResponse = MHD_create_response_for_upgrade(MHDCallbacks.upgrade, context) else {
             Unmanaged<UpgradeContext>.fromOpaque(context).release()

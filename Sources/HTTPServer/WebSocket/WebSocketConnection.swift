@@ -35,8 +35,9 @@ public final class WebSocketConnection: Sendable, Identifiable {
         self.request = request
         self.limits = limits
         self.loop = loop
-        (messages, continuation) = AsyncStream.makeStream(of: WebSocketMessage.self,
-                                                          bufferingPolicy: .bufferingOldest(limits.receiveQueueLimit))
+        (messages, continuation) = AsyncStream.makeStream(
+            of: WebSocketMessage.self,
+            bufferingPolicy: .bufferingOldest(limits.receiveQueueLimit))
     }
 
     /// False once the connection is closing or closed.
@@ -71,7 +72,10 @@ public final class WebSocketConnection: Sendable, Identifiable {
     }
 
     func enqueue(_ frame: OutgoingFrame) -> Bool {
-        enum Outcome { case queued(schedule: Bool), rejected, overflow }
+        enum Outcome {
+            case queued(schedule: Bool)
+            case rejected, overflow
+        }
         let outcome = outbox.withLock { box -> Outcome in
             guard box.state == .open else { return .rejected }
             let pending = box.bytes + bytesQueuedInLibrary.load(ordering: .relaxed) + frame.payload.count
@@ -110,7 +114,10 @@ public final class WebSocketConnection: Sendable, Identifiable {
     func takeFrames() -> [OutgoingFrame] {
         outbox.withLock { box in
             box.flushScheduled = false
-            defer { box.frames.removeAll(keepingCapacity: false); box.bytes = 0 }
+            defer {
+                box.frames.removeAll(keepingCapacity: false)
+                box.bytes = 0
+            }
             return box.frames
         }
     }

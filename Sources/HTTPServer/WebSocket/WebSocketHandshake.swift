@@ -9,13 +9,16 @@ enum WebSocketHandshake {
         let upgrade = request.headers["Upgrade"]?.lowercased() ?? ""
         let connection = request.headers["Connection"]?.lowercased() ?? ""
         guard upgrade == "websocket",
-              connection.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "upgrade" }) else {
-            throw HTTPError(HTTPStatus(426), code: .upgradeRequired, message: "This endpoint speaks WebSocket only.",
-                            headers: ["Upgrade": "websocket", "Sec-WebSocket-Version": "13"])
+            connection.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "upgrade" })
+        else {
+            throw HTTPError(
+                HTTPStatus(426), code: .upgradeRequired, message: "This endpoint speaks WebSocket only.",
+                headers: ["Upgrade": "websocket", "Sec-WebSocket-Version": "13"])
         }
         guard request.headers["Sec-WebSocket-Version"] == "13" else {
-            throw HTTPError(.badRequest, code: .invalidRequest, message: "Unsupported WebSocket version (13 required).",
-                            headers: ["Sec-WebSocket-Version": "13"])
+            throw HTTPError(
+                .badRequest, code: .invalidRequest, message: "Unsupported WebSocket version (13 required).",
+                headers: ["Sec-WebSocket-Version": "13"])
         }
         guard let key = request.headers["Sec-WebSocket-Key"], Data(base64Encoded: key)?.count == 16 else {
             throw HTTPError(.badRequest, code: .invalidRequest, message: "Missing or malformed Sec-WebSocket-Key.")

@@ -75,8 +75,9 @@ final class WebSocketLoop: @unchecked Sendable {
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         let flags = fcntl(socket, F_GETFL, 0)
         _ = fcntl(socket, F_SETFL, flags | O_NONBLOCK)
-        let connection = WebSocketConnection(id: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue, request: request,
-                                             limits: upgrade, loop: self)
+        let connection = WebSocketConnection(
+            id: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue, request: request,
+            limits: upgrade, loop: self)
         live.wrappingAdd(1, ordering: .relaxed)
         statistics.opened.increment()
         post(.adopt(LoopEntry(fd: socket, handle: handle, pendingInput: extraInput, connection: connection, upgrade: upgrade)))
@@ -168,7 +169,9 @@ final class WebSocketLoop: @unchecked Sendable {
             return
         }
         if wslay_event_get_close_sent(entry.context) != 0 {
-            if entry.closeDeadline == nil { entry.closeDeadline = DispatchTime.now().uptimeNanoseconds + Self.closeHandshakeTimeout }
+            if entry.closeDeadline == nil {
+                entry.closeDeadline = DispatchTime.now().uptimeNanoseconds + Self.closeHandshakeTimeout
+            }
             entry.connection.markClosing()
         }
         if interest != entry.interest {
@@ -206,7 +209,8 @@ final class WebSocketLoop: @unchecked Sendable {
                 refresh(entry)
             case .drop(let connection, let code):
                 guard let entry = byConnection[connection.id] else { continue }
-                logger.notice("websocket client too slow, disconnected", ["id": "\(connection.id)", "path": connection.request.rawPath])
+                logger.notice(
+                    "websocket client too slow, disconnected", ["id": "\(connection.id)", "path": connection.request.rawPath])
                 teardown(entry, code: code)
             case .closeAll(let code, let reason):
                 stopping = true
@@ -231,7 +235,8 @@ final class WebSocketLoop: @unchecked Sendable {
             on_msg_recv_callback: LoopEntry.messageCallback)
         var context: OpaquePointer?
         guard wslay_event_context_server_init(&context, &callbacks, Unmanaged.passUnretained(entry).toOpaque()) == 0,
-              let context else {
+            let context
+        else {
             _ = cmhd_upgrade_close(entry.handle)
             live.wrappingSubtract(1, ordering: .relaxed)
             entry.connection.markClosed(.internalError)
@@ -271,8 +276,9 @@ final class WebSocketLoop: @unchecked Sendable {
                 teardown(entry, code: entry.sentCloseCode ?? .normal)
             } else if let since = entry.pausedSince, now - since > Self.writeStallTimeout {
                 // Over its cap and not reading what we send for this long: the client is gone or hostile.
-                logger.notice("websocket client stopped reading, disconnected",
-                              ["id": "\(entry.connection.id)", "path": entry.connection.request.rawPath])
+                logger.notice(
+                    "websocket client stopped reading, disconnected",
+                    ["id": "\(entry.connection.id)", "path": entry.connection.request.rawPath])
                 teardown(entry, code: .policyViolation)
             }
         }
@@ -326,7 +332,8 @@ final class LoopEntry: @unchecked Sendable {
     /// plus frames in our outbox not yet handed to wslay.
     var queuedCost: Int {
         guard let context else { return 0 }
-        return Int(wslay_event_get_queued_msg_length(context)) + Int(wslay_event_get_queued_msg_count(context)) * Self.perMessageOverhead
+        return Int(wslay_event_get_queued_msg_length(context)) + Int(wslay_event_get_queued_msg_count(context))
+            * Self.perMessageOverhead
     }
 
     /// More than half the send cap waits: stop reading until the client has taken some.
@@ -353,7 +360,10 @@ final class LoopEntry: @unchecked Sendable {
                 buffer!.update(from: source.baseAddress! + entry.pendingOffset, count: n)
             }
             entry.pendingOffset += n
-            if entry.pendingOffset == entry.pendingInput.count { entry.pendingInput = []; entry.pendingOffset = 0 }
+            if entry.pendingOffset == entry.pendingInput.count {
+                entry.pendingInput = []
+                entry.pendingOffset = 0
+            }
             return n
         }
         // Paused (over the send cap) or out of this turn's budget: leave the bytes in the
@@ -416,7 +426,9 @@ final class LoopEntry: @unchecked Sendable {
             if !entry.controlFrames.take(now: DispatchTime.now().uptimeNanoseconds), entry.sentCloseCode == nil {
                 entry.sentCloseCode = .policyViolation
                 let reason = Array("too many control frames".utf8)
-                reason.withUnsafeBufferPointer { _ = wslay_event_queue_close(context, WebSocketCloseCode.policyViolation.rawValue, $0.baseAddress, $0.count) }
+                reason.withUnsafeBufferPointer {
+                    _ = wslay_event_queue_close(context, WebSocketCloseCode.policyViolation.rawValue, $0.baseAddress, $0.count)
+                }
                 wslay_event_shutdown_read(context)
                 // A client that does not read may never take the close frame: cut it anyway.
                 entry.closeDeadline = DispatchTime.now().uptimeNanoseconds + WebSocketLoop.closeHandshakeTimeout
@@ -426,7 +438,9 @@ final class LoopEntry: @unchecked Sendable {
         if case .dropped = delivered, entry.sentCloseCode == nil {
             entry.sentCloseCode = .policyViolation
             let reason = Array("receive queue full".utf8)
-            reason.withUnsafeBufferPointer { _ = wslay_event_queue_close(context, WebSocketCloseCode.policyViolation.rawValue, $0.baseAddress, $0.count) }
+            reason.withUnsafeBufferPointer {
+                _ = wslay_event_queue_close(context, WebSocketCloseCode.policyViolation.rawValue, $0.baseAddress, $0.count)
+            }
             entry.closeDeadline = DispatchTime.now().uptimeNanoseconds + WebSocketLoop.closeHandshakeTimeout
         }
     }

@@ -17,9 +17,11 @@ public struct WebSocketUpgrade: Sendable {
     /// the socket closes.
     public var onOpen: @Sendable (WebSocketConnection) async -> Void
 
-    public init(maxMessageBytes: Int = 1 << 20, sendQueueLimitBytes: Int = 4 << 20, receiveQueueLimit: Int = 1024,
-                controlFrameBurst: Int = 64, controlFramesPerSecond: Double = 4,
-                onOpen: @escaping @Sendable (WebSocketConnection) async -> Void) {
+    public init(
+        maxMessageBytes: Int = 1 << 20, sendQueueLimitBytes: Int = 4 << 20, receiveQueueLimit: Int = 1024,
+        controlFrameBurst: Int = 64, controlFramesPerSecond: Double = 4,
+        onOpen: @escaping @Sendable (WebSocketConnection) async -> Void
+    ) {
         self.maxMessageBytes = maxMessageBytes
         self.sendQueueLimitBytes = sendQueueLimitBytes
         self.controlFrameBurst = controlFrameBurst

@@ -20,11 +20,13 @@ public actor RawHTTPConnection {
 
     /// Connects to `host:port` (IPv4 literal or "localhost"). `receiveBufferSize` sets SO_RCVBUF first;
     /// `sourceAddress` binds the local end (e.g. 127.0.0.2, to play a second client address).
-    public init(host: String = "127.0.0.1", port: Int, receiveBufferSize: Int? = nil, sourceAddress: String? = nil,
-                timeout: Duration = .seconds(5)) async throws
-    {
-        self.socket = try await TCPSocket.connect(host: host, port: port, receiveBufferSize: receiveBufferSize,
-                                                  sourceAddress: sourceAddress, timeout: timeout)
+    public init(
+        host: String = "127.0.0.1", port: Int, receiveBufferSize: Int? = nil, sourceAddress: String? = nil,
+        timeout: Duration = .seconds(5)
+    ) async throws {
+        self.socket = try await TCPSocket.connect(
+            host: host, port: port, receiveBufferSize: receiveBufferSize,
+            sourceAddress: sourceAddress, timeout: timeout)
         self.host = host
         self.port = port
     }

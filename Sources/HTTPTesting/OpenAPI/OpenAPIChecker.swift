@@ -93,7 +93,8 @@ public struct OpenAPIChecker: @unchecked Sendable {
         }
         var problems: [String] = []
         if let text = value as? String, schema["format"] as? String == "date-time",
-           Self.strictDate.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
+            Self.strictDate.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
+        {
             problems.append("\(location): date \(text) is not YYYY-MM-DDTHH:MM:SSZ")
         }
         if let object = value as? [String: Any], !(value is NSNull) {

@@ -1,7 +1,7 @@
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A non-blocking loopback TCP connection whose waits go through `SocketReactor`.
@@ -24,8 +24,10 @@ final class TCPSocket: Sendable {
     /// before the handshake to shrink the advertised window), for slow-consumer tests.
     /// `sourceAddress` binds the local end first (another loopback address such as 127.0.0.2
     /// stands for a second client machine in per-address tests).
-    static func connect(host: String, port: Int, receiveBufferSize: Int?, sourceAddress: String? = nil,
-                        timeout: Duration) async throws -> TCPSocket {
+    static func connect(
+        host: String, port: Int, receiveBufferSize: Int?, sourceAddress: String? = nil,
+        timeout: Duration
+    ) async throws -> TCPSocket {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -41,9 +43,13 @@ final class TCPSocket: Sendable {
         if let sourceAddress {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
-            guard inet_pton(AF_INET, sourceAddress, &local.sin_addr) == 1 else { throw TestSocketError.unsupportedHost(sourceAddress) }
+            guard inet_pton(AF_INET, sourceAddress, &local.sin_addr) == 1 else {
+                throw TestSocketError.unsupportedHost(sourceAddress)
+            }
             let bound = withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             guard bound == 0 else { throw TestSocketError.lastError("bind") }
         }

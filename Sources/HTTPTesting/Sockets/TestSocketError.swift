@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// Failures of the test kit's TCP layer, shared by the raw HTTP and WebSocket clients.

@@ -15,8 +15,10 @@ public final class TLSTestConnection: @unchecked Sendable {
         /// An OpenSSL cipher list for TLS 1.2 (nil: OpenSSL's default).
         public var cipherList: String?
 
-        public init(trustedCertificateFile: String? = nil, serverName: String = "localhost",
-                    minimumVersion: Int32 = TLS1_2_VERSION, maximumVersion: Int32 = TLS1_3_VERSION, cipherList: String? = nil) {
+        public init(
+            trustedCertificateFile: String? = nil, serverName: String = "localhost",
+            minimumVersion: Int32 = TLS1_2_VERSION, maximumVersion: Int32 = TLS1_3_VERSION, cipherList: String? = nil
+        ) {
             self.trustedCertificateFile = trustedCertificateFile
             self.serverName = serverName
             self.minimumVersion = minimumVersion
@@ -58,8 +60,10 @@ public final class TLSTestConnection: @unchecked Sendable {
 
     /// Connects to 127.0.0.1:`port` and completes the handshake, or throws (refused, timed out,
     /// handshake failed: the message carries OpenSSL's reason).
-    public static func connect(port: Int, options: Options = Options(),
-                               timeout: Duration = .seconds(5)) async throws -> TLSTestConnection {
+    public static func connect(
+        port: Int, options: Options = Options(),
+        timeout: Duration = .seconds(5)
+    ) async throws -> TLSTestConnection {
         try await offThread { try open(port: port, options: options, timeout: timeout) }
     }
 
@@ -99,8 +103,10 @@ public final class TLSTestConnection: @unchecked Sendable {
     }
 
     /// Sends one request with `Connection: close` and reads the answer to the end of the stream.
-    public func request(_ method: String, _ path: String, headers: [(String, String)] = [],
-                        body: [UInt8] = []) async throws -> RawHTTPResponse {
+    public func request(
+        _ method: String, _ path: String, headers: [(String, String)] = [],
+        body: [UInt8] = []
+    ) async throws -> RawHTTPResponse {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
@@ -113,8 +119,9 @@ public final class TLSTestConnection: @unchecked Sendable {
         }
         guard let split = received.firstRange(of: Array("\r\n\r\n".utf8)) else { throw TLSTestError("no response head") }
         let parsed = try ResponseHeadParser.parse(Array(received[..<split.lowerBound]))
-        return RawHTTPResponse(version: parsed.version, status: parsed.status, reason: parsed.reason, headers: parsed.headers,
-                               body: Array(received[split.upperBound...]))
+        return RawHTTPResponse(
+            version: parsed.version, status: parsed.status, reason: parsed.reason, headers: parsed.headers,
+            body: Array(received[split.upperBound...]))
     }
 
     public func close() {
@@ -133,8 +140,9 @@ public final class TLSTestConnection: @unchecked Sendable {
     private static func open(port: Int, options: Options, timeout: Duration) throws -> TLSTestConnection {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TLSTestError("socket failed") }
-        var limit = timeval(tv_sec: Int(timeout.components.seconds),
-                            tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
+        var limit = timeval(
+            tv_sec: Int(timeout.components.seconds),
+            tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()

@@ -20,15 +20,17 @@ public struct TestCertificates: Sendable {
     public static func make() throws(TLSTestError) -> TestCertificates {
         let directory = NSTemporaryDirectory() + "test-certificates-\(UUID().uuidString)"
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw TLSTestError("cannot create \(directory): \(error)")
         }
         let first = try generate(in: directory, name: "first")
         let second = try generate(in: directory, name: "second")
         let bundle = directory + "/trusted.pem"
-        let both = (FileManager.default.contents(atPath: first.certificateFile) ?? Data())
+        let both =
+            (FileManager.default.contents(atPath: first.certificateFile) ?? Data())
             + (FileManager.default.contents(atPath: second.certificateFile) ?? Data())
         guard FileManager.default.createFile(atPath: bundle, contents: both) else { throw TLSTestError("cannot write \(bundle)") }
         return TestCertificates(directory: directory, first: first, second: second, trustBundle: bundle)
@@ -39,9 +41,11 @@ public struct TestCertificates: Sendable {
         let pair = Pair(certificateFile: "\(directory)/\(name).crt", keyFile: "\(directory)/\(name).key")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                             "-keyout", pair.keyFile, "-out", pair.certificateFile, "-days", "1", "-subj", "/CN=localhost",
-                             "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"]
+        process.arguments = [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", pair.keyFile, "-out", pair.certificateFile, "-days", "1", "-subj", "/CN=localhost",
+            "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {

@@ -2,7 +2,7 @@ import COpenSSL
 import CWslay
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// wslay's client context plus everything its C callbacks touch.

@@ -32,8 +32,10 @@ public struct IncomingArticle: Sendable, Equatable {
     public var isBreakingFlag: Bool
     public var categories: [String]
 
-    public init(guid: String, link: String, headline: String, body: String, publishedAt: Date, imageUrl: String? = nil,
-                author: String? = nil, isBreakingFlag: Bool = false, categories: [String] = []) {
+    public init(
+        guid: String, link: String, headline: String, body: String, publishedAt: Date, imageUrl: String? = nil,
+        author: String? = nil, isBreakingFlag: Bool = false, categories: [String] = []
+    ) {
         self.guid = guid
         self.link = link
         self.headline = headline

@@ -11,8 +11,9 @@ public enum ArticleIdentity {
     /// parameters, no trailing slash. Nil for links that are not absolute http(s).
     public static func canonicalURL(_ link: String) -> String? {
         guard var components = URLComponents(string: link.trimmingCharacters(in: .whitespaces)),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              var host = components.host?.lowercased(), !host.isEmpty else { return nil }
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            var host = components.host?.lowercased(), !host.isEmpty
+        else { return nil }
         if host.hasPrefix("www.") { host.removeFirst(4) }
         components.scheme = "https"
         components.host = host

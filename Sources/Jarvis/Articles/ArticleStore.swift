@@ -17,13 +17,16 @@ public struct ArticleStore: Sendable {
     }
 
     public func upsert(_ items: [IncomingArticle], feed: Feed, now: Date) async throws -> [UpsertResult] {
-        let feedId = feed.id, source = feed.name
+        let feedId = feed.id
+        let source = feed.name
         return try await database.write { connection in
             var results: [UpsertResult] = []
             for item in items {
                 let hash = ArticleIdentity.contentHash(headline: item.headline, body: item.body)
                 let canonical = ArticleIdentity.canonicalURL(item.link)
-                if let row = try connection.queryFirst("SELECT * FROM articles WHERE feed_id = $1 AND guid = $2", feedId, item.guid) {
+                if let row = try connection.queryFirst(
+                    "SELECT * FROM articles WHERE feed_id = $1 AND guid = $2", feedId, item.guid)
+                {
                     var existing = try Self.article(from: row)
                     // With the page's text applied, the body, and an author or image the feed lacked,
                     // came from the page: the feed's own fields decide whether the item changed.
@@ -42,7 +45,8 @@ public struct ArticleStore: Sendable {
                     existing.author = item.author ?? (fromPage ? existing.author : nil)
                     existing.contentHash = hash
                     // The feed's new text replaces the page's until the page is fetched again.
-                    try connection.execute("""
+                    try connection.execute(
+                        """
                         UPDATE articles SET headline = $2, body = $3, source_url = $4, canonical_url = $5, image_url = $6,
                                             author = $7, content_hash = $8, updated_at = $9, page_fetched_at = NULL,
                                             page_status = NULL WHERE id = $1
@@ -51,14 +55,17 @@ public struct ArticleStore: Sendable {
                     results.append(.updated(existing))
                     continue
                 }
-                let article = Article(id: Self.newID(), feedId: feedId, storyId: "story_" + Self.randomSuffix(), source: source,
-                                      sourceUrl: item.link, headline: item.headline, body: item.body,
-                                      publishedAt: item.publishedAt, firstSeenAt: now, imageUrl: item.imageUrl,
-                                      author: item.author, guid: item.guid, canonicalUrl: canonical, contentHash: hash)
-                try connection.execute("""
+                let article = Article(
+                    id: Self.newID(), feedId: feedId, storyId: "story_" + Self.randomSuffix(), source: source,
+                    sourceUrl: item.link, headline: item.headline, body: item.body,
+                    publishedAt: item.publishedAt, firstSeenAt: now, imageUrl: item.imageUrl,
+                    author: item.author, guid: item.guid, canonicalUrl: canonical, contentHash: hash)
+                try connection.execute(
+                    """
                     INSERT INTO stories (id, created_at, updated_at, headline, last_article_at) VALUES ($1, $2, $2, $3, $4)
                     """, article.storyId, now, item.headline, item.publishedAt)
-                try connection.execute("""
+                try connection.execute(
+                    """
                     INSERT INTO articles (id, feed_id, story_id, source, source_url, headline, body, published_at,
                                           first_seen_at, updated_at, image_url, author, guid, canonical_url, content_hash,
                                           is_breaking_flag)
@@ -89,14 +96,15 @@ public struct ArticleStore: Sendable {
     }
 
     static func article(from row: SQLRow) throws -> Article {
-        Article(id: try row.decode(String.self, "id"), feedId: try row.decode(String?.self, "feed_id"),
-                storyId: try row.decode(String.self, "story_id"), source: try row.decode(String.self, "source"),
-                sourceUrl: try row.decode(String.self, "source_url"), headline: try row.decode(String.self, "headline"),
-                body: try row.decode(String.self, "body"), publishedAt: try row.decode(Date.self, "published_at"),
-                firstSeenAt: try row.decode(Date.self, "first_seen_at"), imageUrl: try row.decode(String?.self, "image_url"),
-                author: try row.decode(String?.self, "author"), guid: try row.decode(String.self, "guid"),
-                canonicalUrl: try row.decode(String?.self, "canonical_url"),
-                contentHash: try row.decode(String.self, "content_hash"))
+        Article(
+            id: try row.decode(String.self, "id"), feedId: try row.decode(String?.self, "feed_id"),
+            storyId: try row.decode(String.self, "story_id"), source: try row.decode(String.self, "source"),
+            sourceUrl: try row.decode(String.self, "source_url"), headline: try row.decode(String.self, "headline"),
+            body: try row.decode(String.self, "body"), publishedAt: try row.decode(Date.self, "published_at"),
+            firstSeenAt: try row.decode(Date.self, "first_seen_at"), imageUrl: try row.decode(String?.self, "image_url"),
+            author: try row.decode(String?.self, "author"), guid: try row.decode(String.self, "guid"),
+            canonicalUrl: try row.decode(String?.self, "canonical_url"),
+            contentHash: try row.decode(String.self, "content_hash"))
     }
 
     static func newID() -> String { "art_" + randomSuffix() }

@@ -20,8 +20,9 @@ public struct FeedBootstrap: Sendable {
         guard try await settings.value("default_feeds_loaded") == nil else { return 0 }
         var added = 0
         for entry in entries {
-            let candidate = NewFeed(url: entry.url, name: entry.name, pollIntervalSeconds: 900, topicHint: entry.topicHint,
-                                    authority: entry.authority, region: entry.region)
+            let candidate = NewFeed(
+                url: entry.url, name: entry.name, pollIntervalSeconds: 900, topicHint: entry.topicHint,
+                authority: entry.authority, region: entry.region)
             guard case .success(let feed) = FeedValidation.validate(candidate, allowPrivateAddresses: false) else {
                 logger.warning("default feed skipped: invalid", ["url": entry.url])
                 continue
@@ -45,8 +46,9 @@ public struct FeedBootstrap: Sendable {
         var added = 0
         for entry in entries {
             let url = "\(origin)/samples/\(entry.file)"
-            let candidate = NewFeed(url: url, name: entry.name, pollIntervalSeconds: 300, topicHint: entry.topicHint,
-                                    authority: entry.authority, region: entry.region, timeShiftSeconds: shiftSeconds)
+            let candidate = NewFeed(
+                url: url, name: entry.name, pollIntervalSeconds: 300, topicHint: entry.topicHint,
+                authority: entry.authority, region: entry.region, timeShiftSeconds: shiftSeconds)
             guard case .success(let feed) = FeedValidation.validate(candidate, allowPrivateAddresses: true) else { continue }
             if var current = existing[feed.url] {
                 current.timeShiftSeconds = shiftSeconds
@@ -56,7 +58,8 @@ public struct FeedBootstrap: Sendable {
             _ = try await feeds.create(feed, now: now)
             added += 1
         }
-        logger.info("offline sample feeds registered", ["added": "\(added)", "origin": origin, "shiftSeconds": "\(shiftSeconds)"])
+        logger.info(
+            "offline sample feeds registered", ["added": "\(added)", "origin": origin, "shiftSeconds": "\(shiftSeconds)"])
         return added
     }
 }

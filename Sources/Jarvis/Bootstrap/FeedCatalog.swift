@@ -40,7 +40,8 @@ public enum FeedCatalog {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         guard let data = FileManager.default.contents(atPath: directory + "/feeds.json"),
-              let manifest = try? decoder.decode(SampleManifest.self, from: data) else { return SampleManifest() }
+            let manifest = try? decoder.decode(SampleManifest.self, from: data)
+        else { return SampleManifest() }
         return manifest
     }
 
@@ -64,7 +65,8 @@ public enum FeedCatalog {
         var newest: Date?
         for entry in entries {
             guard let data = FileManager.default.contents(atPath: directory + "/" + entry.file),
-                  let feed = try? FeedParser.parse(data: data, baseURL: nil, now: now) else { continue }
+                let feed = try? FeedParser.parse(data: data, baseURL: nil, now: now)
+            else { continue }
             for item in feed.items where item.hasFeedDate {
                 if newest == nil || item.publishedAt > newest! { newest = item.publishedAt }
             }

@@ -47,8 +47,9 @@ public enum ArticleExtractor {
             if unhinted.count > text.count * 2 { text = unhinted }
         }
         if let body = metadata.articleBody, Double(body.count) > Double(text.count) * 1.5 { text = body }
-        return ExtractedArticle(title: metadata.title, text: text, author: metadata.author,
-                                publishedAt: metadata.publishedAt, imageUrl: metadata.image)
+        return ExtractedArticle(
+            title: metadata.title, text: text, author: metadata.author,
+            publishedAt: metadata.publishedAt, imageUrl: metadata.image)
     }
 
     /// Every visible text of the page, no selection (the baseline of the evaluation and benchmark).
@@ -64,7 +65,8 @@ extension ExtractedArticle {
     public func json() -> Data {
         func string(_ value: String?) -> String {
             guard let value else { return "null" }
-            let data = (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes]))
+            let data =
+                (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .withoutEscapingSlashes]))
             return data.map { String(decoding: $0, as: UTF8.self) } ?? "null"
         }
         let date = publishedAt.map { date -> String in
@@ -72,8 +74,10 @@ extension ExtractedArticle {
             formatter.formatOptions = [.withInternetDateTime]
             return formatter.string(from: date)
         }
-        let fields = [("title", string(title)), ("text", string(text)), ("author", string(author)),
-                      ("publishedAt", string(date)), ("imageUrl", string(imageUrl))]
+        let fields = [
+            ("title", string(title)), ("text", string(text)), ("author", string(author)),
+            ("publishedAt", string(date)), ("imageUrl", string(imageUrl)),
+        ]
         return Data(("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}").utf8)
     }
 }

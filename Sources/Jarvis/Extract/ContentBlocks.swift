@@ -4,7 +4,9 @@
 /// it sits inside page furniture (`ContentHints`) or a figure.
 struct ContentBlocks {
     enum Kind: Equatable {
-        case paragraph, heading(Int), listItem, quote, preformatted, cell, other
+        case paragraph
+        case heading(Int)
+        case listItem, quote, preformatted, cell, other
     }
 
     struct Block {
@@ -51,8 +53,10 @@ struct ContentBlocks {
         }
         // An element around the article body (or a long <article>, or <main>) is never furniture:
         // a wrapper with class "layout-with-sidebar" must not take the article with it.
-        for index in nodes.indices where hints[index].isArticleBody || nodes[index].name == "main"
-            || (nodes[index].name == "article" && rawText[index] >= 500) {
+        for index in nodes.indices
+        where hints[index].isArticleBody || nodes[index].name == "main"
+            || (nodes[index].name == "article" && rawText[index] >= 500)
+        {
             var ancestor = index
             while ancestor > 0 {
                 if !ContentHints.furnitureElements.contains(nodes[ancestor].name) { hints[ancestor].furniture = false }
@@ -100,14 +104,19 @@ struct ContentBlocks {
         // Explicit traversal: (node, entering).
         var work: [(Int, Bool)] = [(0, true)]
         func flush(_ current: inout Open, into blocks: inout [Block], furniture: Int, inFigure: Bool) {
-            guard current.hasText else { current = Open(owner: current.owner); return }
+            guard current.hasText else {
+                current = Open(owner: current.owner)
+                return
+            }
             let text = current.builder.finish()
             let characters = text.unicodeScalars.reduce(0) { $0 + ($1.properties.isWhitespace ? 0 : 1) }
             if characters > 0 {
                 let owner = current.owner
-                blocks.append(Block(owner: owner, kind: Self.kind(of: nodes[owner].name), text: text, characters: characters,
-                                    linkCharacters: min(current.linkCharacters, characters), commas: current.commas,
-                                    furniture: furniture, inFigure: inFigure))
+                blocks.append(
+                    Block(
+                        owner: owner, kind: Self.kind(of: nodes[owner].name), text: text, characters: characters,
+                        linkCharacters: min(current.linkCharacters, characters), commas: current.commas,
+                        furniture: furniture, inFigure: inFigure))
             }
             current = Open(owner: current.owner)
         }

@@ -58,7 +58,8 @@ struct ContentHints {
         if Self.furnitureElements.contains(name) { furniture = true }
         if attributes["hidden"] != nil || attributes["aria-hidden"] == "true" { furniture = true }
         if let style = attributes["style"]?.lowercased().filter({ $0 != " " }),
-           style.contains("display:none") || style.contains("visibility:hidden") {
+            style.contains("display:none") || style.contains("visibility:hidden")
+        {
             furniture = true
         }
         if let role = attributes["role"]?.lowercased(), Self.furnitureRoles.contains(role) { furniture = true }
@@ -71,7 +72,9 @@ struct ContentHints {
         }
         let tokens = Self.tokens(attributes["class"]) + Self.tokens(attributes["id"])
         guard !tokens.isEmpty else { return }
-        var articleToken = false, strong = false, weak = false
+        var articleToken = false
+        var strong = false
+        var weak = false
         for (index, token) in tokens.enumerated() {
             // Joined neighbours too: "article-body" → "articlebody", "share-bar" → "sharebar".
             let joined = index + 1 < tokens.count ? token + tokens[index + 1] : ""
@@ -79,7 +82,8 @@ struct ContentHints {
             if Self.strongFurnitureTokens.contains(token) || Self.strongFurnitureTokens.contains(joined) { strong = true }
             if Self.furnitureTokens.contains(token) || Self.furnitureTokens.contains(joined) { weak = true }
             if joined == "articlebody" || joined == "storybody" || joined == "entrycontent" || joined == "postcontent"
-                || joined == "postbody" || joined == "articletext" || joined == "storytext" || joined == "richtext" {
+                || joined == "postbody" || joined == "articletext" || joined == "storytext" || joined == "richtext"
+            {
                 isArticleBody = true
             }
         }

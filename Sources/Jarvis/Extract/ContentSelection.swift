@@ -93,8 +93,10 @@ struct ContentSelection {
         // scatters its score: while the element around the choice holds much more article-like
         // prose (paragraphs of 60+ characters with little link text), take that element.
         var prose = [Int](repeating: 0, count: nodes.count)
-        for block in blocks.blocks where block.furniture < 0 && !block.inFigure && block.characters >= 60
-            && block.linkDensity < 0.2 && block.kind != .heading(1) {
+        for block in blocks.blocks
+        where block.furniture < 0 && !block.inFigure && block.characters >= 60
+            && block.linkDensity < 0.2 && block.kind != .heading(1)
+        {
             var ancestor = block.owner
             while ancestor >= 0 {
                 prose[ancestor] += block.characters
@@ -105,7 +107,8 @@ struct ContentSelection {
             var ancestor = nodes[top.node].parent
             for _ in 0..<3 {  // wrappers with no prose of their own are passed through
                 guard ancestor > 0, nodes[ancestor].name != "body", nodes[ancestor].name != "html",
-                      !blocks.hints[ancestor].furniture else { break climbing }
+                    !blocks.hints[ancestor].furniture
+                else { break climbing }
                 if Double(prose[ancestor]) >= Double(prose[top.node]) * 1.4 {
                     top = (ancestor, top.score)
                     continue climbing
@@ -126,7 +129,8 @@ struct ContentSelection {
                 continue
             }
             if nodes[sibling].name == "p", characters[sibling] > 80,
-               Double(linkCharacters[sibling]) < Double(characters[sibling]) * 0.25 {
+                Double(linkCharacters[sibling]) < Double(characters[sibling]) * 0.25
+            {
                 chosen.append(sibling)
             }
         }
@@ -205,7 +209,8 @@ struct ContentSelection {
         guard let clock = words.first, words.count <= 3 else { return false }
         let parts = clock.split(whereSeparator: { $0 == ":" || $0 == "." })
         guard parts.count == 2, let hours = Int(parts[0]), hours < 24,
-              parts[1].prefix(2).count == 2, let minutes = Int(parts[1].prefix(2)), minutes < 60 else { return false }
+            parts[1].prefix(2).count == 2, let minutes = Int(parts[1].prefix(2)), minutes < 60
+        else { return false }
         let rest = parts[1].dropFirst(2)
         return rest.isEmpty || rest == "am" || rest == "pm"
     }

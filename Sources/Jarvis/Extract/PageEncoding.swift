@@ -3,8 +3,10 @@
 /// `<meta http-equiv="Content-Type" content="…; charset=…">` in the first 4 KB — standing where a
 /// feed's XML declaration stands. libxml2 is then told to ignore the page's own declaration.
 enum PageEncoding {
-    static func utf8<Result>(_ bytes: UnsafeRawBufferPointer, contentType: String?,
-                             _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    static func utf8<Result>(
+        _ bytes: UnsafeRawBufferPointer, contentType: String?,
+        _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result {
         var hint = contentType
         if hint.flatMap(FeedEncoding.charset) == nil, let declared = metaCharset(bytes) {
             hint = "text/html; charset=\(declared)"
@@ -30,7 +32,10 @@ enum PageEncoding {
             let tag = head[meta.upperBound..<end]
             if let charset = tag.range(of: "charset") {
                 var rest = tag[charset.upperBound...].drop { $0 == " " }
-                guard rest.first == "=" else { searchFrom = end; continue }
+                guard rest.first == "=" else {
+                    searchFrom = end
+                    continue
+                }
                 rest = rest.dropFirst().drop { $0 == " " || $0 == "\"" || $0 == "'" }
                 let label = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ":" || $0 == "." }
                 if !label.isEmpty { return String(label) }

@@ -16,14 +16,18 @@ struct PageMetadata {
 
     init(tree: PageTree, base: URL?) {
         let nodes = tree.nodes
-        var pageTitle: String?, firstHeading: String?, firstTime: String?, publishTime: String?
+        var pageTitle: String?
+        var firstHeading: String?
+        var firstTime: String?
+        var publishTime: String?
         var bylines: [String] = []
         var jsonLD: [JSONLDArticle] = []
         for (index, node) in nodes.enumerated() where !node.name.isEmpty {
             switch node.name {
             case "meta":
                 guard let content = node.attributes["content"]?.trimmingCharacters(in: .whitespacesAndNewlines),
-                      !content.isEmpty else { break }
+                    !content.isEmpty
+                else { break }
                 for key in [node.attributes["property"], node.attributes["name"], node.attributes["itemprop"]] {
                     if let key = key?.lowercased(), meta[key] == nil { meta[key] = content }
                 }
@@ -44,7 +48,8 @@ struct PageMetadata {
             let attributes = node.attributes
             let itemprop = attributes["itemprop"]?.lowercased() ?? ""
             if itemprop == "author" || itemprop == "creator" || attributes["rel"]?.lowercased() == "author"
-                || ContentHints.tokens(attributes["class"]).contains(where: { $0 == "byline" || $0 == "author" }) {
+                || ContentHints.tokens(attributes["class"]).contains(where: { $0 == "byline" || $0 == "author" })
+            {
                 if let text = Self.text(of: index, in: nodes), text.count <= 120 { bylines.append(text) }
             }
             if itemprop == "datepublished", publishTime == nil {
@@ -53,20 +58,28 @@ struct PageMetadata {
         }
         let article = jsonLD.first(where: { $0.body != nil }) ?? jsonLD.first
 
-        title = [article?.headline, meta["og:title"], meta["twitter:title"], firstHeading,
-                 pageTitle.map { Self.withoutSiteName($0, site: meta["og:site_name"]) }]
-            .compactMap { $0 }.first { !$0.isEmpty }
-        author = article?.author
+        title = [
+            article?.headline, meta["og:title"], meta["twitter:title"], firstHeading,
+            pageTitle.map { Self.withoutSiteName($0, site: meta["og:site_name"]) },
+        ]
+        .compactMap { $0 }.first { !$0.isEmpty }
+        author =
+            article?.author
             ?? [meta["author"], meta["article:author"], meta["parsely-author"], meta["dc.creator"], meta["sailthru.author"]]
-                .compactMap { $0 }.first { !$0.isEmpty && !FeedURL.hasHTTPScheme($0) }
+            .compactMap { $0 }.first { !$0.isEmpty && !FeedURL.hasHTTPScheme($0) }
             ?? bylines.lazy.compactMap(Self.byline).first
-        let dateTexts = [meta["article:published_time"], article?.datePublished, meta["datepublished"],
-                         meta["og:published_time"], meta["pubdate"], meta["publishdate"], meta["publish-date"],
-                         meta["parsely-pub-date"], meta["sailthru.date"], meta["dc.date.issued"], meta["dc.date"],
-                         meta["dcterms.created"], meta["date"], publishTime, firstTime]
+        let dateTexts = [
+            meta["article:published_time"], article?.datePublished, meta["datepublished"],
+            meta["og:published_time"], meta["pubdate"], meta["publishdate"], meta["publish-date"],
+            meta["parsely-pub-date"], meta["sailthru.date"], meta["dc.date.issued"], meta["dc.date"],
+            meta["dcterms.created"], meta["date"], publishTime, firstTime,
+        ]
         publishedAt = dateTexts.lazy.compactMap { $0 }.compactMap(FeedDate.parse).first
-        image = [meta["og:image"], meta["og:image:url"], meta["og:image:secure_url"], article?.image, meta["twitter:image"],
-                 meta["twitter:image:src"]]
+        image =
+            [
+                meta["og:image"], meta["og:image:url"], meta["og:image:secure_url"], article?.image, meta["twitter:image"],
+                meta["twitter:image:src"],
+            ]
             .lazy.compactMap { $0 }.compactMap { FeedURL.resolve($0, against: base) }.first
         articleBody = article?.body
     }
@@ -121,13 +134,15 @@ struct JSONLDArticle {
 
     static func isArticleType(_ type: String) -> Bool {
         let name = type.split(separator: "/").last.map(String.init) ?? type
-        return name.hasSuffix("Article") || ["BlogPosting", "LiveBlogPosting", "SocialMediaPosting", "Report", "Posting"]
-            .contains(name)
+        return name.hasSuffix("Article")
+            || ["BlogPosting", "LiveBlogPosting", "SocialMediaPosting", "Report", "Posting"]
+                .contains(name)
     }
 
     static func parse(_ json: String) -> [JSONLDArticle] {
         guard json.utf8.count <= 2_000_000, nestingDepth(json) <= 32, let data = json.data(using: .utf8),
-              let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return [] }
+            let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        else { return [] }
         var found: [JSONLDArticle] = []
         collect(value, into: &found, depth: 0)
         return found
@@ -136,7 +151,10 @@ struct JSONLDArticle {
     /// The deepest bracket nesting outside strings: hostile JSON-LD 100,000 levels deep must not
     /// reach the recursive parser.
     static func nestingDepth(_ json: String) -> Int {
-        var depth = 0, deepest = 0, inString = false, escaped = false
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
         for byte in json.utf8 {
             if inString {
                 if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }

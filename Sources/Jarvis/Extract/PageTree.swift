@@ -77,7 +77,8 @@ struct PageTree {
                         let key = String(cString: attribute.pointee.name).lowercased()
                         // An attribute is a node to xmlNodeGetContent (its value, entities joined).
                         if Self.keptAttributes.contains(key),
-                           let value = xmlNodeGetContent(xmlNodePtr(OpaquePointer(attribute))) {
+                            let value = xmlNodeGetContent(xmlNodePtr(OpaquePointer(attribute)))
+                        {
                             attributes[key] = String(cString: value)
                             jarvis_xmlFree(value)
                         }
@@ -85,7 +86,8 @@ struct PageTree {
                     }
                     if Self.droppedElements.contains(name) {
                         guard name == "script", attributes["type"]?.lowercased().contains("ld+json") == true,
-                              let content = xmlNodeGetContent(current) else { continue }
+                            let content = xmlNodeGetContent(current)
+                        else { continue }
                         let json = String(cString: content)
                         jarvis_xmlFree(content)
                         let index = nodes.count

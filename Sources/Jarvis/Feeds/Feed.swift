@@ -21,10 +21,12 @@ public struct Feed: Sendable, Equatable, Identifiable {
     public var timeShiftSeconds: Int
     public var createdAt: Date
 
-    public init(id: String, name: String, url: String, pollIntervalSeconds: Int, health: FeedHealth = .active,
-                failureCount: Int = 0, lastFetchedAt: Date? = nil, etag: String? = nil, lastModified: String? = nil,
-                nextPollAt: Date, lastError: String? = nil, topicHint: String? = nil, authority: Int? = nil,
-                region: String? = nil, timeShiftSeconds: Int = 0, createdAt: Date) {
+    public init(
+        id: String, name: String, url: String, pollIntervalSeconds: Int, health: FeedHealth = .active,
+        failureCount: Int = 0, lastFetchedAt: Date? = nil, etag: String? = nil, lastModified: String? = nil,
+        nextPollAt: Date, lastError: String? = nil, topicHint: String? = nil, authority: Int? = nil,
+        region: String? = nil, timeShiftSeconds: Int = 0, createdAt: Date
+    ) {
         self.id = id
         self.name = name
         self.url = url
@@ -59,8 +61,10 @@ public struct NewFeed: Sendable, Equatable {
     public var region: String?
     public var timeShiftSeconds: Int
 
-    public init(url: String, name: String, pollIntervalSeconds: Int, topicHint: String? = nil, authority: Int? = nil,
-                region: String? = nil, timeShiftSeconds: Int = 0) {
+    public init(
+        url: String, name: String, pollIntervalSeconds: Int, topicHint: String? = nil, authority: Int? = nil,
+        region: String? = nil, timeShiftSeconds: Int = 0
+    ) {
         self.url = url
         self.name = name
         self.pollIntervalSeconds = pollIntervalSeconds

@@ -36,7 +36,8 @@ public struct FeedHealthPolicy: Sendable {
         return next
     }
 
-    public func afterFailure(_ feed: Feed, now: Date, reason: String, gone: Bool = false, retryAfter: TimeInterval? = nil) -> Feed {
+    public func afterFailure(_ feed: Feed, now: Date, reason: String, gone: Bool = false, retryAfter: TimeInterval? = nil) -> Feed
+    {
         var next = feed
         next.failureCount = feed.failureCount + 1
         next.lastError = reason

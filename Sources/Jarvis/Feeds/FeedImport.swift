@@ -24,8 +24,10 @@ public enum FeedImport {
     public static let defaultPollInterval = 900
 
     /// `create` stores one validated feed (the caller's `FeedStore.create`, with its caps).
-    public static func run(_ outlines: [OPMLReader.Outline], allowPrivateAddresses: Bool,
-                           create: (NewFeed) async throws -> Feed) async throws -> [Entry] {
+    public static func run(
+        _ outlines: [OPMLReader.Outline], allowPrivateAddresses: Bool,
+        create: (NewFeed) async throws -> Feed
+    ) async throws -> [Entry] {
         var entries: [Entry] = []
         entries.reserveCapacity(outlines.count)
         for outline in outlines {
@@ -41,8 +43,11 @@ public enum FeedImport {
                 do {
                     outcome = .added(try await create(feed))
                 } catch let error as FeedStore.StoreError {
-                    if case .duplicateURL(let stored) = error { outcome = .duplicate(url: stored) }
-                    else { outcome = .rejected(message: "\(error)") }
+                    if case .duplicateURL(let stored) = error {
+                        outcome = .duplicate(url: stored)
+                    } else {
+                        outcome = .rejected(message: "\(error)")
+                    }
                 }
             }
             entries.append(Entry(url: outline.url, name: outline.name, outcome: outcome))

@@ -31,9 +31,10 @@ public struct FeedStore: Sendable {
     /// Stores a feed. With `caps`, the counts are checked in the same write transaction as
     /// the insert, so concurrent creates cannot overshoot them.
     public func create(_ feed: NewFeed, now: Date, id: String = FeedStore.newID(), caps: Caps? = nil) async throws -> Feed {
-        let stored = Feed(id: id, name: feed.name, url: feed.url, pollIntervalSeconds: feed.pollIntervalSeconds,
-                          nextPollAt: now, topicHint: feed.topicHint, authority: feed.authority, region: feed.region,
-                          timeShiftSeconds: feed.timeShiftSeconds, createdAt: now)
+        let stored = Feed(
+            id: id, name: feed.name, url: feed.url, pollIntervalSeconds: feed.pollIntervalSeconds,
+            nextPollAt: now, topicHint: feed.topicHint, authority: feed.authority, region: feed.region,
+            timeShiftSeconds: feed.timeShiftSeconds, createdAt: now)
         do {
             try await database.write { connection in
                 if let caps {
@@ -44,12 +45,14 @@ public struct FeedStore: Sendable {
                         throw StoreError.tooManyFeedsForHost(host: host, limit: caps.maxFeedsPerHost)
                     }
                 }
-                try connection.execute("""
+                try connection.execute(
+                    """
                     INSERT INTO feeds (id, name, url, poll_interval_seconds, health, failure_count, next_poll_at,
                                        topic_hint, authority, region, time_shift_seconds, created_at)
                     VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11)
                     """, stored.id, stored.name, stored.url, stored.pollIntervalSeconds, stored.health.rawValue,
-                    stored.nextPollAt, stored.topicHint, stored.authority, stored.region, stored.timeShiftSeconds, stored.createdAt)
+                    stored.nextPollAt, stored.topicHint, stored.authority, stored.region, stored.timeShiftSeconds,
+                    stored.createdAt)
             }
         } catch let error as SQLStoreError where error.isUniqueViolation {
             throw StoreError.duplicateURL(feed.url)
@@ -111,7 +114,8 @@ public struct FeedStore: Sendable {
     @discardableResult
     public func savePollState(_ feed: Feed) async throws -> Bool {
         try await database.write { connection in
-            try connection.execute("""
+            try connection.execute(
+                """
                 UPDATE feeds SET url = $2, health = $3, failure_count = $4, last_fetched_at = $5, etag = $6,
                                  last_modified = $7, next_poll_at = $8, last_error = $9
                 WHERE id = $1
@@ -130,9 +134,11 @@ public struct FeedStore: Sendable {
     public func articleCounts(since start: Date) async throws -> [String: Int] {
         try await database.read { connection in
             var counts: [String: Int] = [:]
-            for row in try connection.query("""
+            for row in try connection.query(
+                """
                 SELECT feed_id, COUNT(*) AS n FROM articles WHERE first_seen_at >= $1 AND feed_id IS NOT NULL GROUP BY feed_id
-                """, start) {
+                """, start)
+            {
                 counts[try row.decode(String.self, "feed_id")] = try row.decode(Int.self, "n")
             }
             return counts
@@ -140,21 +146,24 @@ public struct FeedStore: Sendable {
     }
 
     static func feed(from row: SQLRow) throws -> Feed {
-        Feed(id: try row.decode(String.self, "id"), name: try row.decode(String.self, "name"),
-             url: try row.decode(String.self, "url"),
-             pollIntervalSeconds: try row.decode(Int.self, "poll_interval_seconds"),
-             health: FeedHealth(rawValue: try row.decode(String.self, "health")) ?? .failing,
-             failureCount: try row.decode(Int.self, "failure_count"),
-             lastFetchedAt: try row.decode(Date?.self, "last_fetched_at"),
-             etag: try row.decode(String?.self, "etag"), lastModified: try row.decode(String?.self, "last_modified"),
-             nextPollAt: try row.decode(Date.self, "next_poll_at"), lastError: try row.decode(String?.self, "last_error"),
-             topicHint: try row.decode(String?.self, "topic_hint"), authority: try row.decode(Int?.self, "authority"),
-             region: try row.decode(String?.self, "region"), timeShiftSeconds: try row.decode(Int.self, "time_shift_seconds"),
-             createdAt: try row.decode(Date.self, "created_at"))
+        Feed(
+            id: try row.decode(String.self, "id"), name: try row.decode(String.self, "name"),
+            url: try row.decode(String.self, "url"),
+            pollIntervalSeconds: try row.decode(Int.self, "poll_interval_seconds"),
+            health: FeedHealth(rawValue: try row.decode(String.self, "health")) ?? .failing,
+            failureCount: try row.decode(Int.self, "failure_count"),
+            lastFetchedAt: try row.decode(Date?.self, "last_fetched_at"),
+            etag: try row.decode(String?.self, "etag"), lastModified: try row.decode(String?.self, "last_modified"),
+            nextPollAt: try row.decode(Date.self, "next_poll_at"), lastError: try row.decode(String?.self, "last_error"),
+            topicHint: try row.decode(String?.self, "topic_hint"), authority: try row.decode(Int?.self, "authority"),
+            region: try row.decode(String?.self, "region"), timeShiftSeconds: try row.decode(Int.self, "time_shift_seconds"),
+            createdAt: try row.decode(Date.self, "created_at"))
     }
 
     /// The host a cap counts against: the URL's host, lowercased (stored URLs are normalised).
     static func host(of url: String) -> String { URLComponents(string: url)?.host?.lowercased() ?? url }
 
-    public static func newID() -> String { "feed_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16) }
+    public static func newID() -> String {
+        "feed_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+    }
 }

@@ -21,7 +21,8 @@ public enum FeedValidation {
             return .failure(.invalid(field: "url", message: "url is longer than \(maxURLLength) characters."))
         }
         guard let components = URLComponents(string: feed.url), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else {
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else {
             return .failure(.invalid(field: "url", message: "url must be an absolute http(s) URL."))
         }
         guard components.user == nil, components.password == nil else {
@@ -36,8 +37,10 @@ public enum FeedValidation {
             return .failure(.invalid(field: "name", message: "name is longer than \(maxNameLength) characters."))
         }
         guard intervalRange.contains(feed.pollIntervalSeconds) else {
-            return .failure(.invalid(field: "pollIntervalSeconds",
-                                     message: "pollIntervalSeconds must be between \(intervalRange.lowerBound) and \(intervalRange.upperBound)."))
+            return .failure(
+                .invalid(
+                    field: "pollIntervalSeconds",
+                    message: "pollIntervalSeconds must be between \(intervalRange.lowerBound) and \(intervalRange.upperBound)."))
         }
         return .success(feed)
     }

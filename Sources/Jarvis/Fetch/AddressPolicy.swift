@@ -15,17 +15,17 @@ public enum AddressPolicy {
     public static func isInternal(ipv4 bytes: (UInt8, UInt8, UInt8, UInt8)) -> Bool {
         let (a, b, c, _) = bytes
         switch a {
-        case 0, 10, 127: return true                    // this network, private, loopback
+        case 0, 10, 127: return true  // this network, private, loopback
         case 100 where (64...127).contains(b): return true  // CGNAT 100.64/10
-        case 169 where b == 254: return true             // link-local (cloud metadata lives here)
+        case 169 where b == 254: return true  // link-local (cloud metadata lives here)
         case 172 where (16...31).contains(b): return true
         case 192 where b == 168: return true
         case 192 where b == 0 && (c == 0 || c == 2): return true  // IETF protocol assignments, TEST-NET-1
-        case 192 where b == 88 && c == 99: return true    // 6to4 relay anycast
-        case 198 where b == 18 || b == 19: return true   // benchmarking
+        case 192 where b == 88 && c == 99: return true  // 6to4 relay anycast
+        case 198 where b == 18 || b == 19: return true  // benchmarking
         case 198 where b == 51 && c == 100: return true  // TEST-NET-2
-        case 203 where b == 0 && c == 113: return true   // TEST-NET-3
-        case 224...255: return true                      // multicast, reserved, broadcast
+        case 203 where b == 0 && c == 113: return true  // TEST-NET-3
+        case 224...255: return true  // multicast, reserved, broadcast
         default: return false
         }
     }
@@ -38,21 +38,23 @@ public enum AddressPolicy {
         }
         func prefix(_ head: [UInt8]) -> Bool { bytes.starts(with: head) }
 
-        if zero(0..<12) { return true }                                          // ::, ::1, ::a.b.c.d (IPv4-compatible, deprecated)
+        if zero(0..<12) { return true }  // ::, ::1, ::a.b.c.d (IPv4-compatible, deprecated)
         if zero(0..<10) && bytes[10] == 0xFF && bytes[11] == 0xFF { return ipv4(at: 12) }  // ::ffff:a.b.c.d mapped
-        if zero(0..<8) && bytes[8] == 0xFF && bytes[9] == 0xFF && zero(10..<12) { return ipv4(at: 12) }  // ::ffff:0:a.b.c.d translated
-        if prefix([0x00, 0x64, 0xFF, 0x9B]) && zero(4..<12) { return ipv4(at: 12) }   // 64:ff9b::/96 NAT64 well-known
-        if prefix([0x00, 0x64, 0xFF, 0x9B, 0x00, 0x01]) { return true }          // 64:ff9b:1::/48 local-use NAT64
-        if prefix([0x01, 0x00]) && zero(2..<8) { return true }                   // 100::/64 discard-only
-        if prefix([0x20, 0x02]) { return ipv4(at: 2) }                           // 2002::/16 6to4
-        if prefix([0x20, 0x01]) && bytes[2] & 0xFE == 0 { return true }           // 2001::/23 IETF (Teredo 2001::/32, ORCHID, benchmarking)
-        if prefix([0x20, 0x01, 0x0D, 0xB8]) { return true }                      // 2001:db8::/32 documentation
-        if prefix([0x3F, 0xFF]) && bytes[2] & 0xF0 == 0 { return true }           // 3fff::/20 documentation
-        if prefix([0x5F, 0x00]) { return true }                                  // 5f00::/16 segment routing
-        if bytes[0] & 0xFE == 0xFC { return true }                              // fc00::/7 unique local
-        if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80 { return true }           // fe80::/10 link-local
-        if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0xC0 { return true }           // fec0::/10 site-local (deprecated)
-        if bytes[0] == 0xFF { return true }                                      // multicast
+        // ::ffff:0:a.b.c.d translated
+        if zero(0..<8) && bytes[8] == 0xFF && bytes[9] == 0xFF && zero(10..<12) { return ipv4(at: 12) }
+        if prefix([0x00, 0x64, 0xFF, 0x9B]) && zero(4..<12) { return ipv4(at: 12) }  // 64:ff9b::/96 NAT64 well-known
+        if prefix([0x00, 0x64, 0xFF, 0x9B, 0x00, 0x01]) { return true }  // 64:ff9b:1::/48 local-use NAT64
+        if prefix([0x01, 0x00]) && zero(2..<8) { return true }  // 100::/64 discard-only
+        if prefix([0x20, 0x02]) { return ipv4(at: 2) }  // 2002::/16 6to4
+        // 2001::/23 IETF (Teredo 2001::/32, ORCHID, benchmarking)
+        if prefix([0x20, 0x01]) && bytes[2] & 0xFE == 0 { return true }
+        if prefix([0x20, 0x01, 0x0D, 0xB8]) { return true }  // 2001:db8::/32 documentation
+        if prefix([0x3F, 0xFF]) && bytes[2] & 0xF0 == 0 { return true }  // 3fff::/20 documentation
+        if prefix([0x5F, 0x00]) { return true }  // 5f00::/16 segment routing
+        if bytes[0] & 0xFE == 0xFC { return true }  // fc00::/7 unique local
+        if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80 { return true }  // fe80::/10 link-local
+        if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0xC0 { return true }  // fec0::/10 site-local (deprecated)
+        if bytes[0] == 0xFF { return true }  // multicast
         return false
     }
 

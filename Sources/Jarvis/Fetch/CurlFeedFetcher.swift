@@ -25,7 +25,8 @@ public struct CurlFeedFetcher: FeedFetching {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 DispatchQueue.global(qos: .utility).async {
-                    continuation.resume(returning: Self.fetchBlocking(request, configuration: configuration, cancelled: cancelled))
+                    continuation.resume(
+                        returning: Self.fetchBlocking(request, configuration: configuration, cancelled: cancelled))
                 }
             }
         } onCancel: {
@@ -33,8 +34,10 @@ public struct CurlFeedFetcher: FeedFetching {
         }
     }
 
-    static func fetchBlocking(_ request: FetchRequest, configuration base: FetchConfiguration,
-                              cancelled: CancellationFlag = CancellationFlag()) -> FetchOutcome {
+    static func fetchBlocking(
+        _ request: FetchRequest, configuration base: FetchConfiguration,
+        cancelled: CancellationFlag = CancellationFlag()
+    ) -> FetchOutcome {
         var configuration = base
         var url = request.url
         // A trusted request (the server's own samples) may reach its own private origin, and only
@@ -48,8 +51,10 @@ public struct CurlFeedFetcher: FeedFetching {
             }
             configuration.allowPrivateAddresses = base.allowPrivateAddresses || trustedOrigin == FeedPoller.origin(of: url)
             let response: CurlTransfer.Response
-            switch CurlTransfer.perform(url: url, etag: request.etag, lastModified: request.lastModified,
-                                        configuration: configuration, cancelled: cancelled) {
+            switch CurlTransfer.perform(
+                url: url, etag: request.etag, lastModified: request.lastModified,
+                configuration: configuration, cancelled: cancelled)
+            {
             case .success(let value): response = value
             case .failure(let failure): return .failed(failure)
             }
@@ -65,9 +70,10 @@ public struct CurlFeedFetcher: FeedFetching {
             case 304:
                 return .notModified(movedPermanentlyTo: movedTo)
             case 200..<300:
-                return .fetched(body: response.body, etag: response.header("etag"),
-                                lastModified: response.header("last-modified"), movedPermanentlyTo: movedTo,
-                                contentType: response.header("content-type"))
+                return .fetched(
+                    body: response.body, etag: response.header("etag"),
+                    lastModified: response.header("last-modified"), movedPermanentlyTo: movedTo,
+                    contentType: response.header("content-type"))
             default:
                 let retryAfter = response.header("retry-after").flatMap { RetryAfter.seconds(from: $0) }
                 return .httpError(status: response.status, retryAfter: retryAfter)

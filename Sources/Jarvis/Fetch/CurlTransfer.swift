@@ -31,12 +31,15 @@ final class CurlTransfer {
         self.cancelled = cancelled
     }
 
-    static func perform(url: URL, etag: String?, lastModified: String?, configuration: FetchConfiguration,
-                        cancelled: CancellationFlag) -> Result<Response, FetchFailure> {
+    static func perform(
+        url: URL, etag: String?, lastModified: String?, configuration: FetchConfiguration,
+        cancelled: CancellationFlag
+    ) -> Result<Response, FetchFailure> {
         guard let handle = curl_easy_init() else { return .failure(.network("curl_easy_init failed")) }
         defer { curl_easy_cleanup(handle) }
-        let transfer = CurlTransfer(limit: configuration.maxBodyBytes, allowPrivate: configuration.allowPrivateAddresses,
-                                    cancelled: cancelled)
+        let transfer = CurlTransfer(
+            limit: configuration.maxBodyBytes, allowPrivate: configuration.allowPrivateAddresses,
+            cancelled: cancelled)
         let context = Unmanaged.passUnretained(transfer).toOpaque()
 
         var requestHeaders: UnsafeMutablePointer<curl_slist>?
@@ -71,7 +74,9 @@ final class CurlTransfer {
 
         let code = withExtendedLifetime(transfer) { curl_easy_perform(handle) }
         if let blocked = transfer.blockedAddress { return .failure(.blockedAddress(blocked)) }
-        if transfer.overflowed || code == CURLE_FILESIZE_EXCEEDED { return .failure(.tooLarge(limit: configuration.maxBodyBytes)) }
+        if transfer.overflowed || code == CURLE_FILESIZE_EXCEEDED {
+            return .failure(.tooLarge(limit: configuration.maxBodyBytes))
+        }
         switch code {
         case CURLE_OK: break
         case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut)
@@ -83,8 +88,10 @@ final class CurlTransfer {
         _ = ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
         var redirect: UnsafeMutablePointer<CChar>?
         _ = ccurl_get_string(handle, CURLINFO_REDIRECT_URL, &redirect)
-        return .success(Response(status: status, headers: transfer.headers, body: transfer.body,
-                                 redirectURL: redirect.map { String(cString: $0) }))
+        return .success(
+            Response(
+                status: status, headers: transfer.headers, body: transfer.body,
+                redirectURL: redirect.map { String(cString: $0) }))
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

@@ -69,10 +69,12 @@ public struct FetchConfiguration: Sendable {
     /// offline samples (served by the server to itself) turn it on.
     public var allowPrivateAddresses: Bool
 
-    public init(connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(30),
-                maxBodyBytes: Int = 10 * 1024 * 1024, maxRedirects: Int = 5,
-                userAgent: String = "JarvisFeedPoller/0.1 (+https://github.com/jarvis-news)", allowPrivateAddresses: Bool = false,
-                accept: String = FetchConfiguration.feedAccept) {
+    public init(
+        connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(30),
+        maxBodyBytes: Int = 10 * 1024 * 1024, maxRedirects: Int = 5,
+        userAgent: String = "JarvisFeedPoller/0.1 (+https://github.com/jarvis-news)", allowPrivateAddresses: Bool = false,
+        accept: String = FetchConfiguration.feedAccept
+    ) {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.maxBodyBytes = maxBodyBytes

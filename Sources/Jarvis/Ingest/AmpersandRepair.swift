@@ -39,7 +39,10 @@ enum AmpersandRepair {
                 // Skip the CDATA section that starts before this ampersand, then look again.
                 let end = min(n, find("]]>", from: cdata + 9) + 3)
                 cdata = find("<![CDATA[", from: end)
-                if amp < end { i = end; continue }
+                if amp < end {
+                    i = end
+                    continue
+                }
             }
             if !startsReference(bytes, at: amp) { bare.append(amp) }
             i = amp + 1
@@ -65,7 +68,10 @@ enum AmpersandRepair {
         if b[i] == 0x23 {
             i += 1
             var hex = false
-            if i < n, b[i] == 0x78 || b[i] == 0x58 { hex = true; i += 1 }
+            if i < n, b[i] == 0x78 || b[i] == 0x58 {
+                hex = true
+                i += 1
+            }
             let digitsStart = i
             while i < n, i - digitsStart < 10 {
                 let c = b[i]

@@ -71,8 +71,12 @@ public struct ContentFingerprint: Sendable, Hashable, CustomStringConvertible {
                     let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
                     var scalar = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
                     var k = 1
-                    while k < length, i + k < n { scalar = scalar << 6 | UInt32(bytes[i + k] & 0x3F); k += 1 }
-                    let separator = (scalar >= 0xA0 && scalar <= 0xBF) || (scalar >= 0x2000 && scalar <= 0x206F)
+                    while k < length, i + k < n {
+                        scalar = scalar << 6 | UInt32(bytes[i + k] & 0x3F)
+                        k += 1
+                    }
+                    let separator =
+                        (scalar >= 0xA0 && scalar <= 0xBF) || (scalar >= 0x2000 && scalar <= 0x206F)
                         || (scalar >= 0x3000 && scalar <= 0x303F)
                     if separator {
                         endWord()

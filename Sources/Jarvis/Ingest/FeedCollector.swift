@@ -92,7 +92,7 @@ final class FeedCollector: SAXContentHandler {
         case .title:
             if inItem ? direct : (format == .atom ? depth == 2 : depth <= 3) {
                 if ns.isAtom {
-                    if case let (kind, base64)? = Self.atomKind(attributes, ns) { begin(.title, kind, base64: base64) }
+                    if case (let kind, let base64)? = Self.atomKind(attributes, ns) { begin(.title, kind, base64: base64) }
                 } else {
                     begin(.title, .html)
                 }
@@ -111,9 +111,11 @@ final class FeedCollector: SAXContentHandler {
             if inItem { item!.alternateLinks.append(link) } else { channel.alternateLinks.append(link) }
         case .description: if !inItem || direct { begin(.description, .html) }
         case .summary:
-            if direct, case let (kind, base64)? = Self.atomKind(attributes, ns) { begin(.description, kind, base64: base64) }
+            if direct, case (let kind, let base64)? = Self.atomKind(attributes, ns) { begin(.description, kind, base64: base64) }
         case .content:
-            if direct, attributes.value(localname: "src", namespace: .none) == nil, case let (kind, base64)? = Self.atomKind(attributes, ns) {
+            if direct, attributes.value(localname: "src", namespace: .none) == nil,
+                case (let kind, let base64)? = Self.atomKind(attributes, ns)
+            {
                 begin(.content, kind, base64: base64)
             }
         case .contentEncoded: if direct { begin(.content, .html) }
@@ -145,7 +147,8 @@ final class FeedCollector: SAXContentHandler {
             guard inItem else { return }
             if ns.isAtom {
                 if let term = attributes.value(localname: "label", namespace: .none)
-                    ?? attributes.value(localname: "term", namespace: .none) {
+                    ?? attributes.value(localname: "term", namespace: .none)
+                {
                     item!.categories.append(term)
                 }
             } else {
@@ -157,7 +160,9 @@ final class FeedCollector: SAXContentHandler {
             guard inItem, let url = attributes.value(localname: "url", namespace: .none) else { return }
             let type = attributes.value(localname: "type", namespace: .none)
             let medium = attributes.value(localname: "medium", namespace: .none)
-            if medium == "image" || (type?.hasPrefix("image/") ?? false) || (medium == nil && type == nil && Self.looksLikeImage(url)) {
+            if medium == "image" || (type?.hasPrefix("image/") ?? false)
+                || (medium == nil && type == nil && Self.looksLikeImage(url))
+            {
                 let width = Int(attributes.value(localname: "width", namespace: .none) ?? "") ?? 0
                 item!.mediaImages.append(RawLink(href: url, base: base, type: type, width: width))
             }
@@ -195,7 +200,10 @@ final class FeedCollector: SAXContentHandler {
             }
             return
         }
-        if depth == skipDepth { skipDepth = 0; return }
+        if depth == skipDepth {
+            skipDepth = 0
+            return
+        }
         if depth == authorDepth { authorDepth = 0 }
         if depth == itemDepth, item != nil {
             items.append(item.take()!)
@@ -223,10 +231,15 @@ final class FeedCollector: SAXContentHandler {
     // MARK: Helpers
 
     private func recognizeRoot(_ ns: FeedNamespace, _ name: UnsafePointer<xmlChar>) {
-        if ns.isRSSCore && cEquals(name, "rss") { format = .rss }
-        else if ns == .rdf && cEquals(name, "RDF") { format = .rdf }
-        else if ns.isAtom && cEquals(name, "feed") { format = .atom }
-        else if ns == .none && cEquals(name, "feed") { format = .atom }  // namespace-less "Atom" seen in the wild
+        if ns.isRSSCore && cEquals(name, "rss") {
+            format = .rss
+        } else if ns == .rdf && cEquals(name, "RDF") {
+            format = .rdf
+        } else if ns.isAtom && cEquals(name, "feed") {
+            format = .atom
+        } else if ns == .none && cEquals(name, "feed") {
+            format = .atom
+        }  // namespace-less "Atom" seen in the wild
         else {
             foreignRoot = String(cString: name)
             shouldStop = true
@@ -295,6 +308,8 @@ final class FeedCollector: SAXContentHandler {
     private func appendStartTag(_ name: UnsafePointer<xmlChar>, _ attributes: Attributes) {
         buffer.append(0x3C)
         appendCString(name)
+        // swift-format-ignore: ReplaceForEachWithForLoop
+        // (Attributes is libxml2's attribute array, not a Sequence.)
         attributes.forEach { attrName, value in
             buffer.append(0x20)
             appendCString(attrName)
@@ -313,7 +328,8 @@ final class FeedCollector: SAXContentHandler {
     }
 
     private func appendCString(_ p: UnsafePointer<xmlChar>) {
-        buffer.append(contentsOf: UnsafeBufferPointer(start: p, count: strlen(UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))))
+        buffer.append(
+            contentsOf: UnsafeBufferPointer(start: p, count: strlen(UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))))
     }
 
     private static func isVoid(_ name: UnsafePointer<xmlChar>) -> Bool {

@@ -57,7 +57,11 @@ public enum FeedDate {
         func peek(_ c: UInt8) -> Bool { i < b.count && b[i] == c }
 
         guard let year = digits(4) else { return nil }
-        var month = 1, day = 1, hour = 0, minute = 0, second = 0
+        var month = 1
+        var day = 1
+        var hour = 0
+        var minute = 0
+        var second = 0
         var offset = 0
         let basic = i < b.count && isDigit(b[i])
         if basic {
@@ -102,7 +106,10 @@ public enum FeedDate {
                     guard let oh = digits(2) else { return nil }
                     var om = 0
                     if peek(0x3A) { i += 1 }
-                    if i < b.count { guard let m = digits(2) else { return nil }; om = m }
+                    if i < b.count {
+                        guard let m = digits(2) else { return nil }
+                        om = m
+                    }
                     offset = sign * (oh * 3600 + om * 60)
                 } else {
                     // "2024-01-31 10:00:00 GMT" and friends: let the RFC reader have it.
@@ -111,21 +118,27 @@ public enum FeedDate {
             }
         }
         guard i == b.count else { return nil }
-        return makeDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                        offset: offset)
+        return makeDate(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            offset: offset)
     }
 
     // MARK: RFC 822 and real-world variants
 
     private static func parseRFC(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
-        var day: Int?, month: Int?, year: Int?
-        var hour: Int?, minute = 0, second = 0
+        var day: Int?
+        var month: Int?
+        var year: Int?
+        var hour: Int?
+        var minute = 0
+        var second = 0
         var offset: Int?
         var pm: Bool?
         var i = 0
         // "2024-01-31 10:00:00 GMT": an ISO date with an RFC-style rest.
         if b.count >= 10, b[4] == 0x2D, b[7] == 0x2D, (0..<4).allSatisfy({ isDigit(b[$0]) }),
-           isDigit(b[5]), isDigit(b[6]), isDigit(b[8]), isDigit(b[9]) {
+            isDigit(b[5]), isDigit(b[6]), isDigit(b[8]), isDigit(b[9])
+        {
             func two(_ k: Int) -> Int { Int(b[k] - 0x30) * 10 + Int(b[k + 1] - 0x30) }
             year = two(0) * 100 + two(2)
             month = two(5)
@@ -139,7 +152,10 @@ public enum FeedDate {
                 var value = 0
                 let start = i
                 // Wrapping: a run too long for an Int must not trap; every use below checks its length.
-                while i < b.count, isDigit(b[i]) { value = value &* 10 &+ Int(b[i] - 0x30); i += 1 }
+                while i < b.count, isDigit(b[i]) {
+                    value = value &* 10 &+ Int(b[i] - 0x30)
+                    i += 1
+                }
                 let length = i - start
                 if i < b.count, b[i] == 0x3A, hour == nil, length <= 2 {
                     // hh:mm[:ss[.fff]]
@@ -151,7 +167,10 @@ public enum FeedDate {
                         i += 1
                         guard let ss = readNumber(b, &i, maxDigits: 2) else { return nil }
                         second = ss
-                        if i < b.count, b[i] == 0x2E { i += 1; while i < b.count, isDigit(b[i]) { i += 1 } }
+                        if i < b.count, b[i] == 0x2E {
+                            i += 1
+                            while i < b.count, isDigit(b[i]) { i += 1 }
+                        }
                     }
                 } else if length == 4, year == nil {
                     year = value
@@ -162,13 +181,16 @@ public enum FeedDate {
                 } else {
                     return nil
                 }
-            } else if (c == 0x2B || c == 0x2D), hour != nil, i + 1 < b.count, isDigit(b[i + 1]) {
+            } else if c == 0x2B || c == 0x2D, hour != nil, i + 1 < b.count, isDigit(b[i + 1]) {
                 // Numeric zone after the time: +0100, -05:00, +01.
                 let sign = c == 0x2D ? -1 : 1
                 i += 1
                 let start = i
                 var value = 0
-                while i < b.count, isDigit(b[i]) { value = value &* 10 &+ Int(b[i] - 0x30); i += 1 }  // length checked below
+                while i < b.count, isDigit(b[i]) {
+                    value = value &* 10 &+ Int(b[i] - 0x30)
+                    i += 1
+                }  // length checked below
                 var seconds: Int
                 switch i - start {
                 case 1, 2:
@@ -226,8 +248,9 @@ public enum FeedDate {
             guard h >= 1, h <= 12 else { return nil }
             if pm, h != 12 { h += 12 } else if !pm, h == 12 { h = 0 }
         }
-        return makeDate(year: year, month: month, day: day, hour: h, minute: minute, second: second,
-                        offset: offset ?? 0)
+        return makeDate(
+            year: year, month: month, day: day, hour: h, minute: minute, second: second,
+            offset: offset ?? 0)
     }
 
     // MARK: Helpers
@@ -235,7 +258,10 @@ public enum FeedDate {
     private static func readNumber(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, maxDigits: Int) -> Int? {
         var value = 0
         let start = i
-        while i < b.count, isDigit(b[i]), i - start < maxDigits { value = value * 10 + Int(b[i] - 0x30); i += 1 }
+        while i < b.count, isDigit(b[i]), i - start < maxDigits {
+            value = value * 10 + Int(b[i] - 0x30)
+            i += 1
+        }
         return i > start ? value : nil
     }
 
@@ -263,8 +289,15 @@ public enum FeedDate {
     private static func monthIndex(_ word: UInt64, letters: Int, b: UnsafeBufferPointer<UInt8>, start: Int) -> Int? {
         guard letters >= 3 else { return nil }
         var prefix: UInt64 = 0
-        var k = start, taken = 0
-        while taken < 3 { if b[k] != 0x2E { prefix = prefix << 8 | UInt64(b[k] | 0x20); taken += 1 }; k += 1 }
+        var k = start
+        var taken = 0
+        while taken < 3 {
+            if b[k] != 0x2E {
+                prefix = prefix << 8 | UInt64(b[k] | 0x20)
+                taken += 1
+            }
+            k += 1
+        }
         guard let index = monthPrefixes.firstIndex(of: prefix) else { return nil }
         if letters > 3 {
             // Longer words must be a prefix of the full month name ("Sept", "June", "December").
@@ -272,9 +305,16 @@ public enum FeedDate {
             guard letters <= full.utf8CodeUnitCount else { return nil }
             var ok = true
             full.withUTF8Buffer { name in
-                var n = 0, p = start
+                var n = 0
+                var p = start
                 while n < letters {
-                    if b[p] != 0x2E { if (b[p] | 0x20) != name[n] { ok = false; return }; n += 1 }
+                    if b[p] != 0x2E {
+                        if (b[p] | 0x20) != name[n] {
+                            ok = false
+                            return
+                        }
+                        n += 1
+                    }
                     p += 1
                 }
             }
@@ -323,9 +363,9 @@ public enum FeedDate {
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int
     ) -> Date? {
         guard (1900...2200).contains(year), (1...12).contains(month), day >= 1,
-              day <= daysIn(month: month, year: year),
-              (0...24).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-              abs(offset) <= 18 * 3600
+            day <= daysIn(month: month, year: year),
+            (0...24).contains(hour), (0...59).contains(minute), (0...60).contains(second),
+            abs(offset) <= 18 * 3600
         else { return nil }
         // Civil date → days since 1970-01-01 (Howard Hinnant's algorithm).
         let y = month <= 2 ? year - 1 : year

@@ -74,12 +74,19 @@ enum FeedEncoding {
 
         init?(_ b: UnsafeRawBufferPointer) {
             let n = b.count
-            if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { (label, length) = ("utf-8", 3) }
-            else if n >= 4, b[0] == 0xFF, b[1] == 0xFE, b[2] == 0, b[3] == 0 { (label, length) = ("utf-32le", 4) }
-            else if n >= 4, b[0] == 0, b[1] == 0, b[2] == 0xFE, b[3] == 0xFF { (label, length) = ("utf-32be", 4) }
-            else if n >= 2, b[0] == 0xFF, b[1] == 0xFE { (label, length) = ("utf-16le", 2) }
-            else if n >= 2, b[0] == 0xFE, b[1] == 0xFF { (label, length) = ("utf-16be", 2) }
-            else { return nil }
+            if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
+                (label, length) = ("utf-8", 3)
+            } else if n >= 4, b[0] == 0xFF, b[1] == 0xFE, b[2] == 0, b[3] == 0 {
+                (label, length) = ("utf-32le", 4)
+            } else if n >= 4, b[0] == 0, b[1] == 0, b[2] == 0xFE, b[3] == 0xFF {
+                (label, length) = ("utf-32be", 4)
+            } else if n >= 2, b[0] == 0xFF, b[1] == 0xFE {
+                (label, length) = ("utf-16le", 2)
+            } else if n >= 2, b[0] == 0xFE, b[1] == 0xFF {
+                (label, length) = ("utf-16be", 2)
+            } else {
+                return nil
+            }
         }
     }
 
@@ -103,7 +110,8 @@ enum FeedEncoding {
         var i = 0
         while i < window, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == 0x0D { i += 1 }
         guard i + 5 < window, b[i] == 0x3C, b[i + 1] == 0x3F, b[i + 2] | 0x20 == 0x78, b[i + 3] | 0x20 == 0x6D,
-              b[i + 4] | 0x20 == 0x6C else { return nil }
+            b[i + 4] | 0x20 == 0x6C
+        else { return nil }
         var end = i + 5
         while end + 1 < window, !(b[end] == 0x3F && b[end + 1] == 0x3E) { end += 1 }
         let declaration = String(decoding: UnsafeRawBufferPointer(rebasing: b[(i + 5)..<end]), as: UTF8.self)
@@ -138,7 +146,7 @@ enum FeedEncoding {
         let lower = label.trimmedASCIIWhitespace.lowercased()
         switch lower {
         case "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "cp819", "ibm819", "iso-ir-100",
-             "us-ascii", "ascii", "ansi_x3.4-1968", "cp1252", "x-cp1252", "windows1252":
+            "us-ascii", "ascii", "ansi_x3.4-1968", "cp1252", "x-cp1252", "windows1252":
             return "windows-1252"
         case "utf8", "unicode-1-1-utf-8": return "utf-8"
         // Labels Windows and the web use for supersets glibc names differently.
@@ -164,7 +172,11 @@ enum FeedEncoding {
         let n = bytes.count
         while i < n {
             let c = bytes[i]
-            if c < 0x80 { out.append(c); i += 1; continue }
+            if c < 0x80 {
+                out.append(c)
+                i += 1
+                continue
+            }
             let length = UTF8Check.sequenceLength(bytes, at: i)
             if length > 0 {
                 out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[i..<(i + length)]))
@@ -208,7 +220,10 @@ enum UTF8Check {
                 i += 8
                 continue
             }
-            if bytes[i] < 0x80 { i += 1; continue }
+            if bytes[i] < 0x80 {
+                i += 1
+                continue
+            }
             let length = sequenceLength(bytes, at: i)
             if length == 0 { return .invalid }
             multibyte = true
@@ -229,8 +244,8 @@ enum UTF8Check {
         case 0xE0...0xEF:
             guard continuation(1), continuation(2) else { return 0 }
             let second = b[i + 1]
-            if c == 0xE0 && second < 0xA0 { return 0 }   // overlong
-            if c == 0xED && second > 0x9F { return 0 }   // surrogate
+            if c == 0xE0 && second < 0xA0 { return 0 }  // overlong
+            if c == 0xED && second > 0x9F { return 0 }  // surrogate
             return 3
         case 0xF0...0xF4:
             guard continuation(1), continuation(2), continuation(3) else { return 0 }
@@ -309,7 +324,8 @@ struct Iconv {
         if out.count - produced < 16 { out.append(contentsOf: repeatElement(0, count: 16)) }
         var outLeft = out.count - produced
         out.withUnsafeMutableBytes { buffer in
-            var outPointer: UnsafeMutablePointer<CChar>? = buffer.baseAddress!.advanced(by: produced).assumingMemoryBound(to: CChar.self)
+            var outPointer: UnsafeMutablePointer<CChar>? = buffer.baseAddress!.advanced(by: produced).assumingMemoryBound(
+                to: CChar.self)
             _ = iconv(descriptor, nil, nil, &outPointer, &outLeft)
         }
         produced = out.count - outLeft

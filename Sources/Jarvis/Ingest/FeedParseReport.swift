@@ -37,9 +37,10 @@ public struct FeedParseReport: Encodable, Sendable {
         recoveredError = feed.recoveredError
         itemsCapped = feed.itemsCapped
         items = feed.items.map { item in
-            Item(title: item.title, link: item.link, guid: item.guid, publishedAt: item.publishedAt,
-                 hasFeedDate: item.hasFeedDate, author: item.author, imageUrl: item.imageURL, categories: item.categories,
-                 isBreaking: item.isBreakingFlag, summary: item.summary, body: item.body)
+            Item(
+                title: item.title, link: item.link, guid: item.guid, publishedAt: item.publishedAt,
+                hasFeedDate: item.hasFeedDate, author: item.author, imageUrl: item.imageURL, categories: item.categories,
+                isBreaking: item.isBreakingFlag, summary: item.summary, body: item.body)
         }
     }
 

@@ -20,7 +20,9 @@ public enum FeedParser {
     /// Parses `data`. `baseURL` (the feed's URL) resolves relative links; `contentType` is the HTTP
     /// `Content-Type` it came with (its charset is one of the encoding clues, see `FeedEncoding`);
     /// `now` stands in for missing or future dates.
-    public static func parse(data: Data, baseURL: URL?, contentType: String? = nil, now: Date) throws(FeedParseError) -> ParsedFeed {
+    public static func parse(data: Data, baseURL: URL?, contentType: String? = nil, now: Date) throws(FeedParseError)
+        -> ParsedFeed
+    {
         let result: Result<ParsedFeed, FeedParseError> = data.withUnsafeBytes { bytes in
             Result { () throws(FeedParseError) -> ParsedFeed in
                 try parse(bytes: bytes, baseURL: baseURL, contentType: contentType, now: now)
@@ -29,7 +31,9 @@ public enum FeedParser {
         return try result.get()
     }
 
-    static func parse(bytes raw: UnsafeRawBufferPointer, baseURL: URL?, contentType: String?, now: Date) throws(FeedParseError) -> ParsedFeed {
+    static func parse(bytes raw: UnsafeRawBufferPointer, baseURL: URL?, contentType: String?, now: Date) throws(FeedParseError)
+        -> ParsedFeed
+    {
         if raw.count > Limits.maxDocumentBytes {
             throw FeedParseError(.tooLarge, "\(raw.count) bytes, limit \(Limits.maxDocumentBytes)")
         }
@@ -46,8 +50,10 @@ public enum FeedParser {
     }
 
     /// The document as UTF-8 (libxml2 is told to ignore its `encoding=`).
-    private static func parseUTF8(_ bytes: UnsafeRawBufferPointer, encoding: FeedEncoding.Decoded, baseURL: URL?,
-                                  now: Date) throws(FeedParseError) -> ParsedFeed {
+    private static func parseUTF8(
+        _ bytes: UnsafeRawBufferPointer, encoding: FeedEncoding.Decoded, baseURL: URL?,
+        now: Date
+    ) throws(FeedParseError) -> ParsedFeed {
         try precheck(bytes)
         let collector = FeedCollector(baseURL: baseURL, maxItems: Limits.maxItems)
         let reader = FeedSAXReader(collector: collector)
@@ -74,7 +80,8 @@ public enum FeedParser {
             siteLink = channel.alternateLinks.lazy.compactMap { FeedURL.resolve($0.href, against: $0.base) }.first
         }
         if let error = reader.firstError {
-            logger.debug("feed parsed with errors", ["items": "\(items.count)", "errors": "\(reader.errorCount)", "first": error])
+            logger.debug(
+                "feed parsed with errors", ["items": "\(items.count)", "errors": "\(reader.errorCount)", "first": error])
         }
         return ParsedFeed(
             format: format, title: title, siteLink: siteLink, items: items,

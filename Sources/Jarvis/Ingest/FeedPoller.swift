@@ -47,9 +47,11 @@ public final class FeedPoller: Sendable {
     private let busyHosts = Mutex<[String: Int]>([:])
     private let inFlight = Mutex<Set<String>>([])
 
-    public init(feeds: FeedStore, articles: ArticleStore, fetcher: any FeedFetching, parser: any FeedDocumentParsing,
-                events: JarvisEventBus, stories: (any StoryIngesting)? = nil, pages: ArticlePageService? = nil,
-                configuration: Configuration = .init(), clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        feeds: FeedStore, articles: ArticleStore, fetcher: any FeedFetching, parser: any FeedDocumentParsing,
+        events: JarvisEventBus, stories: (any StoryIngesting)? = nil, pages: ArticlePageService? = nil,
+        configuration: Configuration = .init(), clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.feeds = feeds
         self.articles = articles
         self.fetcher = fetcher
@@ -122,14 +124,17 @@ public final class FeedPoller: Sendable {
             return nil
         }
         let trusted = configuration.trustedOrigins.contains(Self.origin(of: url))
-        let outcome = await fetcher.fetch(FetchRequest(url: url, etag: feed.etag, lastModified: feed.lastModified,
-                                                       allowPrivateAddresses: trusted))
+        let outcome = await fetcher.fetch(
+            FetchRequest(
+                url: url, etag: feed.etag, lastModified: feed.lastModified,
+                allowPrivateAddresses: trusted))
         fetched()
         if Task.isCancelled { return nil }  // shutting down: the next run polls it again
         let now = clock()
         let policy = configuration.policy
         var next: Feed
-        var inserted = 0, updated = 0
+        var inserted = 0
+        var updated = 0
         let summary: String
         switch outcome {
         case .fetched(let body, let etag, let lastModified, let movedTo, let contentType):
@@ -137,7 +142,8 @@ public final class FeedPoller: Sendable {
                 var items = try parser.articles(from: body, feedURL: movedTo ?? url, contentType: contentType, now: now)
                 if feed.timeShiftSeconds != 0 {
                     for index in items.indices {
-                        items[index].publishedAt = min(now, items[index].publishedAt.addingTimeInterval(TimeInterval(feed.timeShiftSeconds)))
+                        items[index].publishedAt = min(
+                            now, items[index].publishedAt.addingTimeInterval(TimeInterval(feed.timeShiftSeconds)))
                     }
                 }
                 guard try await self.feeds.feed(id: feed.id) != nil else { return nil }  // deleted meanwhile
@@ -149,7 +155,8 @@ public final class FeedPoller: Sendable {
                     case .inserted(let article):
                         inserted += 1
                         pages?.enqueue(article)
-                        fresh.append((Self.storyArticle(article, feed: feed, flagged: items), provisionalStoryId: article.storyId))
+                        fresh.append(
+                            (Self.storyArticle(article, feed: feed, flagged: items), provisionalStoryId: article.storyId))
                     case .updated(let article):
                         updated += 1
                         pages?.enqueue(article)  // the feed says the item changed: its page may have too
@@ -190,8 +197,12 @@ public final class FeedPoller: Sendable {
             events.publish(.feedHealth(feedId: feed.id, health: next.health, failureCount: next.failureCount))
         }
         if next.health != feed.health {
-            logger.info("feed health changed", ["feed": feed.id, "from": feed.health.rawValue, "to": next.health.rawValue,
-                                                "failures": "\(next.failureCount)"])
+            logger.info(
+                "feed health changed",
+                [
+                    "feed": feed.id, "from": feed.health.rawValue, "to": next.health.rawValue,
+                    "failures": "\(next.failureCount)",
+                ])
         }
         JarvisMetrics.poll(outcome: summary).increment()
         JarvisMetrics.articlesIngested.increment(by: UInt64(inserted))
@@ -200,11 +211,12 @@ public final class FeedPoller: Sendable {
     }
 
     static func storyArticle(_ article: Article, feed: Feed, flagged items: [IncomingArticle]) -> StoryArticle {
-        StoryArticle(id: article.id, feedId: feed.id, source: article.source, sourceAuthority: feed.authority,
-                     topicHint: feed.topicHint, region: feed.region, headline: article.headline, body: article.body,
-                     publishedAt: article.publishedAt, firstSeenAt: article.firstSeenAt,
-                     isBreakingFlag: items.first(where: { $0.guid == article.guid })?.isBreakingFlag ?? false,
-                     canonicalUrl: article.canonicalUrl, contentHash: article.contentHash)
+        StoryArticle(
+            id: article.id, feedId: feed.id, source: article.source, sourceAuthority: feed.authority,
+            topicHint: feed.topicHint, region: feed.region, headline: article.headline, body: article.body,
+            publishedAt: article.publishedAt, firstSeenAt: article.firstSeenAt,
+            isBreakingFlag: items.first(where: { $0.guid == article.guid })?.isBreakingFlag ?? false,
+            canonicalUrl: article.canonicalUrl, contentHash: article.contentHash)
     }
 
     static func origin(of url: URL) -> String {
@@ -216,7 +228,7 @@ public final class FeedPoller: Sendable {
     private func saveState(_ feed: Feed, previousURL: String) async throws -> Bool {
         do {
             return try await feeds.savePollState(feed)
-        } catch where feed.url != previousURL {
+        } catch  where feed.url != previousURL {
             var unchanged = feed
             unchanged.url = previousURL
             logger.notice("permanent redirect to a URL another feed uses; keeping the old URL", ["feed": feed.id])

@@ -51,7 +51,7 @@ final class FeedSAXReader {
     func run(_ bytes: UnsafeRawBufferPointer) {
         LibXML.initialize()
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-              let ctxt = xmlCreateMemoryParserCtxt(base, Int32(bytes.count))
+            let ctxt = xmlCreateMemoryParserCtxt(base, Int32(bytes.count))
         else { return }
         self.ctxt = ctxt
         var handler = Self.handler
@@ -123,7 +123,8 @@ final class FeedSAXReader {
             reader.errorCount += 1
             if reader.firstError == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue {
                 let message = error.pointee.message.map { String(cString: $0) } ?? "error \(error.pointee.code)"
-                reader.firstError = "line \(error.pointee.line): "
+                reader.firstError =
+                    "line \(error.pointee.line): "
                     + message.trimmingCharacters(in: .whitespacesAndNewlines)
             }
         }
@@ -146,7 +147,8 @@ final class FeedSAXReader {
             entity.initialize(to: xmlEntity())
             entity.pointee.type = XML_ENTITY_DECL
             entity.pointee.etype = XML_INTERNAL_PREDEFINED_ENTITY
-            entity.pointee.name = UnsafePointer(strdup(key).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlChar.self) })
+            entity.pointee.name = UnsafePointer(
+                strdup(key).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: xmlChar.self) })
             entity.pointee.content = utf8.withUnsafeBufferPointer { buf in
                 let copy = UnsafeMutablePointer<xmlChar>.allocate(capacity: buf.count)
                 copy.initialize(from: buf.baseAddress!, count: buf.count)
@@ -188,7 +190,9 @@ struct Attributes {
     }
 
     private func bytes(_ i: Int) -> UnsafeBufferPointer<UInt8> {
-        guard let raw, let start = raw[5 * i + 3], let end = raw[5 * i + 4] else { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard let raw, let start = raw[5 * i + 3], let end = raw[5 * i + 4] else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
         return UnsafeBufferPointer(start: start, count: end - start)
     }
 

@@ -14,8 +14,9 @@ enum FeedURL {
         }
         // Any other explicit scheme (mailto:, javascript:, data:, tag:) is not a web link.
         if let colon = text.firstIndex(of: ":"),
-           !text[..<colon].contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }),
-           text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) {
+            !text[..<colon].contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }),
+            text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+        {
             return nil
         }
         guard let base, let url = URL(string: text, relativeTo: base) ?? URL(string: encodeSpaces(text), relativeTo: base)

@@ -1,4 +1,5 @@
 import CLibXML2
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,21 +10,35 @@ enum FeedNamespace {
     case none, rss10, atom, atom03, content, dc, dcterms, media, rdf, xml, itunes, xhtml, other
 
     init(_ uri: UnsafePointer<xmlChar>?) {
-        guard let uri, uri[0] != 0 else { self = .none; return }
-        if cEquals(uri, "http://www.w3.org/2005/Atom") { self = .atom }
-        else if cEquals(uri, "http://purl.org/rss/1.0/modules/content/") { self = .content }
-        else if cEquals(uri, "http://purl.org/dc/elements/1.1/") { self = .dc }
-        else if cEquals(uri, "http://search.yahoo.com/mrss/") || cEquals(uri, "http://search.yahoo.com/mrss") { self = .media }
-        else if cEquals(uri, "http://purl.org/rss/1.0/") || cEquals(uri, "http://my.netscape.com/rdf/simple/0.9/") {
-            self = .rss10
+        guard let uri, uri[0] != 0 else {
+            self = .none
+            return
         }
-        else if cEquals(uri, "http://www.w3.org/1999/02/22-rdf-syntax-ns#") { self = .rdf }
-        else if cEquals(uri, "http://purl.org/dc/terms/") { self = .dcterms }
-        else if cEquals(uri, "http://purl.org/atom/ns#") { self = .atom03 }
-        else if cEquals(uri, "http://www.w3.org/XML/1998/namespace") { self = .xml }
-        else if cEquals(uri, "http://www.itunes.com/dtds/podcast-1.0.dtd") { self = .itunes }
-        else if cEquals(uri, "http://www.w3.org/1999/xhtml") { self = .xhtml }
-        else { self = .other }
+        if cEquals(uri, "http://www.w3.org/2005/Atom") {
+            self = .atom
+        } else if cEquals(uri, "http://purl.org/rss/1.0/modules/content/") {
+            self = .content
+        } else if cEquals(uri, "http://purl.org/dc/elements/1.1/") {
+            self = .dc
+        } else if cEquals(uri, "http://search.yahoo.com/mrss/") || cEquals(uri, "http://search.yahoo.com/mrss") {
+            self = .media
+        } else if cEquals(uri, "http://purl.org/rss/1.0/") || cEquals(uri, "http://my.netscape.com/rdf/simple/0.9/") {
+            self = .rss10
+        } else if cEquals(uri, "http://www.w3.org/1999/02/22-rdf-syntax-ns#") {
+            self = .rdf
+        } else if cEquals(uri, "http://purl.org/dc/terms/") {
+            self = .dcterms
+        } else if cEquals(uri, "http://purl.org/atom/ns#") {
+            self = .atom03
+        } else if cEquals(uri, "http://www.w3.org/XML/1998/namespace") {
+            self = .xml
+        } else if cEquals(uri, "http://www.itunes.com/dtds/podcast-1.0.dtd") {
+            self = .itunes
+        } else if cEquals(uri, "http://www.w3.org/1999/xhtml") {
+            self = .xhtml
+        } else {
+            self = .other
+        }
     }
 
     /// RSS elements: no namespace (0.9x/2.0) or the RSS 1.0 / 0.90 namespace.
@@ -88,9 +103,13 @@ enum FeedTag {
             default: self = .other
             }
         case .dcterms:
-            if cEquals(n, "issued") || cEquals(n, "created") || cEquals(n, "date") { self = .dctermsPublished }
-            else if cEquals(n, "modified") { self = .dctermsUpdated }
-            else { self = .other }
+            if cEquals(n, "issued") || cEquals(n, "created") || cEquals(n, "date") {
+                self = .dctermsPublished
+            } else if cEquals(n, "modified") {
+                self = .dctermsUpdated
+            } else {
+                self = .other
+            }
         case .media:
             switch n[0] {
             case 0x63: self = cEquals(n, "content") ? .mediaContent : .other

@@ -108,7 +108,10 @@ public enum HTMLText {
                     if kind == .paragraph || kind == .line { out.requestBreak(kind == .paragraph ? 2 : 1) }
                     if kind == .cell { out.requestSpace() }
                 }
-                if let next = c.pointee.next { node = next; break }
+                if let next = c.pointee.next {
+                    node = next
+                    break
+                }
                 climb = c.pointee.parent
                 if climb == nil || climb!.pointee.type == XML_HTML_DOCUMENT_NODE { break }
             }
@@ -151,36 +154,59 @@ public enum HTMLText {
 
         /// Classified from the C name without making a Swift string (this runs for every node).
         init(_ name: UnsafePointer<xmlChar>?) {
-            guard let n = name else { self = .inline; return }
+            guard let n = name else {
+                self = .inline
+                return
+            }
             switch n[0] {
             case 0x61:  // a
-                self = cEquals(n, "article") || cEquals(n, "aside") || cEquals(n, "address") ? .paragraph
+                self =
+                    cEquals(n, "article") || cEquals(n, "aside") || cEquals(n, "address")
+                    ? .paragraph
                     : cEquals(n, "audio") ? .embedded : .inline
             case 0x62:  // b
-                self = cEquals(n, "br") ? .lineBreak : cEquals(n, "blockquote") ? .paragraph : cEquals(n, "button") ? .dropped : .inline
+                self =
+                    cEquals(n, "br")
+                    ? .lineBreak : cEquals(n, "blockquote") ? .paragraph : cEquals(n, "button") ? .dropped : .inline
             case 0x63:  // c
                 self = cEquals(n, "caption") || cEquals(n, "center") ? .line : cEquals(n, "canvas") ? .dropped : .inline
             case 0x64:  // d
                 self = cEquals(n, "div") || cEquals(n, "dt") || cEquals(n, "dd") ? .line : cEquals(n, "dl") ? .paragraph : .inline
             case 0x65: self = .inline  // `embed` included: void, nothing of its own to drop
             case 0x66:  // f
-                self = cEquals(n, "form") ? .dropped : cEquals(n, "figure") || cEquals(n, "footer") ? .paragraph
-                    : cEquals(n, "figcaption") ? .line : .inline
+                self =
+                    cEquals(n, "form")
+                    ? .dropped
+                    : cEquals(n, "figure") || cEquals(n, "footer")
+                        ? .paragraph
+                        : cEquals(n, "figcaption") ? .line : .inline
             case 0x68:  // h
-                if n[1] >= 0x31, n[1] <= 0x36, n[2] == 0 { self = .paragraph }
-                else { self = cEquals(n, "head") ? .dropped : cEquals(n, "header") || cEquals(n, "hr") ? .paragraph : .inline }
-            case 0x69: self = cEquals(n, "img") ? .image : cEquals(n, "iframe") ? .embedded : cEquals(n, "input") ? .dropped : .inline
+                if n[1] >= 0x31, n[1] <= 0x36, n[2] == 0 {
+                    self = .paragraph
+                } else {
+                    self = cEquals(n, "head") ? .dropped : cEquals(n, "header") || cEquals(n, "hr") ? .paragraph : .inline
+                }
+            case 0x69:
+                self = cEquals(n, "img") ? .image : cEquals(n, "iframe") ? .embedded : cEquals(n, "input") ? .dropped : .inline
             case 0x6C: self = cEquals(n, "li") ? .line : .inline
             case 0x6D: self = cEquals(n, "main") ? .paragraph : cEquals(n, "math") || cEquals(n, "map") ? .dropped : .inline
             case 0x6E: self = cEquals(n, "nav") || cEquals(n, "noscript") ? .dropped : .inline
             case 0x6F: self = cEquals(n, "ol") ? .paragraph : cEquals(n, "object") ? .embedded : .inline
             case 0x70: self = cEquals(n, "p") || cEquals(n, "pre") ? .paragraph : .inline
             case 0x73:  // s
-                self = cEquals(n, "script") || cEquals(n, "style") || cEquals(n, "svg") || cEquals(n, "select") ? .dropped
+                self =
+                    cEquals(n, "script") || cEquals(n, "style") || cEquals(n, "svg") || cEquals(n, "select")
+                    ? .dropped
                     : cEquals(n, "section") ? .paragraph : .inline
             case 0x74:  // t
-                self = cEquals(n, "td") || cEquals(n, "th") ? .cell : cEquals(n, "tr") ? .line : cEquals(n, "table") ? .paragraph
-                    : cEquals(n, "template") || cEquals(n, "textarea") ? .dropped : .inline
+                self =
+                    cEquals(n, "td") || cEquals(n, "th")
+                    ? .cell
+                    : cEquals(n, "tr")
+                        ? .line
+                        : cEquals(n, "table")
+                            ? .paragraph
+                            : cEquals(n, "template") || cEquals(n, "textarea") ? .dropped : .inline
             case 0x75: self = cEquals(n, "ul") ? .paragraph : .inline
             case 0x76: self = cEquals(n, "video") ? .embedded : .inline
             default: self = .inline
@@ -236,7 +262,9 @@ struct TextBuilder {
             let start = i
             while i < n {
                 let c = base[i]
-                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D || c == 0x0C || (c == 0xC2 && i + 1 < n && base[i + 1] == 0xA0) {
+                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D || c == 0x0C
+                    || (c == 0xC2 && i + 1 < n && base[i + 1] == 0xA0)
+                {
                     break
                 }
                 i += 1

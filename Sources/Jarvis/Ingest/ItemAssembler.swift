@@ -45,7 +45,8 @@ struct ItemAssembler {
             .lazy.compactMap { $0 }.first { FeedDate.parse($0) != nil }
         let (publishedAt, fromFeed) = FeedDate.resolve(dated, now: now)
 
-        let image = Self.widest(raw.mediaImages) ?? Self.widest(raw.thumbnails)
+        let image =
+            Self.widest(raw.mediaImages) ?? Self.widest(raw.thumbnails)
             ?? raw.enclosureImages.lazy.compactMap { FeedURL.resolve($0.href, against: $0.base) }.first
             ?? content?.firstImage ?? description?.firstImage
 
@@ -55,7 +56,8 @@ struct ItemAssembler {
             let name = HTMLText.plainText(raw)
             if !name.isEmpty, seen.insert(name.lowercased()).inserted { categories.append(name) }
         }
-        let breaking = raw.breakingElement || categories.contains(where: BreakingFlag.isBreakingCategory)
+        let breaking =
+            raw.breakingElement || categories.contains(where: BreakingFlag.isBreakingCategory)
             || BreakingFlag.isBreakingTitle(title)
 
         return ParsedItem(
@@ -86,7 +88,8 @@ struct ItemAssembler {
             if let url = FeedURL.resolve(link.href, against: link.base) { return url }
         }
         if raw.guidIsPermaLink, let guid = raw.guid, let url = FeedURL.resolve(guid, against: raw.guidBase),
-           FeedURL.hasHTTPScheme(guid) || guid.hasPrefix("/") {
+            FeedURL.hasHTTPScheme(guid) || guid.hasPrefix("/")
+        {
             return url
         }
         return nil

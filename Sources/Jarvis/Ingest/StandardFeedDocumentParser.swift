@@ -16,20 +16,25 @@ public struct StandardFeedDocumentParser: FeedDocumentParsing {
     public func articles(from document: Data, feedURL: URL, contentType: String?, now: Date) throws -> [IncomingArticle] {
         let feed = try FeedParser.parse(data: document, baseURL: feedURL, contentType: contentType, now: now)
         if feed.encodingRepaired {
-            logger.info("feed bytes were not valid in their encoding; repaired",
-                        ["url": feedURL.absoluteString, "encoding": feed.encoding])
+            logger.info(
+                "feed bytes were not valid in their encoding; repaired",
+                ["url": feedURL.absoluteString, "encoding": feed.encoding])
         }
         if let recovered = feed.recoveredError {
-            logger.notice("feed document was broken; kept the items before the break",
-                          ["url": feedURL.absoluteString, "error": recovered, "items": "\(feed.items.count)"])
+            logger.notice(
+                "feed document was broken; kept the items before the break",
+                ["url": feedURL.absoluteString, "error": recovered, "items": "\(feed.items.count)"])
         }
         return feed.items.compactMap { item in
-            let guidLink = item.guid.flatMap { URL(string: $0) }.flatMap { $0.scheme?.hasPrefix("http") == true ? $0.absoluteString : nil }
+            let guidLink = item.guid.flatMap { URL(string: $0) }.flatMap {
+                $0.scheme?.hasPrefix("http") == true ? $0.absoluteString : nil
+            }
             guard let link = item.link ?? guidLink else { return nil }
             let body = item.body.isEmpty ? item.summary : item.body
-            return IncomingArticle(guid: item.guid ?? link, link: link, headline: item.title, body: body,
-                                   publishedAt: item.publishedAt, imageUrl: item.imageURL, author: item.author,
-                                   isBreakingFlag: item.isBreakingFlag, categories: item.categories)
+            return IncomingArticle(
+                guid: item.guid ?? link, link: link, headline: item.title, body: body,
+                publishedAt: item.publishedAt, imageUrl: item.imageURL, author: item.author,
+                isBreakingFlag: item.isBreakingFlag, categories: item.categories)
         }
     }
 }

@@ -49,12 +49,15 @@ public final class ArticlePageService: Sendable {
     public static let userAgent =
         "JarvisPageFetcher/0.1 (+https://github.com/jarvis-news; full text of articles our feeds link to)"
 
-    public static func fetchConfiguration(allowPrivateAddresses: Bool,
-                                          maxBodyBytes: Int = 5 * 1024 * 1024) -> FetchConfiguration {
-        FetchConfiguration(connectTimeout: .seconds(10), totalTimeout: .seconds(20), maxBodyBytes: maxBodyBytes, maxRedirects: 5,
-                           userAgent: userAgent,
-                           allowPrivateAddresses: allowPrivateAddresses,
-                           accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.3")
+    public static func fetchConfiguration(
+        allowPrivateAddresses: Bool,
+        maxBodyBytes: Int = 5 * 1024 * 1024
+    ) -> FetchConfiguration {
+        FetchConfiguration(
+            connectTimeout: .seconds(10), totalTimeout: .seconds(20), maxBodyBytes: maxBodyBytes, maxRedirects: 5,
+            userAgent: userAgent,
+            allowPrivateAddresses: allowPrivateAddresses,
+            accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.3")
     }
 
     let articles: ArticleStore
@@ -67,17 +70,20 @@ public final class ArticlePageService: Sendable {
     private let robots: RobotsCache
     private let logger = Logger(label: "pages")
 
-    public init(articles: ArticleStore, fetcher: any FeedFetching, configuration: Configuration = .init(),
-                clock: @escaping @Sendable () -> Date = { Date() },
-                onEnriched: @escaping @Sendable (String) async -> Void = { _ in }) {
+    public init(
+        articles: ArticleStore, fetcher: any FeedFetching, configuration: Configuration = .init(),
+        clock: @escaping @Sendable () -> Date = { Date() },
+        onEnriched: @escaping @Sendable (String) async -> Void = { _ in }
+    ) {
         self.articles = articles
         self.fetcher = fetcher
         self.configuration = configuration
         self.clock = clock
         self.onEnriched = onEnriched
         queue = Mutex(PageQueue(capacity: configuration.queueCapacity, perHost: configuration.maxPerHost))
-        robots = RobotsCache(fetcher: fetcher, agent: configuration.robotsAgent, ttl: configuration.robotsTTL,
-                             failureTTL: configuration.robotsFailureTTL)
+        robots = RobotsCache(
+            fetcher: fetcher, agent: configuration.robotsAgent, ttl: configuration.robotsTTL,
+            failureTTL: configuration.robotsFailureTTL)
     }
 
     // MARK: Enqueueing (from the poller: never blocks)
@@ -87,9 +93,11 @@ public final class ArticlePageService: Sendable {
     @discardableResult
     public func enqueue(_ article: Article) -> Bool {
         guard article.body.count < configuration.skipFeedTextLongerThan, let url = URL(string: article.sourceUrl),
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else { return false }
-        let job = PageJob(articleId: article.id, url: url, feedHash: article.contentHash, feedText: article.body,
-                          headline: article.headline)
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+        else { return false }
+        let job = PageJob(
+            articleId: article.id, url: url, feedHash: article.contentHash, feedText: article.body,
+            headline: article.headline)
         let queued = queue.withLock { $0.enqueue(job) }
         if !queued { logger.debug("page not queued", ["article": article.id]) }
         return queued
@@ -102,8 +110,12 @@ public final class ArticlePageService: Sendable {
     /// Runs until cancelled: queues the backfill, then fetches as hosts open.
     public func run() async {
         await backfill()
-        logger.info("page service started", ["concurrency": "\(configuration.maxConcurrentFetches)",
-                                              "perHost": "\(configuration.maxPerHost)"])
+        logger.info(
+            "page service started",
+            [
+                "concurrency": "\(configuration.maxConcurrentFetches)",
+                "perHost": "\(configuration.maxPerHost)",
+            ])
         await withDiscardingTaskGroup { group in
             while !Task.isCancelled {
                 while let job = takeIfCapacity() {
@@ -141,8 +153,9 @@ public final class ArticlePageService: Sendable {
     private func backfill() async {
         do {
             let since = clock().addingTimeInterval(-configuration.backfillWindow)
-            let pending = try await articles.articlesWithoutPage(since: since, shorterThan: configuration.skipFeedTextLongerThan,
-                                                                 limit: min(configuration.queueCapacity / 2, 2_000))
+            let pending = try await articles.articlesWithoutPage(
+                since: since, shorterThan: configuration.skipFeedTextLongerThan,
+                limit: min(configuration.queueCapacity / 2, 2_000))
             let queued = pending.filter { enqueue($0) }.count
             if queued > 0 { logger.info("pages queued for stored articles", ["count": "\(queued)"]) }
         } catch {
@@ -186,14 +199,19 @@ public final class ArticlePageService: Sendable {
                 return
             }
             let page = ArticleExtractor.extract(body, url: url, contentType: contentType)
-            guard PageEnrichment.shouldReplace(feedText: job.feedText, headline: job.headline, pageText: page.text,
-                                               minimumGain: configuration.minimumGain) else {
+            guard
+                PageEnrichment.shouldReplace(
+                    feedText: job.feedText, headline: job.headline, pageText: page.text,
+                    minimumGain: configuration.minimumGain)
+            else {
                 await note(job, "not_richer")
                 return
             }
             do {
-                if let storyId = try await articles.applyPage(articleId: job.articleId, feedHash: job.feedHash, text: page.text,
-                                                              author: page.author, imageUrl: page.imageUrl, now: clock()) {
+                if let storyId = try await articles.applyPage(
+                    articleId: job.articleId, feedHash: job.feedHash, text: page.text,
+                    author: page.author, imageUrl: page.imageUrl, now: clock())
+                {
                     await onEnriched(storyId)
                 }
             } catch {
@@ -229,7 +247,8 @@ public final class ArticlePageService: Sendable {
                 return
             }
             await note(job, "failed")
-            logger.debug("page fetch failed", ["article": job.articleId, "url": url.absoluteString, "error": failure.description])
+            logger.debug(
+                "page fetch failed", ["article": job.articleId, "url": url.absoluteString, "error": failure.description])
         }
     }
 
@@ -258,7 +277,8 @@ public final class ArticlePageService: Sendable {
     /// HTML, XHTML, or no type at all (servers forget it); never images, PDFs, feeds.
     static func isHTML(_ contentType: String?) -> Bool {
         guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased(),
-              !type.isEmpty else { return true }
+            !type.isEmpty
+        else { return true }
         return type == "text/html" || type == "application/xhtml+xml" || type == "text/plain"
     }
 }

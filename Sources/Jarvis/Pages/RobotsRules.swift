@@ -26,8 +26,10 @@ public struct RobotsRules: Sendable, Equatable {
     /// Over 500 KiB is read only up to that size, as the RFC allows.
     public init(parsing text: String, agent: String) {
         let token = agent.lowercased()
-        var specific: [Rule]?, general: [Rule]?
-        var specificDelay: TimeInterval?, generalDelay: TimeInterval?
+        var specific: [Rule]?
+        var general: [Rule]?
+        var specificDelay: TimeInterval?
+        var generalDelay: TimeInterval?
         var groupAgents: [String] = []
         var groupRules: [Rule] = []
         var groupDelay: TimeInterval?
@@ -53,7 +55,10 @@ public struct RobotsRules: Sendable, Equatable {
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
             switch key {
             case "user-agent":
-                if inRules { closeGroup(); inRules = false }
+                if inRules {
+                    closeGroup()
+                    inRules = false
+                }
                 groupAgents.append(value.lowercased().split(separator: "/").first.map(String.init) ?? "")
             case "allow", "disallow":
                 inRules = true

@@ -15,7 +15,8 @@ public struct SettingsStore: Sendable {
 
     public func set(_ name: String, _ value: String) async throws {
         try await database.write { connection in
-            try connection.execute("""
+            try connection.execute(
+                """
                 INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value
                 """, name, value)
         }

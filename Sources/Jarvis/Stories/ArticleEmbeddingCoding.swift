@@ -14,7 +14,9 @@ enum ArticleEmbeddingCoding {
     static func floats(_ bytes: [UInt8]) -> [Float]? {
         guard bytes.count % 4 == 0 else { return nil }
         return stride(from: 0, to: bytes.count, by: 4).map { i in
-            Float(bitPattern: UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24)
+            Float(
+                bitPattern: UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
+            )
         }
     }
 }

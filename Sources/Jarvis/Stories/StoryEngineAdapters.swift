@@ -18,12 +18,15 @@ public final class ClusteringEngine: StoryClusteringEngine {
         }
     }
 
-    public init(configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil,
-                joinModel: JoinModel? = nil) {
+    public init(
+        configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil,
+        joinModel: JoinModel? = nil
+    ) {
         let proposal = Proposal()
         self.proposal = proposal
-        clusterer = StoryClusterer(configuration: configuration, embedder: embedder, joinModel: joinModel,
-                                   makeStoryId: { proposal.take() ?? StoryClusterer.randomStoryId() })
+        clusterer = StoryClusterer(
+            configuration: configuration, embedder: embedder, joinModel: joinModel,
+            makeStoryId: { proposal.take() ?? StoryClusterer.randomStoryId() })
     }
 
     public var extractor: ArticleFeatureExtractor { clusterer.extractor }

@@ -65,8 +65,10 @@ extension StoryService {
 
     /// Features on Dispatch's threads, in parallel, not on the cooperative pool: a restore embeds
     /// thousands of articles, and the pool (one thread a core) must stay free to answer requests.
-    static func prepareInBackground(_ articles: [StoryArticle], extractor: ArticleFeatureExtractor,
-                                    stored: [String: [Float]]) async -> [ArticleFeatures] {
+    static func prepareInBackground(
+        _ articles: [StoryArticle], extractor: ArticleFeatureExtractor,
+        stored: [String: [Float]]
+    ) async -> [ArticleFeatures] {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {
                 let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, articles.count))

@@ -27,9 +27,11 @@ public struct StoryArticle: Sendable, Equatable, Identifiable {
     public var canonicalUrl: String?
     public var contentHash: String
 
-    public init(id: String, feedId: String?, source: String, sourceAuthority: Int?, topicHint: String?, region: String?,
-                headline: String, body: String, publishedAt: Date, firstSeenAt: Date, isBreakingFlag: Bool,
-                canonicalUrl: String?, contentHash: String) {
+    public init(
+        id: String, feedId: String?, source: String, sourceAuthority: Int?, topicHint: String?, region: String?,
+        headline: String, body: String, publishedAt: Date, firstSeenAt: Date, isBreakingFlag: Bool,
+        canonicalUrl: String?, contentHash: String
+    ) {
         self.id = id
         self.feedId = feedId
         self.source = source
@@ -77,8 +79,10 @@ public struct StoryInsight: Sendable, Equatable {
     public var breaking: [String: Bool]
     public var score: ScoreBreakdown
 
-    public init(headline: String, summary: String, topic: Topic, consensus: String?, conflict: String?,
-                breaking: [String: Bool], score: ScoreBreakdown) {
+    public init(
+        headline: String, summary: String, topic: Topic, consensus: String?, conflict: String?,
+        breaking: [String: Bool], score: ScoreBreakdown
+    ) {
         self.headline = headline
         self.summary = summary
         self.topic = topic

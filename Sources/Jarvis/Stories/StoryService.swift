@@ -40,9 +40,11 @@ public actor StoryService: StoryIngesting {
     let clock: @Sendable () -> Date
     let logger = Logger(label: "stories")
 
-    public init(stories: StoryStore, clusterer: sending any StoryClusteringEngine, classifier: any TopicClassifying,
-                analyzer: any StoryAnalyzing, events: JarvisEventBus, configuration: Configuration = .init(),
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        stories: StoryStore, clusterer: sending any StoryClusteringEngine, classifier: any TopicClassifying,
+        analyzer: any StoryAnalyzing, events: JarvisEventBus, configuration: Configuration = .init(),
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.stories = stories
         self.clusterer = clusterer
         self.classifier = classifier
@@ -67,8 +69,10 @@ public actor StoryService: StoryIngesting {
 
     /// Features for a batch, computed in parallel off the actor (the sentence embedding costs
     /// milliseconds an article), in the batch's order.
-    static func prepare(_ articles: [StoryArticle], extractor: ArticleFeatureExtractor,
-                        stored: [String: [Float]] = [:]) async -> [ArticleFeatures] {
+    static func prepare(
+        _ articles: [StoryArticle], extractor: ArticleFeatureExtractor,
+        stored: [String: [Float]] = [:]
+    ) async -> [ArticleFeatures] {
         guard articles.count > 1 else { return extractor(articles, stored: stored) }
         let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, articles.count))
         return await withTaskGroup(of: (Int, [ArticleFeatures]).self) { group in
@@ -86,8 +90,10 @@ public actor StoryService: StoryIngesting {
     }
 
     /// Keeps new embeddings, so a restart need not compute them again. A failure only costs time.
-    func saveEmbeddings(of articles: [StoryArticle], _ features: [ArticleFeatures],
-                        except stored: [String: [Float]] = [:]) async {
+    func saveEmbeddings(
+        of articles: [StoryArticle], _ features: [ArticleFeatures],
+        except stored: [String: [Float]] = [:]
+    ) async {
         guard let model = clusterer.extractor.embeddingModel else { return }
         let vectors = zip(articles, features).compactMap { article, f -> (articleId: String, vector: [Float])? in
             f.embedding.isEmpty || stored[article.id] != nil ? nil : (article.id, f.embedding)
@@ -100,8 +106,11 @@ public actor StoryService: StoryIngesting {
     }
 
     /// Batches that arrived while another was being clustered, with the callers waiting for them.
-    private var waiting: [(articles: [(StoryArticle, provisionalStoryId: String)], changed: Set<String>,
-                           done: CheckedContinuation<Void, Never>?)] = []
+    private var waiting:
+        [(
+            articles: [(StoryArticle, provisionalStoryId: String)], changed: Set<String>,
+            done: CheckedContinuation<Void, Never>?
+        )] = []
     private var clustering = false
 
     /// Batches from feeds polled together are clustered together, oldest article first: the
@@ -120,7 +129,8 @@ public actor StoryService: StoryIngesting {
         while !waiting.isEmpty {
             let round = waiting
             waiting = []
-            await cluster(round.flatMap(\.articles), changedStories: round.reduce(into: Set<String>()) { $0.formUnion($1.changed) })
+            await cluster(
+                round.flatMap(\.articles), changedStories: round.reduce(into: Set<String>()) { $0.formUnion($1.changed) })
             for entry in round { entry.done?.resume() }
         }
         clustering = false
@@ -132,7 +142,8 @@ public actor StoryService: StoryIngesting {
         // Oldest first: a feed lists its newest item first, but a follow-up finds its story more
         // easily when the first report is already there.
         let ordered = articles.map { (forClustering($0.0), provisionalStoryId: $0.provisionalStoryId) }.sorted { a, b in
-            let x = min(a.0.publishedAt, a.0.firstSeenAt), y = min(b.0.publishedAt, b.0.firstSeenAt)
+            let x = min(a.0.publishedAt, a.0.firstSeenAt)
+            let y = min(b.0.publishedAt, b.0.firstSeenAt)
             return x != y ? x < y : a.0.id < b.0.id
         }
         let encoding = ContinuousClock.now
@@ -145,7 +156,9 @@ public actor StoryService: StoryIngesting {
         }
         // Every decision of the batch first, with no suspension point between them: the actor is
         // reentrant, and another feed's batch must not interleave with this one's time order.
-        let decisions = zip(ordered, features).map { clusterer.assign($0.0.0, features: $0.1, proposedStoryId: $0.0.provisionalStoryId) }
+        let decisions = zip(ordered, features).map {
+            clusterer.assign($0.0.0, features: $0.1, proposedStoryId: $0.0.provisionalStoryId)
+        }
         for ((article, provisional), decision) in zip(ordered, decisions) {
             do {
                 switch decision {
@@ -181,9 +194,10 @@ public actor StoryService: StoryIngesting {
             let insight = analyzer.analyze(articles, topic: topic, now: now)
             let sourceCount = Set(articles.map(\.source)).count
             let lastArticle = articles.map(\.publishedAt).max() ?? now
-            try await stories.saveInsight(storyId: storyId, insight: insight, sourceCount: sourceCount,
-                                          lastArticleAt: max(lastArticle, articles.map(\.firstSeenAt).max() ?? lastArticle),
-                                          updatedAt: contentChanged || !before.analyzed ? now : nil)
+            try await stories.saveInsight(
+                storyId: storyId, insight: insight, sourceCount: sourceCount,
+                lastArticleAt: max(lastArticle, articles.map(\.firstSeenAt).max() ?? lastArticle),
+                updatedAt: contentChanged || !before.analyzed ? now : nil)
             if !before.analyzed {
                 events.publish(.storyCreated(storyId: storyId))
             } else if before.signalScore != insight.score.total || before.sourceCount != sourceCount {

@@ -45,7 +45,8 @@ public struct StoryCursor: Sendable, Equatable {
     /// Opaque to clients: `base64url("s1|score|updatedMillis|id")`.
     public var encoded: String {
         Data("s1|\(signalScore)|\(updatedAt)|\(id)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                of: "=", with: "")
     }
 
     public init(signalScore: Int, updatedAt: Int64, id: String) {
@@ -62,7 +63,8 @@ public struct StoryCursor: Sendable, Equatable {
         guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
         let parts = text.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "s1", let score = Int(parts[1]), (0...100).contains(score),
-              let updated = Int64(parts[2]), updated >= 0, parts[3].hasPrefix("story_"), parts[3].count <= 64 else { return nil }
+            let updated = Int64(parts[2]), updated >= 0, parts[3].hasPrefix("story_"), parts[3].count <= 64
+        else { return nil }
         self.init(signalScore: score, updatedAt: updated, id: String(parts[3]))
     }
 }
@@ -77,7 +79,8 @@ public struct StoryStore: Sendable {
     static let visible = "merged_into IS NULL AND stale = 0 AND analyzed = 1"
 
     public func page(_ filter: StoryFilter, after cursor: StoryCursor?, limit: Int) async throws
-        -> (stories: [StoryRecord], total: Int, next: StoryCursor?) {
+        -> (stories: [StoryRecord], total: Int, next: StoryCursor?)
+    {
         try await database.read { connection in
             var conditions = [Self.visible]
             var bindings: [SQLValue] = []
@@ -95,12 +98,16 @@ public struct StoryStore: Sendable {
             var pageBindings = bindings
             if let cursor {
                 pageBindings += [.integer(Int64(cursor.signalScore)), .integer(cursor.updatedAt), .text(cursor.id)]
-                let s = pageBindings.count - 2, u = pageBindings.count - 1, i = pageBindings.count
-                pageConditions.append("(signal_score < $\(s) OR (signal_score = $\(s) AND updated_at < $\(u)) "
-                                      + "OR (signal_score = $\(s) AND updated_at = $\(u) AND id < $\(i)))")
+                let s = pageBindings.count - 2
+                let u = pageBindings.count - 1
+                let i = pageBindings.count
+                pageConditions.append(
+                    "(signal_score < $\(s) OR (signal_score = $\(s) AND updated_at < $\(u)) "
+                        + "OR (signal_score = $\(s) AND updated_at = $\(u) AND id < $\(i)))")
             }
             pageBindings.append(.integer(Int64(limit + 1)))
-            let rows = try connection.query("""
+            let rows = try connection.query(
+                """
                 SELECT * FROM stories WHERE \(pageConditions.joined(separator: " AND "))
                 ORDER BY signal_score DESC, updated_at DESC, id DESC LIMIT $\(pageBindings.count)
                 """, pageBindings)
@@ -136,7 +143,8 @@ public struct StoryStore: Sendable {
         guard !storyIds.isEmpty else { return [:] }
         return try await database.read { connection in
             let placeholders = storyIds.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
-            let rows = try connection.query("""
+            let rows = try connection.query(
+                """
                 SELECT story_id, id, source, source_url, published_at, is_breaking FROM articles
                 WHERE story_id IN (\(placeholders)) ORDER BY published_at, id
                 """, storyIds.map { SQLValue.text($0) })
@@ -146,9 +154,12 @@ public struct StoryStore: Sendable {
                 let story = try row.decode(String.self, "story_id")
                 let source = try row.decode(String.self, "source")
                 guard seen.insert(story + "\u{1F}" + source).inserted else { continue }
-                result[story, default: []].append(StorySourceEntry(
-                    articleId: try row.decode(String.self, "id"), name: source, url: try row.decode(String.self, "source_url"),
-                    publishedAt: try row.decode(Date.self, "published_at"), isBreaking: try row.decode(Bool.self, "is_breaking")))
+                result[story, default: []].append(
+                    StorySourceEntry(
+                        articleId: try row.decode(String.self, "id"), name: source,
+                        url: try row.decode(String.self, "source_url"),
+                        publishedAt: try row.decode(Date.self, "published_at"),
+                        isBreaking: try row.decode(Bool.self, "is_breaking")))
             }
             return result
         }
@@ -157,24 +168,30 @@ public struct StoryStore: Sendable {
     /// Every article of the story, earliest first.
     public func timeline(of storyId: String) async throws -> [StorySourceEntry] {
         try await database.read { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT id, source, source_url, headline, published_at, is_breaking FROM articles
                 WHERE story_id = $1 ORDER BY published_at, id
-                """, storyId).map { row in
-                StorySourceEntry(articleId: try row.decode(String.self, "id"), name: try row.decode(String.self, "source"),
-                                 url: try row.decode(String.self, "headline"),
-                                 publishedAt: try row.decode(Date.self, "published_at"),
-                                 isBreaking: try row.decode(Bool.self, "is_breaking"))
+                """, storyId
+            ).map { row in
+                StorySourceEntry(
+                    articleId: try row.decode(String.self, "id"), name: try row.decode(String.self, "source"),
+                    url: try row.decode(String.self, "headline"),
+                    publishedAt: try row.decode(Date.self, "published_at"),
+                    isBreaking: try row.decode(Bool.self, "is_breaking"))
             }
         }
     }
 
     /// Stores what story intelligence computed, and each article's breaking flag.
     /// `updatedAt` nil keeps the stored one (a rescore is not an update of the story).
-    public func saveInsight(storyId: String, insight: StoryInsight, sourceCount: Int, lastArticleAt: Date,
-                            updatedAt: Date?) async throws {
+    public func saveInsight(
+        storyId: String, insight: StoryInsight, sourceCount: Int, lastArticleAt: Date,
+        updatedAt: Date?
+    ) async throws {
         try await database.write { connection in
-            try connection.execute("""
+            try connection.execute(
+                """
                 UPDATE stories SET headline = $2, summary = $3, topic = $4, consensus = $5, conflict = $6, signal_score = $7,
                     score_source_authority = $8, score_freshness = $9, score_local_relevance = $10, score_cross_source = $11,
                     score_topic_importance = $12, source_count = $13, last_article_at = $14, updated_at = COALESCE($15, updated_at),
@@ -185,8 +202,9 @@ public struct StoryStore: Sendable {
                 insight.score.total, insight.score.sourceAuthority, insight.score.freshness, insight.score.localRelevance,
                 insight.score.crossSourceConfirmation, insight.score.topicImportance, sourceCount, lastArticleAt, updatedAt)
             for (articleId, breaking) in insight.breaking {
-                try connection.execute("UPDATE articles SET is_breaking = $2 WHERE id = $1 AND story_id = $3",
-                                       articleId, breaking, storyId)
+                try connection.execute(
+                    "UPDATE articles SET is_breaking = $2 WHERE id = $1 AND story_id = $3",
+                    articleId, breaking, storyId)
             }
         }
     }
@@ -199,10 +217,12 @@ public struct StoryStore: Sendable {
     /// The articles of a story with their feeds' configuration, earliest first.
     public func storyArticles(_ storyId: String) async throws -> [StoryArticle] {
         try await database.read { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT \(Self.storyArticleColumns) FROM articles a LEFT JOIN feeds f ON f.id = a.feed_id
                 WHERE a.story_id = $1 ORDER BY a.published_at, a.id
-                """, storyId).map(Self.storyArticle(from:))
+                """, storyId
+            ).map(Self.storyArticle(from:))
         }
     }
 
@@ -210,12 +230,14 @@ public struct StoryStore: Sendable {
     /// what the clusterer's index is rebuilt from at start-up.
     public func liveAssignments(since: Date) async throws -> [(StoryArticle, String)] {
         try await database.read { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT \(Self.storyArticleColumns) FROM articles a
                 JOIN stories s ON s.id = a.story_id LEFT JOIN feeds f ON f.id = a.feed_id
                 WHERE s.merged_into IS NULL AND s.stale = 0 AND s.analyzed = 1 AND s.last_article_at >= $1
                 ORDER BY a.first_seen_at, a.id
-                """, since).map { (try Self.storyArticle(from: $0), try $0.decode(String.self, "story_id")) }
+                """, since
+            ).map { (try Self.storyArticle(from: $0), try $0.decode(String.self, "story_id")) }
         }
     }
 
@@ -224,7 +246,9 @@ public struct StoryStore: Sendable {
     /// for days still reloads its latest stories.
     public func newestLiveArticleAt() async throws -> Date? {
         try await database.read { connection in
-            try connection.scalar(Date.self, """
+            try connection.scalar(
+                Date.self,
+                """
                 SELECT last_article_at FROM stories WHERE merged_into IS NULL AND stale = 0 AND analyzed = 1
                 ORDER BY last_article_at DESC LIMIT 1
                 """)
@@ -235,12 +259,15 @@ public struct StoryStore: Sendable {
     public func liveEmbeddings(since: Date, model: String) async throws -> [String: [Float]] {
         try await database.read { connection in
             var vectors: [String: [Float]] = [:]
-            for row in try connection.query("""
+            for row in try connection.query(
+                """
                 SELECT e.article_id, e.vector FROM article_embeddings e
                 JOIN articles a ON a.id = e.article_id JOIN stories s ON s.id = a.story_id
                 WHERE e.model = $2 AND s.merged_into IS NULL AND s.stale = 0 AND s.analyzed = 1 AND s.last_article_at >= $1
-                """, since, model) {
-                vectors[try row.decode(String.self, "article_id")] = ArticleEmbeddingCoding.floats(try row.decode([UInt8].self, "vector"))
+                """, since, model)
+            {
+                vectors[try row.decode(String.self, "article_id")] = ArticleEmbeddingCoding.floats(
+                    try row.decode([UInt8].self, "vector"))
             }
             return vectors
         }
@@ -251,7 +278,8 @@ public struct StoryStore: Sendable {
         guard !vectors.isEmpty else { return }
         try await database.write { connection in
             for (articleId, vector) in vectors {
-                try connection.execute("""
+                try connection.execute(
+                    """
                     INSERT INTO article_embeddings (article_id, model, vector) VALUES ($1, $2, $3)
                     ON CONFLICT (article_id) DO UPDATE SET model = excluded.model, vector = excluded.vector
                     """, articleId, model, ArticleEmbeddingCoding.bytes(vector))
@@ -264,7 +292,8 @@ public struct StoryStore: Sendable {
         guard provisional != storyId else { return }
         try await database.write { connection in
             try connection.execute("UPDATE articles SET story_id = $2 WHERE id = $1", articleId, storyId)
-            try connection.execute("""
+            try connection.execute(
+                """
                 DELETE FROM stories WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM articles WHERE story_id = $1)
                 """, provisional)
         }
@@ -286,7 +315,10 @@ public struct StoryStore: Sendable {
     public func state(of storyId: String) async throws -> (analyzed: Bool, signalScore: Int, sourceCount: Int)? {
         try await database.read { connection in
             try connection.queryFirst("SELECT analyzed, signal_score, source_count FROM stories WHERE id = $1", storyId).map {
-                (try $0.decode(Bool.self, "analyzed"), try $0.decode(Int.self, "signal_score"), try $0.decode(Int.self, "source_count"))
+                (
+                    try $0.decode(Bool.self, "analyzed"), try $0.decode(Int.self, "signal_score"),
+                    try $0.decode(Int.self, "source_count")
+                )
             }
         }
     }
@@ -294,9 +326,11 @@ public struct StoryStore: Sendable {
     /// Live stories whose last article is older than `cutoff`; marked stale and returned.
     public func markStale(lastArticleBefore cutoff: Date) async throws -> [String] {
         try await database.write { connection in
-            let ids = try connection.query("""
+            let ids = try connection.query(
+                """
                 SELECT id FROM stories WHERE merged_into IS NULL AND stale = 0 AND analyzed = 1 AND last_article_at < $1
-                """, cutoff).map { try $0.decode(String.self, "id") }
+                """, cutoff
+            ).map { try $0.decode(String.self, "id") }
             for id in ids { try connection.execute("UPDATE stories SET stale = 1 WHERE id = $1", id) }
             return ids
         }
@@ -311,15 +345,16 @@ public struct StoryStore: Sendable {
     }
 
     static func storyArticle(from row: SQLRow) throws -> StoryArticle {
-        StoryArticle(id: try row.decode(String.self, "id"), feedId: try row.decode(String?.self, "feed_id"),
-                     source: try row.decode(String.self, "source"), sourceAuthority: try row.decode(Int?.self, "authority"),
-                     topicHint: try row.decode(String?.self, "topic_hint"), region: try row.decode(String?.self, "region"),
-                     headline: try row.decode(String.self, "headline"), body: try row.decode(String.self, "body"),
-                     publishedAt: try row.decode(Date.self, "published_at"),
-                     firstSeenAt: try row.decode(Date.self, "first_seen_at"),
-                     isBreakingFlag: try row.decode(Bool.self, "is_breaking_flag"),
-                     canonicalUrl: try row.decode(String?.self, "canonical_url"),
-                     contentHash: try row.decode(String.self, "content_hash"))
+        StoryArticle(
+            id: try row.decode(String.self, "id"), feedId: try row.decode(String?.self, "feed_id"),
+            source: try row.decode(String.self, "source"), sourceAuthority: try row.decode(Int?.self, "authority"),
+            topicHint: try row.decode(String?.self, "topic_hint"), region: try row.decode(String?.self, "region"),
+            headline: try row.decode(String.self, "headline"), body: try row.decode(String.self, "body"),
+            publishedAt: try row.decode(Date.self, "published_at"),
+            firstSeenAt: try row.decode(Date.self, "first_seen_at"),
+            isBreakingFlag: try row.decode(Bool.self, "is_breaking_flag"),
+            canonicalUrl: try row.decode(String?.self, "canonical_url"),
+            contentHash: try row.decode(String.self, "content_hash"))
     }
 
     static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
@@ -330,11 +365,12 @@ public struct StoryStore: Sendable {
             summary: try row.decode(String.self, "summary"),
             topic: Topic(rawValue: try row.decode(String.self, "topic")) ?? .politics,
             consensus: try row.decode(String?.self, "consensus"), conflict: try row.decode(String?.self, "conflict"),
-            score: ScoreBreakdown(sourceAuthority: try row.decode(Int.self, "score_source_authority"),
-                                  freshness: try row.decode(Int.self, "score_freshness"),
-                                  localRelevance: try row.decode(Int.self, "score_local_relevance"),
-                                  crossSourceConfirmation: try row.decode(Int.self, "score_cross_source"),
-                                  topicImportance: try row.decode(Int.self, "score_topic_importance")),
+            score: ScoreBreakdown(
+                sourceAuthority: try row.decode(Int.self, "score_source_authority"),
+                freshness: try row.decode(Int.self, "score_freshness"),
+                localRelevance: try row.decode(Int.self, "score_local_relevance"),
+                crossSourceConfirmation: try row.decode(Int.self, "score_cross_source"),
+                topicImportance: try row.decode(Int.self, "score_topic_importance")),
             sourceCount: try row.decode(Int.self, "source_count"), createdAt: try row.decode(Date.self, "created_at"),
             updatedAt: try row.decode(Date.self, "updated_at"), lastArticleAt: try row.decode(Date.self, "last_article_at"))
     }

@@ -26,7 +26,8 @@ public final class Stemmer: Sendable {
             var word = word
             return word.withUTF8 { utf8 -> String in
                 guard let base = utf8.baseAddress,
-                      let result = sb_stemmer_stem(handle.pointer, base, Int32(utf8.count)) else { return String(decoding: utf8, as: UTF8.self) }
+                    let result = sb_stemmer_stem(handle.pointer, base, Int32(utf8.count))
+                else { return String(decoding: utf8, as: UTF8.self) }
                 let length = Int(sb_stemmer_length(handle.pointer))
                 return String(decoding: UnsafeBufferPointer(start: result, count: length), as: UTF8.self)
             }

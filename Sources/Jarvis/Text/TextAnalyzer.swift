@@ -93,7 +93,9 @@ public struct TextAnalyzer: Sendable {
                 if let connector = pendingConnector { current.append(connector) }
                 pendingConnector = nil
                 current.append(word)
-            } else if !current.isEmpty && ["of", "de", "du", "al", "bin", "van", "von", "and"].contains(word.lowercased()) && pendingConnector == nil {
+            } else if !current.isEmpty && ["of", "de", "du", "al", "bin", "van", "von", "and"].contains(word.lowercased())
+                && pendingConnector == nil
+            {
                 pendingConnector = word
             } else {
                 flush()
@@ -144,7 +146,9 @@ public struct TextAnalyzer: Sendable {
                 if current.isEmpty { currentStartsSentence = opensSentence }
                 pendingConnector = nil
                 current.append(word)
-            } else if !current.isEmpty && ["of", "de", "du", "al", "bin", "van", "von", "and"].contains(word.lowercased()) && pendingConnector == nil {
+            } else if !current.isEmpty && ["of", "de", "du", "al", "bin", "van", "von", "and"].contains(word.lowercased())
+                && pendingConnector == nil
+            {
                 pendingConnector = word
             } else {
                 flush()
@@ -181,8 +185,11 @@ public struct TextAnalyzer: Sendable {
             var unit = suffix
             if unit.isEmpty {
                 let end = token.endIndex
-                if end < text.endIndex, text[end] == "%" { unit = "%" }
-                else if i + 1 < tokens.count { unit = tokens[i + 1].lowercased() }
+                if end < text.endIndex, text[end] == "%" {
+                    unit = "%"
+                } else if i + 1 < tokens.count {
+                    unit = tokens[i + 1].lowercased()
+                }
             }
             result.append((value, unit))
         }
@@ -211,11 +218,13 @@ public struct TextAnalyzer: Sendable {
                 if followedBySpace {
                     var j = nextIndex
                     while j < characters.count && characters[j].isWhitespace { j += 1 }
-                    startsNew = j >= characters.count || characters[j].isUppercase || characters[j].isNumber
+                    startsNew =
+                        j >= characters.count || characters[j].isUppercase || characters[j].isNumber
                         || characters[j] == "\"" || characters[j] == "“"
                 }
                 let lastWord = current.split(separator: " ").last.map(String.init) ?? ""
-                let abbreviation = StopWords.abbreviations.contains(lastWord.lowercased())
+                let abbreviation =
+                    StopWords.abbreviations.contains(lastWord.lowercased())
                     || (lastWord.count == 2 && lastWord.first?.isUppercase == true)
                 if startsNew && !abbreviation {
                     let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)

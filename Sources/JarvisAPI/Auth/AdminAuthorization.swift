@@ -17,8 +17,9 @@ struct AdminAuthorization: Middleware {
     func handle(_ request: Request, next: Responder) async throws -> Response {
         guard let token else { return try await next(request) }
         guard let header = request.headers["Authorization"], Self.matches(header, token: token) else {
-            throw HTTPError(.unauthorized, code: .unauthorized, message: "Feed changes need Authorization: Bearer <admin token>.",
-                            headers: ["WWW-Authenticate": "Bearer realm=\"jarvis-admin\""])
+            throw HTTPError(
+                .unauthorized, code: .unauthorized, message: "Feed changes need Authorization: Bearer <admin token>.",
+                headers: ["WWW-Authenticate": "Bearer realm=\"jarvis-admin\""])
         }
         return try await next(request)
     }

@@ -19,7 +19,8 @@ extension JarvisApplication {
         readiness.register("models") {
             if !storiesLoaded { throw NotReady("story engines (topic model, clustering) not loaded") }
         }
-        let feeds = feeds, articles = articles
+        let feeds = feeds
+        let articles = articles
         registry.reading("jarvis_feeds", help: "Feeds by health.") {
             guard let all = try? await feeds.all() else { return [] }
             return FeedHealth.allCases.map { health in

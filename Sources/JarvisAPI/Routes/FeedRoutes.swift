@@ -33,8 +33,9 @@ struct FeedRoutes {
             } catch FeedStore.StoreError.tooManyFeeds(let limit) {
                 throw HTTPError(.conflict, code: .tooManyFeeds, message: "The feed list is full (at most \(limit) feeds).")
             } catch FeedStore.StoreError.tooManyFeedsForHost(let host, let limit) {
-                throw HTTPError(.conflict, code: .tooManyFeedsForHost,
-                                message: "\(host) already has \(limit) feeds, the most allowed for one host.", field: "url")
+                throw HTTPError(
+                    .conflict, code: .tooManyFeedsForHost,
+                    message: "\(host) already has \(limit) feeds, the most allowed for one host.", field: "url")
             }
         }
 

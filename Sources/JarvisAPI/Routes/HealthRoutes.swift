@@ -12,8 +12,10 @@ struct HealthRoutes {
             let stories = try await context.articles.storyCount()
             let feeds = try await context.feeds.count()
             let uptime = max(0, Int(context.clock().timeIntervalSince(context.startedAt)))
-            return try JarvisWire.json(ServerHealthDTO(status: "ok", version: JarvisApplication.version, storiesCount: stories,
-                                                       feedsCount: feeds, uptime: uptime))
+            return try JarvisWire.json(
+                ServerHealthDTO(
+                    status: "ok", version: JarvisApplication.version, storiesCount: stories,
+                    feedsCount: feeds, uptime: uptime))
         }
     }
 }

@@ -16,9 +16,13 @@ struct OPMLRoutes {
         router.get("/feeds.opml") { _ in
             let feeds = try await context.feeds.all()
             let document = OPMLWriter.document(feeds, title: "Jarvis feeds", now: context.clock())
-            return Response(status: .ok, headers: ["Content-Type": "text/x-opml; charset=utf-8",
-                                                   "Content-Disposition": "attachment; filename=\"jarvis-feeds.opml\""],
-                            body: .bytes(document))
+            return Response(
+                status: .ok,
+                headers: [
+                    "Content-Type": "text/x-opml; charset=utf-8",
+                    "Content-Disposition": "attachment; filename=\"jarvis-feeds.opml\"",
+                ],
+                body: .bytes(document))
         }
 
         // An import writes feeds: the same admin token and caps as `POST /feeds`.
@@ -31,8 +35,10 @@ struct OPMLRoutes {
             } catch let error as OPMLReader.ReadError {
                 switch error.kind {
                 case .notOPML: throw HTTPError.invalid("Request body is not an OPML document (\(error.reason)).")
-                case .tooManyOutlines: throw HTTPError(.payloadTooLarge, code: .payloadTooLarge,
-                                                               message: "An import takes at most \(Self.maxFeedsPerImport) feeds.")
+                case .tooManyOutlines:
+                    throw HTTPError(
+                        .payloadTooLarge, code: .payloadTooLarge,
+                        message: "An import takes at most \(Self.maxFeedsPerImport) feeds.")
                 }
             }
             let now = context.clock()

@@ -22,17 +22,20 @@ struct OpsRoutes {
                 perFeed[count.feedId, default: Array(repeating: 0, count: hours)][Int(count.hour - firstHour)] += count.articles
             }
             let feeds = try await context.feeds.all().map { feed in
-                IngestAnswer.FeedState(id: feed.id, name: feed.name, url: feed.url, health: feed.health.rawValue,
-                                       failureCount: feed.failureCount, lastFetchedAt: feed.lastFetchedAt, nextPollAt: feed.nextPollAt,
-                                       lastError: feed.lastError, pollIntervalSeconds: feed.pollIntervalSeconds,
-                                       hourly: perFeed[feed.id] ?? Array(repeating: 0, count: hours))
+                IngestAnswer.FeedState(
+                    id: feed.id, name: feed.name, url: feed.url, health: feed.health.rawValue,
+                    failureCount: feed.failureCount, lastFetchedAt: feed.lastFetchedAt, nextPollAt: feed.nextPollAt,
+                    lastError: feed.lastError, pollIntervalSeconds: feed.pollIntervalSeconds,
+                    hourly: perFeed[feed.id] ?? Array(repeating: 0, count: hours))
             }
             let clustering = IngestAnswer.Clustering(
                 articles: figures.articles, articlesLastPeriod: figures.articlesLastDay, liveStories: figures.liveStories,
                 staleStories: figures.staleStories, mergedStories: figures.mergedStories,
                 sourceCountHistogram: figures.sourceCountHistogram, liveStoriesByTopic: figures.liveStoriesByTopic)
-            return try JarvisWire.json(IngestAnswer(hours: hours, since: Date(timeIntervalSince1970: Double(firstHour) * 3600),
-                                                    feeds: feeds, clustering: clustering))
+            return try JarvisWire.json(
+                IngestAnswer(
+                    hours: hours, since: Date(timeIntervalSince1970: Double(firstHour) * 3600),
+                    feeds: feeds, clustering: clustering))
         }
     }
 }

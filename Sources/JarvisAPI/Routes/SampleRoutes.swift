@@ -15,8 +15,9 @@ struct SampleRoutes {
         router.get("/samples/img/{name}") { request in
             let name = try request.parameter("name")
             guard name.count <= 128, !name.hasPrefix(".") else { throw HTTPError.notFound("No such image.") }
-            return Response(status: .ok, headers: ["Content-Type": "image/png", "Cache-Control": "public, max-age=86400"],
-                            body: .bytes(PlaceholderImage.png(seed: name)))
+            return Response(
+                status: .ok, headers: ["Content-Type": "image/png", "Cache-Control": "public, max-age=86400"],
+                body: .bytes(PlaceholderImage.png(seed: name)))
         }
         // The outlets' article pages (the page service fetches them for full articles offline).
         let pages = StaticFiles(root: directory + "/pages", cacheControl: "no-cache")
@@ -31,12 +32,14 @@ struct SampleRoutes {
         router.get("/samples/{name}") { request in
             let name = try request.parameter("name")
             guard let rewrite, name.hasSuffix(".xml"), let path = files.resolve(name),
-                  var body = FileManager.default.contents(atPath: path) else {
+                var body = FileManager.default.contents(atPath: path)
+            else {
                 return try files.respond(to: request, relativePath: name)
             }
             while let range = body.range(of: rewrite.from) { body.replaceSubrange(range, with: rewrite.to) }
-            return Response(status: .ok, headers: ["Content-Type": "application/xml", "Cache-Control": "no-cache"],
-                            body: .bytes(body))
+            return Response(
+                status: .ok, headers: ["Content-Type": "application/xml", "Cache-Control": "no-cache"],
+                body: .bytes(body))
         }
     }
 }

@@ -23,8 +23,9 @@ struct StoryRoutes {
             var cursor: StoryCursor?
             if let raw = request.query["after"], !raw.isEmpty {
                 guard let parsed = StoryCursor(encoded: raw) else {
-                    throw HTTPError.badRequest("The cursor is malformed; pass back nextCursor verbatim.", code: .invalidCursor,
-                                               field: "after")
+                    throw HTTPError.badRequest(
+                        "The cursor is malformed; pass back nextCursor verbatim.", code: .invalidCursor,
+                        field: "after")
                 }
                 cursor = parsed
             }
@@ -48,7 +49,8 @@ struct StoryRoutes {
 
 extension StoryRoutes {
     static func page(_ filter: StoryFilter, after cursor: StoryCursor?, limit: Int, context: JarvisContext) async throws
-        -> Response {
+        -> Response
+    {
         let page = try await context.stories.page(filter, after: cursor, limit: limit)
         let emittable = page.stories.filter { story in
             let ok = StoryWireCheck.isEmittable(story)
@@ -57,8 +59,10 @@ extension StoryRoutes {
         }
         let sources = try await context.stories.sources(of: emittable.map(\.id))
         let data = emittable.map { StorySummaryDTO($0, sources: sources[$0.id] ?? []) }
-        return try JarvisWire.json(PaginatedStoriesDTO(data: data, nextCursor: page.next?.encoded, hasMore: page.next != nil,
-                                                       total: page.total))
+        return try JarvisWire.json(
+            PaginatedStoriesDTO(
+                data: data, nextCursor: page.next?.encoded, hasMore: page.next != nil,
+                total: page.total))
     }
 }
 

@@ -29,17 +29,22 @@ struct FeedImportDTO: Encodable {
         data = entries.map { entry in
             switch entry.outcome {
             case .added(let feed):
-                ResultDTO(url: entry.url, name: entry.name, result: "added", feed: FeedDTO(feed, articleCountToday: 0), error: nil)
+                ResultDTO(
+                    url: entry.url, name: entry.name, result: "added", feed: FeedDTO(feed, articleCountToday: 0), error: nil)
             case .duplicate(let url):
-                ResultDTO(url: entry.url, name: entry.name, result: "duplicate", feed: nil,
-                          error: ErrorDTO(code: ErrorCode.duplicateFeed.rawValue, message: "A feed with url \(url) already exists.",
-                                          field: "url"))
+                ResultDTO(
+                    url: entry.url, name: entry.name, result: "duplicate", feed: nil,
+                    error: ErrorDTO(
+                        code: ErrorCode.duplicateFeed.rawValue, message: "A feed with url \(url) already exists.",
+                        field: "url"))
             case .invalid(let field, let message):
-                ResultDTO(url: entry.url, name: entry.name, result: "invalid", feed: nil,
-                          error: ErrorDTO(code: ErrorCode.invalidRequest.rawValue, message: message, field: field))
+                ResultDTO(
+                    url: entry.url, name: entry.name, result: "invalid", feed: nil,
+                    error: ErrorDTO(code: ErrorCode.invalidRequest.rawValue, message: message, field: field))
             case .rejected(let message):
-                ResultDTO(url: entry.url, name: entry.name, result: "rejected", feed: nil,
-                          error: ErrorDTO(code: ErrorCode.conflict.rawValue, message: message, field: nil))
+                ResultDTO(
+                    url: entry.url, name: entry.name, result: "rejected", feed: nil,
+                    error: ErrorDTO(code: ErrorCode.conflict.rawValue, message: message, field: nil))
             }
         }
         added = data.count { $0.result == "added" }

@@ -49,8 +49,11 @@ struct StorySummaryDTO: Encodable {
         signalScore = story.score.total
         scoreBreakdown = ScoreBreakdownDTO(story.score)
         sourceCount = story.sourceCount
-        self.sources = sources.map { StorySourceDTO(id: $0.articleId, name: $0.name, url: $0.url, publishedAt: $0.publishedAt,
-                                                    isBreaking: $0.isBreaking) }
+        self.sources = sources.map {
+            StorySourceDTO(
+                id: $0.articleId, name: $0.name, url: $0.url, publishedAt: $0.publishedAt,
+                isBreaking: $0.isBreaking)
+        }
         consensus = story.consensus
         conflict = story.conflict
         updatedAt = story.updatedAt
@@ -100,8 +103,11 @@ struct StoryDetailDTO: Encodable {
         updatedAt = story.updatedAt
         createdAt = story.createdAt
         // `StoryStore.timeline` carries the headline in `url` (one entry type for both lists).
-        self.timeline = timeline.map { TimelineEntryDTO(articleId: $0.articleId, source: $0.name, headline: $0.url,
-                                                        publishedAt: $0.publishedAt, isBreaking: $0.isBreaking) }
+        self.timeline = timeline.map {
+            TimelineEntryDTO(
+                articleId: $0.articleId, source: $0.name, headline: $0.url,
+                publishedAt: $0.publishedAt, isBreaking: $0.isBreaking)
+        }
     }
 }
 

@@ -2,9 +2,9 @@ import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// What a pool needs from a backend's connection (SQLite or PostgreSQL).
@@ -157,9 +157,9 @@ final class LeaseHolders: Sendable {
 
     private static var currentThread: UInt {
         #if canImport(Glibc)
-            UInt(pthread_self())
+        UInt(pthread_self())
         #else
-            UInt(bitPattern: pthread_self())
+        UInt(bitPattern: pthread_self())
         #endif
     }
 

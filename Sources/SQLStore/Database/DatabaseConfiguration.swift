@@ -15,7 +15,8 @@ public enum DatabaseURL: Sendable, Equatable, CustomStringConvertible {
             else {
                 throw SQLStoreError(
                     .invalidURL,
-                    "PostgreSQL URL needs a host and a database: postgres://USER[:PASS]@HOST:PORT/DB (got \(Self.redacted(trimmed)))")
+                    "PostgreSQL URL needs a host and a database: postgres://USER[:PASS]@HOST:PORT/DB (got \(Self.redacted(trimmed)))"
+                )
             }
             self = .postgres(trimmed)
         } else if trimmed.hasPrefix("sqlite://") {

@@ -10,8 +10,9 @@ public enum PrivateFiles {
 
     /// Creates `path` (and missing parents) and makes the directory itself 0700.
     public static func prepareDirectory(_ path: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         guard chmod(path, 0o700) == 0 else {
             throw Failure(description: "cannot make \(path) private: \(String(cString: strerror(errno)))")
         }

@@ -20,10 +20,12 @@ public struct WorkLease: Sendable {
         let until = now.addingTimeInterval(duration)
         return try await database.write { connection in
             // Created on first use: a facility of the store, not of any product's schema.
-            try connection.executeScript("""
+            try connection.executeScript(
+                """
                 CREATE TABLE IF NOT EXISTS work_leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at BIGINT NOT NULL);
                 """)
-            let taken = try connection.queryFirst("""
+            let taken = try connection.queryFirst(
+                """
                 INSERT INTO work_leases (name, holder, expires_at) VALUES ($1, $2, $3)
                 ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
                 WHERE work_leases.expires_at <= $4 OR work_leases.holder = excluded.holder

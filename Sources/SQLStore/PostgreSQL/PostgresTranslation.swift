@@ -71,7 +71,8 @@ enum PostgresTranslation {
                 throw refuse("?")
             case UInt8(ascii: "@") where checkPlaceholders && next(bytes, index).map(isWordStart) == true:
                 throw refuse("@name")
-            case UInt8(ascii: ":") where checkPlaceholders && next(bytes, index).map(isWordStart) == true
+            case UInt8(ascii: ":")
+            where checkPlaceholders && next(bytes, index).map(isWordStart) == true
                 && (index == 0 || bytes[index - 1] != UInt8(ascii: ":")):
                 throw refuse(":name")
             case _ where isWordStart(byte) && (index == 0 || !isWordByte(bytes[index - 1])):

@@ -48,7 +48,8 @@ public enum SQLiteBackup {
         }
         defer { sqlite3_finalize(statement) }
         guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0),
-              String(cString: text) == "ok" else {
+            String(cString: text) == "ok"
+        else {
             throw Failure(description: "\(path) failed its integrity check: \(String(cString: sqlite3_errmsg(db)))")
         }
     }

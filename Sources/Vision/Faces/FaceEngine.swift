@@ -36,14 +36,18 @@ public final class FaceEngine: @unchecked Sendable {
     /// Faces in `image`, largest first, with descriptors for the first `describing` of them.
     /// `upsample` doubles the image that many times before detection (finds faces smaller than
     /// about 80 pixels, at four times the cost each).
-    public func faces(in image: DecodedImage, describing: Int = 1, upsample: Int = 0, maxFaces: Int = 16) throws(Failure) -> [DetectedFace] {
-        let width = image.width, height = image.height
+    public func faces(in image: DecodedImage, describing: Int = 1, upsample: Int = 0, maxFaces: Int = 16) throws(Failure)
+        -> [DetectedFace]
+    {
+        let width = image.width
+        let height = image.height
         let rgb = image.rgbBytes()
         var found = [face_engine_face](repeating: face_engine_face(), count: maxFaces)
         var error = [CChar](repeating: 0, count: 512)
         lock.lock()
-        let count = face_engine_analyze(engine, rgb, width, height, width * 3, Int32(upsample), &found, Int32(maxFaces),
-                                        Int32(describing), &error, error.count)
+        let count = face_engine_analyze(
+            engine, rgb, width, height, width * 3, Int32(upsample), &found, Int32(maxFaces),
+            Int32(describing), &error, error.count)
         lock.unlock()
         guard count >= 0 else {
             throw .analysis(String(decoding: error.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -55,8 +59,9 @@ public final class FaceEngine: @unchecked Sendable {
                     FaceDescriptor(values: Array(raw.bindMemory(to: Float.self)))
                 }
             }
-            return DetectedFace(left: face.left, top: face.top, right: face.right, bottom: face.bottom, score: face.score,
-                                descriptor: descriptor)
+            return DetectedFace(
+                left: face.left, top: face.top, right: face.right, bottom: face.bottom, score: face.score,
+                descriptor: descriptor)
         }
     }
 }

@@ -38,9 +38,14 @@ public final class DecodedImage: @unchecked Sendable {
         case Int32(IFF_JFIF_JPEG), Int32(IFF_PNG), Int32(IFF_WEBP): break
         default: throw .unsupportedFormat(Self.formatName(format))
         }
-        var w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
+        var bps: Int32 = 0
+        var spp: Int32 = 0
+        var colormap: Int32 = 0
         guard pixReadHeader(path, &format, &w, &h, &bps, &spp, &colormap) == 0 else { throw .corrupt }
-        let width = Int(w), height = Int(h)
+        let width = Int(w)
+        let height = Int(h)
         guard width <= limits.maxSide, height <= limits.maxSide, width * height <= limits.maxPixels else {
             throw .tooManyPixels(width: width, height: height)
         }
@@ -68,7 +73,8 @@ public final class DecodedImage: @unchecked Sendable {
 
     /// The pixels as packed RGB bytes (3 a pixel, rows top to bottom).
     public func rgbBytes() -> [UInt8] {
-        let w = width, h = height
+        let w = width
+        let h = height
         let wordsPerLine = Int(pixGetWpl(pix))
         guard let data = pixGetData(pix) else { return [] }
         return [UInt8](unsafeUninitializedCapacity: w * h * 3) { buffer, count in
@@ -103,10 +109,13 @@ public final class DecodedImage: @unchecked Sendable {
 
     /// A rectangle of the image, clipped to its bounds; nil when nothing is left.
     public func cropped(x: Int, y: Int, width: Int, height: Int) -> DecodedImage? {
-        let left = max(0, x), top = max(0, y)
-        let right = min(self.width, x + width), bottom = min(self.height, y + height)
+        let left = max(0, x)
+        let top = max(0, y)
+        let right = min(self.width, x + width)
+        let bottom = min(self.height, y + height)
         guard right > left, bottom > top,
-              let created = boxCreate(Int32(left), Int32(top), Int32(right - left), Int32(bottom - top)) else { return nil }
+            let created = boxCreate(Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+        else { return nil }
         var box: UnsafeMutablePointer<Box>? = created
         defer { boxDestroy(&box) }
         return pixClipRectangle(pix, created, nil).map(DecodedImage.init(owning:))
@@ -114,12 +123,15 @@ public final class DecodedImage: @unchecked Sendable {
 
     /// A copy with a rectangle painted white (clipped to the image).
     public func blanked(x: Int, y: Int, width: Int, height: Int) -> DecodedImage? {
-        let left = max(0, x), top = max(0, y)
-        let right = min(self.width, x + width), bottom = min(self.height, y + height)
+        let left = max(0, x)
+        let top = max(0, y)
+        let right = min(self.width, x + width)
+        let bottom = min(self.height, y + height)
         guard let copy = pixCopy(nil, pix) else { return nil }
         let result = DecodedImage(owning: copy)
         guard right > left, bottom > top,
-              let created = boxCreate(Int32(left), Int32(top), Int32(right - left), Int32(bottom - top)) else { return result }
+            let created = boxCreate(Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+        else { return result }
         var box: UnsafeMutablePointer<Box>? = created
         defer { boxDestroy(&box) }
         _ = pixSetInRect(copy, created)

@@ -16,8 +16,10 @@ public enum ImageError: Error, Sendable, Equatable {
         switch self {
         case .notAnImage: "The file is not an image."
         case .unsupportedFormat(let name): "Image format \(name) is not supported; send JPEG, PNG or WebP."
-        case .tooManyPixels(let w, let h): "The image declares \(w)×\(h) pixels, more than the \(ImageLimits.standard.maxPixels / 1_000_000) megapixels accepted."
-        case .tooSmall(let w, let h): "The image is \(w)×\(h) pixels; at least \(ImageLimits.standard.minSide) pixels a side are needed."
+        case .tooManyPixels(let w, let h):
+            "The image declares \(w)×\(h) pixels, more than the \(ImageLimits.standard.maxPixels / 1_000_000) megapixels accepted."
+        case .tooSmall(let w, let h):
+            "The image is \(w)×\(h) pixels; at least \(ImageLimits.standard.minSide) pixels a side are needed."
         case .corrupt: "The image data is corrupt or truncated."
         }
     }

@@ -13,9 +13,13 @@ public struct ConversationStarters: Sendable {
             .compactMap(InterestVocabulary.interest)
             .sorted { $0.rarityWeight > $1.rarityWeight }
         for interest in shared.prefix(2) {
-            lines.append(fill(random.pick(Self.sharedInterest[interest.category] ?? Self.sharedGeneric), interest: interest.label))
+            lines.append(
+                fill(random.pick(Self.sharedInterest[interest.category] ?? Self.sharedGeneric), interest: interest.label))
         }
-        if shared.isEmpty, let theirs = candidate.interests.compactMap(InterestVocabulary.interest).max(by: { $0.rarityWeight < $1.rarityWeight }) {
+        if shared.isEmpty,
+            let theirs = candidate.interests.compactMap(InterestVocabulary.interest).max(by: { $0.rarityWeight < $1.rarityWeight }
+            )
+        {
             lines.append(fill(random.pick(Self.theirInterest), interest: theirs.label))
         }
         if viewer.cityArea == candidate.cityArea {
@@ -119,14 +123,18 @@ public struct ConversationStarters: Sendable {
         case (.newFriends, _), (_, .newFriends):
             ["What does a good weekend look like for you?", "Always up for meeting new people — what are you into lately?"]
         case (.longTerm, .longTerm), (.longTerm, .longTermOpenToShort), (.longTermOpenToShort, .longTerm),
-             (.longTermOpenToShort, .longTermOpenToShort):
-            ["What does a great first date look like to you?", "What's something you're looking forward to this year?",
-             "What's a small thing that makes your week better?"]
+            (.longTermOpenToShort, .longTermOpenToShort):
+            [
+                "What does a great first date look like to you?", "What's something you're looking forward to this year?",
+                "What's a small thing that makes your week better?",
+            ]
         case (.shortTerm, _), (_, .shortTerm):
             ["What's your idea of a fun, low-key evening this week?", "Spontaneous plans or booked in advance — which are you?"]
         default:
-            ["What's been the best part of your week so far?", "What are you hoping to find on here?",
-             "What's something you're excited about lately?"]
+            [
+                "What's been the best part of your week so far?", "What are you hoping to find on here?",
+                "What's something you're excited about lately?",
+            ]
         }
     }
 }

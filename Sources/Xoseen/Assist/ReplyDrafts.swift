@@ -43,8 +43,10 @@ public struct ReplyDrafts: Sendable {
         return Array(shaped.filter { seen.insert($0).inserted }.prefix(count))
     }
 
-    static let questionStarts = ["what", "where", "when", "how", "why", "who", "which", "do", "does", "did", "are", "is", "would",
-                                 "will", "can", "could", "have", "want", "wanna", "should"]
+    static let questionStarts = [
+        "what", "where", "when", "how", "why", "who", "which", "do", "does", "did", "are", "is", "would",
+        "will", "can", "could", "have", "want", "wanna", "should",
+    ]
 
     static func question(in text: String) -> Question? {
         let lower = text.lowercased()
@@ -52,15 +54,21 @@ public struct ReplyDrafts: Sendable {
         guard let first = words.first else { return nil }
         guard lower.contains("?") || questionStarts.contains(first) else { return nil }
         func has(_ phrases: String...) -> Bool { phrases.contains { lower.contains($0) } }
-        if has("how are you", "how's it going", "how is it going", "how are things", "how's your day", "how was your day", "hows your") {
+        if has(
+            "how are you", "how's it going", "how is it going", "how are things", "how's your day", "how was your day",
+            "hows your")
+        {
             return .howAreYou
         }
         if has("favorite", "favourite", "best ") { return .favourite }
         if has("what do you do", "for work", "your job", "work as", "what's your work") { return .work }
-        if first == "where" || has("which part", "what neighborhood", "what neighbourhood", "where do you live") { return .whereAbout }
+        if first == "where" || has("which part", "what neighborhood", "what neighbourhood", "where do you live") {
+            return .whereAbout
+        }
         if has("up to", "doing this", "doing on", "plans", "weekend look") { return .whatDoing }
         if first == "when" || has("what time", "which day", "free this", "free on", "this weekend?") { return .when }
-        if ["do", "does", "did", "are", "is", "would", "will", "can", "could", "have", "want", "wanna", "should"].contains(first) {
+        if ["do", "does", "did", "are", "is", "would", "will", "can", "could", "have", "want", "wanna", "should"].contains(first)
+        {
             return .yesNo
         }
         return .open
@@ -68,12 +76,21 @@ public struct ReplyDrafts: Sendable {
 
     static func answers(_ question: Question) -> [String] {
         switch question {
-        case .howAreYou: ["Pretty good, thanks! Just got through a busy day. How about you?", "Doing well! What have you been up to today?"]
-        case .favourite: ["Hard to pick one — probably {interest}. What's yours?", "Ooh, tough one. Can I get back to you with a proper answer? What's yours?"]
-        case .work: ["I'll tell you all about it — but honestly {interest} is the more fun part of my week. What do you do?",
-                     "It keeps me busy! What about you — do you like what you do?"]
+        case .howAreYou:
+            ["Pretty good, thanks! Just got through a busy day. How about you?", "Doing well! What have you been up to today?"]
+        case .favourite:
+            [
+                "Hard to pick one — probably {interest}. What's yours?",
+                "Ooh, tough one. Can I get back to you with a proper answer? What's yours?",
+            ]
+        case .work:
+            [
+                "I'll tell you all about it — but honestly {interest} is the more fun part of my week. What do you do?",
+                "It keeps me busy! What about you — do you like what you do?",
+            ]
         case .whereAbout: ["I'm around {area}. How about you?", "Mostly {area} — do you know it?"]
-        case .when: ["This weekend could work for me — what suits you?", "I'm pretty free later this week. Which day is good for you?"]
+        case .when:
+            ["This weekend could work for me — what suits you?", "I'm pretty free later this week. Which day is good for you?"]
         case .whatDoing: ["Not much planned yet — maybe some {interest}. You?", "Keeping it low-key. Any plans on your side?"]
         case .yesNo: ["Yes, I'd like that!", "Honestly, I'm not sure yet — tell me more?"]
         case .open: ["Good question! Let me think… what would you say?", "Honestly, it depends — what about you?"]
@@ -94,9 +111,11 @@ public struct ReplyDrafts: Sendable {
 
     /// A content word from the message worth asking about (the longest noun-ish word), or nil.
     static func topic(of text: String) -> String? {
-        let stop: Set<String> = ["about", "there", "their", "these", "those", "which", "would", "could", "should", "really", "think",
-                                 "where", "what", "when", "have", "been", "just", "with", "from", "that", "this", "your", "yours",
-                                 "going", "doing", "pretty", "today", "tonight", "weekend", "actually", "something", "anything"]
+        let stop: Set<String> = [
+            "about", "there", "their", "these", "those", "which", "would", "could", "should", "really", "think",
+            "where", "what", "when", "have", "been", "just", "with", "from", "that", "this", "your", "yours",
+            "going", "doing", "pretty", "today", "tonight", "weekend", "actually", "something", "anything",
+        ]
         let words = text.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 5 && !stop.contains($0) }
         return words.max { $0.count < $1.count }
     }
@@ -111,11 +130,15 @@ public struct ReplyDrafts: Sendable {
     func styled(_ line: String, for style: TextingStyle?, random: inout SplitMix64) -> String {
         guard let style else { return line }
         var text = line
-        if style.messageLength == .short, let end = text.firstIndex(where: { ".!?".contains($0) }), end < text.index(before: text.endIndex) {
+        if style.messageLength == .short, let end = text.firstIndex(where: { ".!?".contains($0) }),
+            end < text.index(before: text.endIndex)
+        {
             let first = String(text[...end])
             if first.count >= 12 { text = first }
         }
-        if style.humour == .goofy, !text.lowercased().hasPrefix("ha") { text = "haha " + text.prefix(1).lowercased() + text.dropFirst() }
+        if style.humour == .goofy, !text.lowercased().hasPrefix("ha") {
+            text = "haha " + text.prefix(1).lowercased() + text.dropFirst()
+        }
         switch style.emojiUse {
         case .lots: text += " " + random.pick(["😄", "🙌", "✨", "😊"]) + random.pick(["", " 🎉", " 💫"])
         case .some: text += " " + random.pick(["🙂", "😊"])

@@ -55,25 +55,31 @@ public final class BlindDateStore: Sendable {
     static let columns = "user_a, user_b, alias_a, alias_b, score, a_revealed_at, b_revealed_at"
 
     static func pairing(from row: SQLRow) throws -> Pairing {
-        Pairing(userA: try row.decode(String.self, "user_a"), userB: try row.decode(String.self, "user_b"),
-                aliasA: try row.decode(String?.self, "alias_a") ?? "", aliasB: try row.decode(String?.self, "alias_b") ?? "",
-                score: try row.decode(Double.self, "score"),
-                revealedByA: try row.decode(Date?.self, "a_revealed_at") != nil,
-                revealedByB: try row.decode(Date?.self, "b_revealed_at") != nil)
+        Pairing(
+            userA: try row.decode(String.self, "user_a"), userB: try row.decode(String.self, "user_b"),
+            aliasA: try row.decode(String?.self, "alias_a") ?? "", aliasB: try row.decode(String?.self, "alias_b") ?? "",
+            score: try row.decode(Double.self, "score"),
+            revealedByA: try row.decode(Date?.self, "a_revealed_at") != nil,
+            revealedByB: try row.decode(Date?.self, "b_revealed_at") != nil)
     }
 
     /// Gives aliases to pairings stored before aliases existed (renaming their chat history to the
     /// alias room and aliases), then loads the hidden members. Run once at start.
     public func prepare() async throws {
         try await database.write { connection in
-            for row in try connection.query("SELECT user_a, user_b FROM blind_pairings WHERE alias_a IS NULL OR alias_b IS NULL") {
-                let a = try row.decode(String.self, "user_a"), b = try row.decode(String.self, "user_b")
-                let aliasA = Self.newAlias(), aliasB = Self.newAlias()
-                try connection.execute("UPDATE blind_pairings SET alias_a = $3, alias_b = $4 WHERE user_a = $1 AND user_b = $2",
-                                       a, b, aliasA, aliasB)
+            for row in try connection.query("SELECT user_a, user_b FROM blind_pairings WHERE alias_a IS NULL OR alias_b IS NULL")
+            {
+                let a = try row.decode(String.self, "user_a")
+                let b = try row.decode(String.self, "user_b")
+                let aliasA = Self.newAlias()
+                let aliasB = Self.newAlias()
+                try connection.execute(
+                    "UPDATE blind_pairings SET alias_a = $3, alias_b = $4 WHERE user_a = $1 AND user_b = $2",
+                    a, b, aliasA, aliasB)
                 let old = ChatRoom(kind: .blind, between: a, and: b).description
                 let new = ChatRoom(kind: .blind, between: aliasA, and: aliasB).description
-                try connection.execute("""
+                try connection.execute(
+                    """
                     UPDATE chat_messages SET room = $2,
                         sender_id = CASE WHEN sender_id = $3 THEN $4 WHEN sender_id = $5 THEN $6 ELSE sender_id END
                     WHERE room = $1
@@ -82,9 +88,11 @@ public final class BlindDateStore: Sendable {
             }
         }
         let members = try await database.read { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT user_a, user_b FROM blind_pairings WHERE a_revealed_at IS NULL OR b_revealed_at IS NULL
-                """).flatMap { [try $0.decode(String.self, "user_a"), try $0.decode(String.self, "user_b")] }
+                """
+            ).flatMap { [try $0.decode(String.self, "user_a"), try $0.decode(String.self, "user_b")] }
         }
         hidden.withLock { counts in
             counts = [:]
@@ -109,11 +117,16 @@ public final class BlindDateStore: Sendable {
     public func pair(_ x: String, _ y: String, score: Double, at now: Date) async throws -> Pairing {
         let (a, b) = x < y ? (x, y) : (y, x)
         let (pairing, inserted) = try await database.write { connection -> (Pairing, Bool) in
-            let inserted = try connection.execute("""
-                INSERT INTO blind_pairings (user_a, user_b, paired_at, score, alias_a, alias_b) VALUES ($1, $2, $3, $4, $5, $6)
-                ON CONFLICT (user_a, user_b) DO NOTHING
-                """, a, b, now, score, Self.newAlias(), Self.newAlias()) == 1
-            guard let row = try connection.queryFirst("SELECT \(Self.columns) FROM blind_pairings WHERE user_a = $1 AND user_b = $2", a, b) else {
+            let inserted =
+                try connection.execute(
+                    """
+                    INSERT INTO blind_pairings (user_a, user_b, paired_at, score, alias_a, alias_b) VALUES ($1, $2, $3, $4, $5, $6)
+                    ON CONFLICT (user_a, user_b) DO NOTHING
+                    """, a, b, now, score, Self.newAlias(), Self.newAlias()) == 1
+            guard
+                let row = try connection.queryFirst(
+                    "SELECT \(Self.columns) FROM blind_pairings WHERE user_a = $1 AND user_b = $2", a, b)
+            else {
                 throw SQLStoreError(.constraintViolation, "blind pairing vanished")
             }
             return (try Self.pairing(from: row), inserted)
@@ -135,33 +148,40 @@ public final class BlindDateStore: Sendable {
     public func pairing(room: ChatRoom) async throws -> Pairing? {
         guard room.kind == .blind else { return nil }
         return try await database.read { connection in
-            try connection.queryFirst("""
+            try connection.queryFirst(
+                """
                 SELECT \(Self.columns) FROM blind_pairings WHERE (alias_a = $1 AND alias_b = $2) OR (alias_a = $2 AND alias_b = $1)
-                """, room.userA, room.userB).map(Self.pairing(from:))
+                """, room.userA, room.userB
+            ).map(Self.pairing(from:))
         }
     }
 
     /// `userId`'s pairing with the member aliased `partnerAlias`, if any (nobody else's).
     public func pairing(of userId: String, withPartnerAlias partnerAlias: String) async throws -> Pairing? {
         try await database.read { connection in
-            try connection.queryFirst("""
+            try connection.queryFirst(
+                """
                 SELECT \(Self.columns) FROM blind_pairings WHERE (user_a = $1 AND alias_b = $2) OR (user_b = $1 AND alias_a = $2)
-                """, userId, partnerAlias).map(Self.pairing(from:))
+                """, userId, partnerAlias
+            ).map(Self.pairing(from:))
         }
     }
 
     /// Every pairing the user is in, oldest first.
     public func pairings(of userId: String) async throws -> [Pairing] {
         try await database.read { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT \(Self.columns) FROM blind_pairings WHERE user_a = $1 OR user_b = $1 ORDER BY paired_at, user_a, user_b
-                """, userId).map(Self.pairing(from:))
+                """, userId
+            ).map(Self.pairing(from:))
         }
     }
 
     /// Everyone the user has been blind-paired with, revealed or not.
     public func partners(of userId: String) async throws -> (all: Set<String>, unrevealed: Set<String>) {
-        var all: Set<String> = [], unrevealed: Set<String> = []
+        var all: Set<String> = []
+        var unrevealed: Set<String> = []
         for pairing in try await pairings(of: userId) {
             let other = pairing.partner(of: userId).userId
             all.insert(other)
@@ -175,20 +195,25 @@ public final class BlindDateStore: Sendable {
     /// mutual appends a `blind_reveal` to the ``EventLog`` in each direction.
     public func reveal(viewer: String, partnerAlias: String, at now: Date) async throws -> Pairing? {
         let result = try await database.write { connection -> (Pairing, Bool)? in
-            guard let row = try connection.queryFirst("""
-                SELECT \(Self.columns) FROM blind_pairings WHERE (user_a = $1 AND alias_b = $2) OR (user_b = $1 AND alias_a = $2)
-                """, viewer, partnerAlias) else { return nil }
+            guard
+                let row = try connection.queryFirst(
+                    """
+                    SELECT \(Self.columns) FROM blind_pairings WHERE (user_a = $1 AND alias_b = $2) OR (user_b = $1 AND alias_a = $2)
+                    """, viewer, partnerAlias)
+            else { return nil }
             var pairing = try Self.pairing(from: row)
             let wasMutual = pairing.isRevealed
             let column = viewer == pairing.userA ? "a_revealed_at" : "b_revealed_at"
-            try connection.execute("UPDATE blind_pairings SET \(column) = COALESCE(\(column), $3) WHERE user_a = $1 AND user_b = $2",
-                                   pairing.userA, pairing.userB, now)
+            try connection.execute(
+                "UPDATE blind_pairings SET \(column) = COALESCE(\(column), $3) WHERE user_a = $1 AND user_b = $2",
+                pairing.userA, pairing.userB, now)
             if viewer == pairing.userA { pairing.revealedByA = true } else { pairing.revealedByB = true }
             let becameMutual = !wasMutual && pairing.isRevealed
             if becameMutual {
                 for (from, to) in [(pairing.userA, pairing.userB), (pairing.userB, pairing.userA)] {
-                    try EventLog.append(EventLog.Entry(viewer: from, candidate: to, action: .blindReveal, at: now, ranker: "blind"),
-                                        on: connection)
+                    try EventLog.append(
+                        EventLog.Entry(viewer: from, candidate: to, action: .blindReveal, at: now, ranker: "blind"),
+                        on: connection)
                 }
             }
             return (pairing, becameMutual)

@@ -47,7 +47,8 @@ public struct ChatAdmission: Sendable {
         let room: ChatRoom
         switch ChatRoom.parse(roomText) {
         case .success(let parsed): room = parsed
-        case .failure(.unsorted(let expected)): return .failure(Refusal(.invalidRoom, "ids must be sorted: \(expected.prefix(80))"))
+        case .failure(.unsorted(let expected)):
+            return .failure(Refusal(.invalidRoom, "ids must be sorted: \(expected.prefix(80))"))
         case .failure(let error): return .failure(Refusal(.invalidRoom, error.reason))
         }
         guard let userId, !userId.isEmpty else { return .failure(Refusal(.invalidUser, "user is required")) }

@@ -6,7 +6,10 @@ import Synchronization
 public final class ChatRateLimiter: Sendable {
     public let burst: Double
     public let perSecond: Double
-    private struct Bucket { var tokens: Double; var updated: Double }
+    private struct Bucket {
+        var tokens: Double
+        var updated: Double
+    }
     private let buckets = Mutex<[String: Bucket]>([:])
     static let pruneThreshold = 10_000
 

@@ -51,7 +51,8 @@ public struct ChatRoom: Sendable, Hashable, CustomStringConvertible {
             return .failure(.malformed)
         }
         guard let kind = Kind(rawValue: String(parts[0])) else { return .failure(.unknownKind(String(parts[0]))) }
-        let a = String(parts[1]), b = String(parts[2])
+        let a = String(parts[1])
+        let b = String(parts[2])
         guard a != b else { return .failure(.sameUser) }
         let room = ChatRoom(kind: kind, between: a, and: b)
         guard room.userA == a else { return .failure(.unsorted(expected: room.description)) }
@@ -59,8 +60,9 @@ public struct ChatRoom: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func isUserId(_ s: Substring) -> Bool {
-        s.utf8.count <= 64 && s.utf8.allSatisfy { c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2D
-        }
+        s.utf8.count <= 64
+            && s.utf8.allSatisfy { c in
+                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2D
+            }
     }
 }

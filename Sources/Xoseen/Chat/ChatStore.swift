@@ -36,10 +36,14 @@ public struct ChatStore: Sendable {
     }
 
     /// Appends one record and returns it with its sequence number, once it is durable.
-    public func append(room: ChatRoom, kind: Kind, senderId: String, senderName: String, body: String,
-                       at now: Date) async throws -> Record {
-        try await appends.submit(Record(room: room.description, seq: 0, kind: kind, senderId: senderId, senderName: senderName,
-                                        body: body, sentAt: now))
+    public func append(
+        room: ChatRoom, kind: Kind, senderId: String, senderName: String, body: String,
+        at now: Date
+    ) async throws -> Record {
+        try await appends.submit(
+            Record(
+                room: room.description, seq: 0, kind: kind, senderId: senderId, senderName: senderName,
+                body: body, sentAt: now))
     }
 
     /// Numbers each record after its room's last one (earlier records of the same batch included).
@@ -47,11 +51,14 @@ public struct ChatStore: Sendable {
         var next: [String: Int] = [:]
         return try records.map { record in
             var record = record
-            let seq = try next[record.room]
-                ?? (connection.scalar(Int.self, "SELECT COALESCE(MAX(seq), 0) FROM chat_messages WHERE room = $1", record.room) ?? 0) + 1
+            let seq =
+                try next[record.room]
+                ?? (connection.scalar(Int.self, "SELECT COALESCE(MAX(seq), 0) FROM chat_messages WHERE room = $1", record.room)
+                    ?? 0) + 1
             record.seq = seq
             next[record.room] = seq + 1
-            try connection.execute("""
+            try connection.execute(
+                """
                 INSERT INTO chat_messages (room, seq, kind, sender_id, sender_name, body, sent_at)
                 VALUES ($1, $2, $3, $4, $5, $6, $7)
                 """, record.room, seq, record.kind.rawValue, record.senderId, record.senderName, record.body, record.sentAt)
@@ -64,20 +71,23 @@ public struct ChatStore: Sendable {
     public func history(room: ChatRoom, limit: Int = 50) async throws -> [Record] {
         let roomId = room.description
         return try await database.read { connection in
-            let recent = try connection.query("""
+            let recent = try connection.query(
+                """
                 SELECT seq, kind, sender_id, sender_name, body, sent_at FROM chat_messages
                 WHERE room = $1 AND kind <> 'pubkey' ORDER BY seq DESC LIMIT $2
                 """, roomId, limit)
-            let keys = try connection.query("""
+            let keys = try connection.query(
+                """
                 SELECT seq, kind, sender_id, sender_name, body, sent_at FROM chat_messages c
                 WHERE room = $1 AND kind = 'pubkey'
                   AND seq = (SELECT MAX(seq) FROM chat_messages k WHERE k.room = c.room AND k.kind = 'pubkey' AND k.sender_id = c.sender_id)
                 """, roomId)
             return try (recent + keys).map { row in
-                Record(room: roomId, seq: try row.decode(Int.self, "seq"),
-                       kind: Kind(rawValue: try row.decode(String.self, "kind")) ?? .message,
-                       senderId: try row.decode(String.self, "sender_id"), senderName: try row.decode(String.self, "sender_name"),
-                       body: try row.decode(String.self, "body"), sentAt: try row.decode(Date.self, "sent_at"))
+                Record(
+                    room: roomId, seq: try row.decode(Int.self, "seq"),
+                    kind: Kind(rawValue: try row.decode(String.self, "kind")) ?? .message,
+                    senderId: try row.decode(String.self, "sender_id"), senderName: try row.decode(String.self, "sender_name"),
+                    body: try row.decode(String.self, "body"), sentAt: try row.decode(Date.self, "sent_at"))
             }.sorted { $0.seq < $1.seq }
         }
     }
@@ -87,21 +97,26 @@ public struct ChatStore: Sendable {
     public func records(room: ChatRoom, after seq: Int, before: Int = Int.max, limit: Int = 500) async throws -> [Record] {
         let roomId = room.description
         return try await database.read { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT seq, kind, sender_id, sender_name, body, sent_at FROM chat_messages
                 WHERE room = $1 AND seq > $2 AND seq < $3 ORDER BY seq LIMIT $4
-                """, roomId, seq, before, limit).map { row in
-                Record(room: roomId, seq: try row.decode(Int.self, "seq"),
-                       kind: Kind(rawValue: try row.decode(String.self, "kind")) ?? .message,
-                       senderId: try row.decode(String.self, "sender_id"), senderName: try row.decode(String.self, "sender_name"),
-                       body: try row.decode(String.self, "body"), sentAt: try row.decode(Date.self, "sent_at"))
+                """, roomId, seq, before, limit
+            ).map { row in
+                Record(
+                    room: roomId, seq: try row.decode(Int.self, "seq"),
+                    kind: Kind(rawValue: try row.decode(String.self, "kind")) ?? .message,
+                    senderId: try row.decode(String.self, "sender_id"), senderName: try row.decode(String.self, "sender_name"),
+                    body: try row.decode(String.self, "body"), sentAt: try row.decode(Date.self, "sent_at"))
             }
         }
     }
 
     public func count(room: ChatRoom) async throws -> Int {
         let roomId = room.description
-        return try await database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM chat_messages WHERE room = $1", roomId) ?? 0 }
+        return try await database.read {
+            try $0.scalar(Int.self, "SELECT COUNT(*) FROM chat_messages WHERE room = $1", roomId) ?? 0
+        }
     }
 
     /// Keeps a trace of a message the scanner stopped (category and reason code, never the text)
@@ -109,13 +124,16 @@ public struct ChatStore: Sendable {
     public func flag(room: ChatRoom, senderId: String, category: String, reason: String, at now: Date) async throws {
         let roomId = room.description
         try await database.write { connection in
-            try connection.execute("""
+            try connection.execute(
+                """
                 INSERT INTO safety_flags (room, sender_id, category, reason, flagged_at) VALUES ($1, $2, $3, $4, $5)
                 """, roomId, senderId, category, reason, now)
         }
     }
 
     public func flagCount(senderId: String) async throws -> Int {
-        try await database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM safety_flags WHERE sender_id = $1", senderId) ?? 0 }
+        try await database.read {
+            try $0.scalar(Int.self, "SELECT COUNT(*) FROM safety_flags WHERE sender_id = $1", senderId) ?? 0
+        }
     }
 }

@@ -26,7 +26,8 @@ struct AreaDistances: Sendable {
     /// The areas no farther than `km` from `area`, nearest first.
     func within(_ km: Double, of area: Int) -> ArraySlice<(area: Int, km: Double)> {
         let all = reach[area]
-        var low = 0, high = all.count
+        var low = 0
+        var high = all.count
         while low < high {
             let mid = (low + high) / 2
             if all[mid].km <= km { low = mid + 1 } else { high = mid }

@@ -55,22 +55,30 @@ public struct CandidateFeed: Sendable {
         var best = BestScored(capacity: learned == nil ? limit + 1 : max(limit + 1, Self.rerankDepth))
         index.scan(for: viewer) { entry, km in
             guard entry.profile.verified, excluded.isEmpty || !excluded.contains(entry.profile.userId),
-                  ranker.isMutuallyCompatible(viewer, entry.profile, distanceKm: km) else { return }
+                ranker.isMutuallyCompatible(viewer, entry.profile, distanceKm: km)
+            else { return }
             let measures: RuleBasedRanker.PairMeasures
             if let mine = viewerInterests, let theirs = entry.interests {
-                measures = .init(distanceKm: km, interestsForA: mine.sharedScore(with: theirs), interestsForB: theirs.sharedScore(with: mine))
+                measures = .init(
+                    distanceKm: km, interestsForA: mine.sharedScore(with: theirs), interestsForB: theirs.sharedScore(with: mine))
             } else {
                 measures = ranker.measures(viewer, entry.profile)
             }
-            best.offer(entry, ranker.breakdown(viewer: viewer, candidate: entry.profile, candidateHistory: entry.tally.history,
-                                               candidateAppeal: entry.received.history, measures: measures))
+            best.offer(
+                entry,
+                ranker.breakdown(
+                    viewer: viewer, candidate: entry.profile, candidateHistory: entry.tally.history,
+                    candidateAppeal: entry.received.history, measures: measures))
         }
         var ranked = best.sorted()
         if let learned {
             ranked = ranked.map {
-                Scored(candidate: $0.candidate, breakdown: learnedBreakdown($0.breakdown, viewer, $0.candidate, learned, ranker,
-                                                                            viewerStats: viewerStats,
-                                                                            candidateStats: index.activity(of: $0.candidate.userId)))
+                Scored(
+                    candidate: $0.candidate,
+                    breakdown: learnedBreakdown(
+                        $0.breakdown, viewer, $0.candidate, learned, ranker,
+                        viewerStats: viewerStats,
+                        candidateStats: index.activity(of: $0.candidate.userId)))
             }.sorted(by: BestScored.ranksBefore)
         }
         var page = Page(candidates: Array(ranked.prefix(limit)), hasMore: ranked.count > limit)
@@ -78,8 +86,10 @@ public struct CandidateFeed: Sendable {
         if case .ruleBased(let shadow?) = assignment {
             let stats = index.activity(of: viewer.userId)
             page.shadow = page.candidates.map {
-                learnedBreakdown($0.breakdown, viewer, $0.candidate, shadow, ranker, viewerStats: stats,
-                                 candidateStats: index.activity(of: $0.candidate.userId)).final
+                learnedBreakdown(
+                    $0.breakdown, viewer, $0.candidate, shadow, ranker, viewerStats: stats,
+                    candidateStats: index.activity(of: $0.candidate.userId)
+                ).final
             }
             page.shadowVersion = shadow.version
         }
@@ -91,14 +101,18 @@ public struct CandidateFeed: Sendable {
 
     /// The rule sub-scores (what the explanation reads), with `p_like_back` = P(candidate likes
     /// viewer) and `final` = √(P(viewer → candidate) · P(candidate → viewer)) from the model.
-    func learnedBreakdown(_ rules: MatchBreakdown, _ viewer: Profile, _ candidate: Profile, _ scorer: LearnedScorer,
-                          _ ranker: RuleBasedRanker, viewerStats: ActivityStats, candidateStats: ActivityStats) -> MatchBreakdown {
+    func learnedBreakdown(
+        _ rules: MatchBreakdown, _ viewer: Profile, _ candidate: Profile, _ scorer: LearnedScorer,
+        _ ranker: RuleBasedRanker, viewerStats: ActivityStats, candidateStats: ActivityStats
+    ) -> MatchBreakdown {
         let prior = ranker.priorLikeRate
         let (mine, theirs) = index.taste(viewer: viewer.userId, candidate: candidate.userId, prior: prior)
-        let forward = PairFeatures.vector(viewer: viewer, candidate: candidate, ranker: ranker, viewerStats: viewerStats,
-                                          candidateStats: candidateStats, prior: prior, taste: mine)
-        let reverse = PairFeatures.vector(viewer: candidate, candidate: viewer, ranker: ranker, viewerStats: candidateStats,
-                                          candidateStats: viewerStats, prior: prior, taste: theirs)
+        let forward = PairFeatures.vector(
+            viewer: viewer, candidate: candidate, ranker: ranker, viewerStats: viewerStats,
+            candidateStats: candidateStats, prior: prior, taste: mine)
+        let reverse = PairFeatures.vector(
+            viewer: candidate, candidate: viewer, ranker: ranker, viewerStats: candidateStats,
+            candidateStats: viewerStats, prior: prior, taste: theirs)
         var breakdown = rules
         breakdown.pLikeBack = scorer.model.probability(reverse)
         breakdown.final = scorer.final(forward: forward, reverse: reverse)
@@ -115,11 +129,13 @@ public struct CandidateFeed: Sendable {
     /// With the ranker that serves this viewer.
     public func breakdown(_ viewer: Profile, _ candidate: Profile) -> MatchBreakdown {
         let ranker = currentRanker
-        let rules = ranker.breakdown(viewer: viewer, candidate: candidate, candidateHistory: index.likeHistory(of: candidate.userId),
-                                     candidateAppeal: index.receivedHistory(of: candidate.userId))
+        let rules = ranker.breakdown(
+            viewer: viewer, candidate: candidate, candidateHistory: index.likeHistory(of: candidate.userId),
+            candidateAppeal: index.receivedHistory(of: candidate.userId))
         guard case .learned(let scorer) = learning?.assignment(for: viewer.userId) else { return rules }
-        return learnedBreakdown(rules, viewer, candidate, scorer, ranker, viewerStats: index.activity(of: viewer.userId),
-                                candidateStats: index.activity(of: candidate.userId))
+        return learnedBreakdown(
+            rules, viewer, candidate, scorer, ranker, viewerStats: index.activity(of: viewer.userId),
+            candidateStats: index.activity(of: candidate.userId))
     }
 }
 
@@ -144,7 +160,8 @@ struct BestScored {
             heap.append(CandidateFeed.Scored(candidate: entry.profile, breakdown: breakdown))
             siftUp(heap.count - 1)
         } else if let worst = heap.first,
-                  (breakdown.final, worst.candidate.userId) > (worst.breakdown.final, entry.profile.userId) {
+            (breakdown.final, worst.candidate.userId) > (worst.breakdown.final, entry.profile.userId)
+        {
             heap[0] = CandidateFeed.Scored(candidate: entry.profile, breakdown: breakdown)
             siftDown(0)
         }
@@ -167,7 +184,8 @@ struct BestScored {
         var parent = start
         while true {
             var worst = parent
-            let left = 2 * parent + 1, right = left + 1
+            let left = 2 * parent + 1
+            let right = left + 1
             if left < heap.count, Self.ranksBefore(heap[worst], heap[left]) { worst = left }
             if right < heap.count, Self.ranksBefore(heap[worst], heap[right]) { worst = right }
             guard worst != parent else { return }

@@ -122,7 +122,8 @@ public final class CandidateIndex: Sendable {
     public func replaceAll(profiles: [Profile], histories: [String: LikeHistory], received: [String: LikeHistory] = [:]) {
         var fresh = State(buckets: Array(repeating: [], count: Gender.allCases.count * 8 * areas.count))
         for (userId, history) in received { fresh.received[userId] = LikeTally(history) }
-        var likes = 0, decisions = 0
+        var likes = 0
+        var decisions = 0
         for (userId, history) in histories {
             fresh.tallies[userId] = LikeTally(history)
             likes += history.likesGiven
@@ -134,7 +135,8 @@ public final class CandidateIndex: Sendable {
             let received = fresh.received[profile.userId] ?? LikeTally()
             fresh.received[profile.userId] = received
             let slot = slot(of: profile)
-            fresh.buckets[slot].append(Entry(profile: profile, tally: tally, received: received, area: areas.ordinal(of: profile.cityArea)))
+            fresh.buckets[slot].append(
+                Entry(profile: profile, tally: tally, received: received, area: areas.ordinal(of: profile.cityArea)))
             fresh.slots[profile.userId] = slot
         }
         for slot in fresh.buckets.indices where !fresh.buckets[slot].isEmpty {
@@ -212,7 +214,10 @@ public final class CandidateIndex: Sendable {
     /// The taste signals both ways for a pair (the learned ranker's collaborative features).
     public func taste(viewer: String, candidate: String, prior: Double) -> (TasteGraph.Signals, TasteGraph.Signals) {
         tasteGraph.withLock {
-            ($0.signals(viewer: viewer, candidate: candidate, prior: prior), $0.signals(viewer: candidate, candidate: viewer, prior: prior))
+            (
+                $0.signals(viewer: viewer, candidate: candidate, prior: prior),
+                $0.signals(viewer: candidate, candidate: viewer, prior: prior)
+            )
         }
     }
 
@@ -234,8 +239,9 @@ public final class CandidateIndex: Sendable {
     /// What the user did and had done to them so far (the learned ranker's activity features).
     public func activity(of userId: String) -> ActivityStats {
         let (given, received) = state.withLock { ($0.tallies[userId]?.history, $0.received[userId]?.history) }
-        return ActivityStats(likesGiven: given?.likesGiven ?? 0, decisionsMade: given?.decisionsMade ?? 0,
-                             likesReceived: received?.likesGiven ?? 0, decisionsReceived: received?.decisionsMade ?? 0)
+        return ActivityStats(
+            likesGiven: given?.likesGiven ?? 0, decisionsMade: given?.decisionsMade ?? 0,
+            likesReceived: received?.likesGiven ?? 0, decisionsReceived: received?.decisionsMade ?? 0)
     }
 
     /// The population's like rate (the smoothing prior); 0.3 before anyone has decided.
@@ -249,7 +255,8 @@ public final class CandidateIndex: Sendable {
     public func partition(of userId: String) -> Partition? {
         state.withLock { state in
             guard let slot = state.slots[userId],
-                  let entry = state.buckets[slot].first(where: { $0.profile.userId == userId }) else { return nil }
+                let entry = state.buckets[slot].first(where: { $0.profile.userId == userId })
+            else { return nil }
             return Partition(gender: entry.profile.gender, seeking: entry.profile.seeking, cityArea: entry.profile.cityArea)
         }
     }
@@ -275,7 +282,8 @@ public final class CandidateIndex: Sendable {
                     while i < bucket.count, bucket[i].profile.ageDisplayed <= viewer.ageMax {
                         let entry = bucket[i]
                         if km <= entry.profile.maxDistanceKm, entry.profile.ageMin <= viewer.ageDisplayed,
-                           viewer.ageDisplayed <= entry.profile.ageMax {
+                            viewer.ageDisplayed <= entry.profile.ageMax
+                        {
                             visit(entry, km)
                         }
                         i += 1
@@ -301,8 +309,9 @@ public final class CandidateIndex: Sendable {
     }
 
     private func slot(of profile: Profile) -> Int {
-        slot(gender: profile.gender, seekingMask: profile.seeking.reduce(0) { $0 | Self.bit($1) },
-             area: areas.ordinal(of: profile.cityArea))
+        slot(
+            gender: profile.gender, seekingMask: profile.seeking.reduce(0) { $0 | Self.bit($1) },
+            area: areas.ordinal(of: profile.cityArea))
     }
 
     private static func ordered(_ a: Entry, _ b: Entry) -> Bool {
@@ -313,7 +322,8 @@ public final class CandidateIndex: Sendable {
 extension Array {
     /// The first index whose element satisfies `predicate`, which must be false then true along the array.
     func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let mid = (low + high) / 2
             if predicate(self[mid]) { high = mid } else { low = mid + 1 }

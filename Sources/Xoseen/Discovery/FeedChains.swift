@@ -82,13 +82,19 @@ public final class FeedChains: Sendable {
     public func chain(_ id: String, at now: Date) async throws -> Chain? {
         let held = state.withLock { $0.entries[id]?.chain }
         if let held { return held.expiresAt > now ? held : nil }
-        guard let stored = try await database.read({ connection -> Chain? in
-            guard let row = try connection.queryFirst("SELECT viewer_id, served, expires_at FROM rank_chains WHERE id = $1", id) else {
-                return nil
-            }
-            let served = try JSONDecoder().decode([String].self, from: Data(try row.decode(String.self, "served").utf8))
-            return Chain(viewer: try row.decode(String.self, "viewer_id"), served: served, expiresAt: try row.decode(Date.self, "expires_at"))
-        }), stored.expiresAt > now else { return nil }
+        guard
+            let stored = try await database.read({ connection -> Chain? in
+                guard
+                    let row = try connection.queryFirst("SELECT viewer_id, served, expires_at FROM rank_chains WHERE id = $1", id)
+                else {
+                    return nil
+                }
+                let served = try JSONDecoder().decode([String].self, from: Data(try row.decode(String.self, "served").utf8))
+                return Chain(
+                    viewer: try row.decode(String.self, "viewer_id"), served: served,
+                    expiresAt: try row.decode(Date.self, "expires_at"))
+            }), stored.expiresAt > now
+        else { return nil }
         insert(id: id, stored, dirty: false)
         return stored
     }
@@ -133,7 +139,9 @@ public final class FeedChains: Sendable {
             pruned = try await write(dirty, prune: prune, now: now)
         }
         state.withLock { state in
-            for (id, entry) in state.entries where entry.chain.expiresAt <= now { Self.remove(id, entry.chain.viewer, from: &state) }
+            for (id, entry) in state.entries where entry.chain.expiresAt <= now {
+                Self.remove(id, entry.chain.viewer, from: &state)
+            }
             Self.compactOrder(&state)
         }
         return (dirty.count, pruned)
@@ -145,7 +153,8 @@ public final class FeedChains: Sendable {
             pruned = try await database.write { connection in
                 for (id, chain) in dirty {
                     let json = String(decoding: try JSONEncoder().encode(chain.served), as: UTF8.self)
-                    try connection.execute("""
+                    try connection.execute(
+                        """
                         INSERT INTO rank_chains (id, viewer_id, served, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
                         ON CONFLICT (id) DO UPDATE SET served = excluded.served, expires_at = excluded.expires_at
                         """, id, chain.viewer, json, now, chain.expiresAt)
@@ -177,7 +186,9 @@ public final class FeedChains: Sendable {
             while state.entries.count > limits.capacity, state.orderStart < state.order.count {
                 let (oldest, sequence) = state.order[state.orderStart]
                 state.orderStart += 1
-                if let entry = state.entries[oldest], entry.sequence == sequence { Self.remove(oldest, entry.chain.viewer, from: &state) }
+                if let entry = state.entries[oldest], entry.sequence == sequence {
+                    Self.remove(oldest, entry.chain.viewer, from: &state)
+                }
             }
             Self.compactOrder(&state)
         }

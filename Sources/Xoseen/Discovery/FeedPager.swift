@@ -44,9 +44,10 @@ public struct FeedPager: Sendable {
         let ids = ranked.candidates.map(\.candidate.userId)
         if let shadow = ranked.shadow, let version = ranked.shadowVersion, let registry = feed.learning?.registry {
             // Shadow mode: the model's scores are logged beside the served ones; what the viewer sees is unchanged.
-            try await registry.recordShadow(viewer: viewer.userId, candidates: ids,
-                                            served: ranked.candidates.map(\.breakdown.final), shadow: shadow, version: version,
-                                            at: clock())
+            try await registry.recordShadow(
+                viewer: viewer.userId, candidates: ids,
+                served: ranked.candidates.map(\.breakdown.final), shadow: shadow, version: version,
+                at: clock())
         }
         // The chain stays in memory (no durable write for a first page); pages after the first are written behind.
         var hasRoom = true

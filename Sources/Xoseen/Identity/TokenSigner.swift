@@ -54,11 +54,14 @@ public struct TokenSigner: Sendable {
         guard token.utf8.count <= 512 else { return .failure(.malformed) }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, let expiry = Int(parts[1]),
-              let signature = Self.decodeBase64URL(String(parts[2])), signature.count == 32 else {
+            let signature = Self.decodeBase64URL(String(parts[2])), signature.count == 32
+        else {
             return .failure(.malformed)
         }
         let expected = mac(Self.signed("\(parts[0]).\(parts[1])", version: version(String(parts[0]))))
-        let equal = expected.withUnsafeBytes { a in signature.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, 32) } }
+        let equal = expected.withUnsafeBytes { a in
+            signature.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, 32) }
+        }
         guard equal == 0 else { return .failure(.badSignature) }
         guard TimeInterval(expiry) > clock().timeIntervalSince1970 else { return .failure(.expired) }
         return .success(String(parts[0]))
@@ -71,7 +74,8 @@ public struct TokenSigner: Sendable {
     public func isSigned(_ payload: String, signature: String) -> Bool {
         guard let given = Self.decodeBase64URL(signature), given.count == 32 else { return false }
         let expected = mac(payload)
-        return expected.withUnsafeBytes { a in given.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, 32) } } == 0
+        return expected.withUnsafeBytes { a in given.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, 32) } }
+            == 0
     }
 
     private func mac(_ payload: String) -> [UInt8] {

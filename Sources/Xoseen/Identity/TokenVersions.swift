@@ -37,7 +37,8 @@ public final class TokenVersions: Sendable {
     @discardableResult
     public func bump(_ userId: String, at now: Date) async throws -> Int {
         let version = try await database.write { connection in
-            try connection.execute("""
+            try connection.execute(
+                """
                 INSERT INTO token_versions (user_id, version, updated_at) VALUES ($1, 1, $2)
                 ON CONFLICT (user_id) DO UPDATE SET version = token_versions.version + 1, updated_at = excluded.updated_at
                 """, userId, now)

@@ -28,8 +28,10 @@ public enum EventLog {
         /// Test traffic: kept out of training and serving figures.
         public var isTest: Bool
 
-        public init(viewer: String, candidate: String, action: Action, at: Date, scores: String = "{}", ranker: String,
-                    isTest: Bool = false) {
+        public init(
+            viewer: String, candidate: String, action: Action, at: Date, scores: String = "{}", ranker: String,
+            isTest: Bool = false
+        ) {
             self.viewer = viewer
             self.candidate = candidate
             self.action = action
@@ -42,7 +44,8 @@ public enum EventLog {
 
     /// Appends `entry` in the caller's transaction.
     public static func append(_ entry: Entry, on connection: any SQLConnection) throws {
-        try connection.execute("""
+        try connection.execute(
+            """
             INSERT INTO user_events (id, viewer_id, candidate_id, action, occurred_at, scores, ranker, is_test)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             """, "evt_" + UUID().uuidString.lowercased(), entry.viewer, entry.candidate, entry.action.rawValue, entry.at,

@@ -22,10 +22,13 @@ public final class LearnedServing: Sendable {
 
         /// The truth for `/ml/health`.
         public var status: ServingStatus {
-            guard let scorer else { return ServingStatus(ranker: .ruleBased, modelVersion: "rules-v1", rolloutPct: 0, shadow: false) }
+            guard let scorer else {
+                return ServingStatus(ranker: .ruleBased, modelVersion: "rules-v1", rolloutPct: 0, shadow: false)
+            }
             let ranker: ServingStatus.Ranker = rolloutPct >= 1 ? .learned : rolloutPct > 0 ? .rollout : .ruleBased
-            return ServingStatus(ranker: ranker, modelVersion: ranker == .ruleBased ? "rules-v1" : scorer.version,
-                                 rolloutPct: rolloutPct, shadow: shadow)
+            return ServingStatus(
+                ranker: ranker, modelVersion: ranker == .ruleBased ? "rules-v1" : scorer.version,
+                rolloutPct: rolloutPct, shadow: shadow)
         }
     }
 
@@ -72,16 +75,23 @@ public final class LearnedServing: Sendable {
             do {
                 let file = try registry.load(version)
                 scorer = LearnedScorer(model: file.model, version: version)
-                logger.notice("learned ranker loaded", ["version": version, "rolloutPct": "\(serving.rolloutPct)",
-                                                        "shadow": "\(serving.shadow)"])
+                logger.notice(
+                    "learned ranker loaded",
+                    [
+                        "version": version, "rolloutPct": "\(serving.rolloutPct)",
+                        "shadow": "\(serving.shadow)",
+                    ])
             } catch {
                 if loadedVersion.withLock({ $0 }) != version {
-                    logger.error("model cannot be served; the rule-based ranker serves", ["version": version, "error": "\(error)"])
+                    logger.error(
+                        "model cannot be served; the rule-based ranker serves", ["version": version, "error": "\(error)"])
                 }
                 scorer = nil
             }
             loadedVersion.withLock { $0 = version }
         }
-        current.withLock { $0 = Snapshot(scorer: scorer, rolloutPct: scorer == nil ? 0 : serving.rolloutPct, shadow: serving.shadow) }
+        current.withLock {
+            $0 = Snapshot(scorer: scorer, rolloutPct: scorer == nil ? 0 : serving.rolloutPct, shadow: serving.shadow)
+        }
     }
 }

@@ -66,8 +66,9 @@ public struct ModelRegistry: Sendable {
             let path = directory + "/\(version).json"
             try data.write(to: URL(fileURLWithPath: path + ".tmp"))
             _ = rename(path + ".tmp", path)
-            try connection.execute("INSERT INTO ml_models (version, created_at, file, report) VALUES ($1, $2, $3, $4)",
-                                   version, now, "\(version).json", String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
+            try connection.execute(
+                "INSERT INTO ml_models (version, created_at, file, report) VALUES ($1, $2, $3, $4)",
+                version, now, "\(version).json", String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
             try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, 'register', $2)", now, version)
             return version
         }
@@ -76,9 +77,10 @@ public struct ModelRegistry: Sendable {
     public func list() async throws -> [Entry] {
         try await database.read { connection in
             try connection.query("SELECT version, created_at, report, promoted_at FROM ml_models ORDER BY version").map { row in
-                Entry(version: try row.decode(String.self, "version"), createdAt: try row.decode(Date.self, "created_at"),
-                      report: try JSONDecoder().decode(TrainingReport.self, from: Data(try row.decode(String.self, "report").utf8)),
-                      promotedAt: try row.decode(Date?.self, "promoted_at"))
+                Entry(
+                    version: try row.decode(String.self, "version"), createdAt: try row.decode(Date.self, "created_at"),
+                    report: try JSONDecoder().decode(TrainingReport.self, from: Data(try row.decode(String.self, "report").utf8)),
+                    promotedAt: try row.decode(Date?.self, "promoted_at"))
             }
         }
     }
@@ -91,15 +93,18 @@ public struct ModelRegistry: Sendable {
     /// rolling back are the same operation on the registry; the audit row says which.
     public func promote(_ version: String, rolloutPct: Double = 1, action: String = "promote", at now: Date) async throws {
         guard (0...1).contains(rolloutPct) else { throw RegistryError.invalidRollout(rolloutPct) }
-        let known = try await database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM ml_models WHERE version = $1", version) ?? 0 }
+        let known = try await database.read {
+            try $0.scalar(Int.self, "SELECT COUNT(*) FROM ml_models WHERE version = $1", version) ?? 0
+        }
         guard known > 0 else { throw RegistryError.unknownVersion(version) }
         _ = try load(version)  // never promote a file that cannot serve
         try await database.write { connection in
             let shadow = try Self.readServing(connection).shadow
             try Self.upsertServing(connection, version: version, rolloutPct: rolloutPct, shadow: shadow, at: now)
             try connection.execute("UPDATE ml_models SET promoted_at = $2 WHERE version = $1", version, now)
-            try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, $2, $3)", now, action,
-                                   "\(version) at \(rolloutPct)")
+            try connection.execute(
+                "INSERT INTO ml_audit (at, action, detail) VALUES ($1, $2, $3)", now, action,
+                "\(version) at \(rolloutPct)")
         }
     }
 
@@ -108,7 +113,8 @@ public struct ModelRegistry: Sendable {
         try await database.write { connection in
             let shadow = try Self.readServing(connection).shadow
             try Self.upsertServing(connection, version: nil, rolloutPct: 0, shadow: shadow, at: now)
-            try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, 'rules', 'rule_based for everyone')", now)
+            try connection.execute(
+                "INSERT INTO ml_audit (at, action, detail) VALUES ($1, 'rules', 'rule_based for everyone')", now)
         }
     }
 
@@ -125,20 +131,25 @@ public struct ModelRegistry: Sendable {
         try await database.write { connection in
             var serving = try Self.readServing(connection)
             change(&serving)
-            try Self.upsertServing(connection, version: serving.version, rolloutPct: serving.rolloutPct, shadow: serving.shadow, at: now)
+            try Self.upsertServing(
+                connection, version: serving.version, rolloutPct: serving.rolloutPct, shadow: serving.shadow, at: now)
             try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, 'serving', $2)", now, audit)
         }
     }
 
     static func readServing(_ connection: any SQLConnection) throws -> Serving {
         try connection.queryFirst("SELECT version, rollout_pct, shadow FROM ml_serving WHERE id = 1").map { row in
-            Serving(version: try row.decode(String?.self, "version"), rolloutPct: try row.decode(Double.self, "rollout_pct"),
-                    shadow: try row.decode(Bool.self, "shadow"))
+            Serving(
+                version: try row.decode(String?.self, "version"), rolloutPct: try row.decode(Double.self, "rollout_pct"),
+                shadow: try row.decode(Bool.self, "shadow"))
         } ?? .none
     }
 
-    static func upsertServing(_ connection: any SQLConnection, version: String?, rolloutPct: Double, shadow: Bool, at now: Date) throws {
-        try connection.execute("""
+    static func upsertServing(_ connection: any SQLConnection, version: String?, rolloutPct: Double, shadow: Bool, at now: Date)
+        throws
+    {
+        try connection.execute(
+            """
             INSERT INTO ml_serving (id, version, rollout_pct, shadow, updated_at) VALUES (1, $1, $2, $3, $4)
             ON CONFLICT (id) DO UPDATE SET version = excluded.version, rollout_pct = excluded.rollout_pct,
                 shadow = excluded.shadow, updated_at = excluded.updated_at
@@ -146,12 +157,15 @@ public struct ModelRegistry: Sendable {
     }
 
     /// Shadow mode's log: served and learned scores side by side for one page.
-    public func recordShadow(viewer: String, candidates: [String], served: [Double], shadow: [Double], version: String,
-                             at now: Date) async throws {
+    public func recordShadow(
+        viewer: String, candidates: [String], served: [Double], shadow: [Double], version: String,
+        at now: Date
+    ) async throws {
         guard !candidates.isEmpty else { return }
         try await database.write { connection in
             for (i, candidate) in candidates.enumerated() where i < served.count && i < shadow.count {
-                try connection.execute("""
+                try connection.execute(
+                    """
                     INSERT INTO shadow_scores (viewer_id, candidate_id, served_score, shadow_score, model_version, scored_at)
                     VALUES ($1, $2, $3, $4, $5, $6)
                     """, viewer, candidate, served[i], shadow[i], version, now)

@@ -22,8 +22,10 @@ public enum PairFeatures {
 
     public static var count: Int { names.count }
 
-    public static func vector(viewer: Profile, candidate: Profile, ranker: RuleBasedRanker, viewerStats: ActivityStats,
-                              candidateStats: ActivityStats, prior: Double, taste: TasteGraph.Signals) -> [Double] {
+    public static func vector(
+        viewer: Profile, candidate: Profile, ranker: RuleBasedRanker, viewerStats: ActivityStats,
+        candidateStats: ActivityStats, prior: Double, taste: TasteGraph.Signals
+    ) -> [Double] {
         let mine = ranker.parts(viewer, candidate)
         let theirs = ranker.parts(candidate, viewer)
         let shared = InterestVocabulary.shared(viewer.interests, candidate.interests).count

@@ -21,8 +21,10 @@ public struct PeriodicTrainer: Sendable {
     /// The time stamped on registered models (the server's clock; the schedule itself runs on wall time).
     let clock: @Sendable () -> Date
 
-    public init(training: RankerTraining, serving: LearnedServing, lease: WorkLease, interval: TimeInterval,
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        training: RankerTraining, serving: LearnedServing, lease: WorkLease, interval: TimeInterval,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.training = training
         self.serving = serving
         self.lease = lease
@@ -49,8 +51,12 @@ public struct PeriodicTrainer: Sendable {
                 nextTraining = Date().addingTimeInterval(interval)
                 switch await trainIfLeased() {
                 case .trained(let outcome):
-                    logger.notice("ranker trained", ["version": outcome.version, "auc": "\(outcome.report.learned.auc)",
-                                                     "ruleAuc": "\(outcome.report.ruleBased.auc)", "decision": outcome.decision])
+                    logger.notice(
+                        "ranker trained",
+                        [
+                            "version": outcome.version, "auc": "\(outcome.report.learned.auc)",
+                            "ruleAuc": "\(outcome.report.ruleBased.auc)", "decision": outcome.decision,
+                        ])
                 case .leaseHeldElsewhere:
                     break
                 case .failed(let why):

@@ -43,9 +43,12 @@ public struct RankerTraining: Sendable {
     public func run(at now: Date, promote: Bool = true) async throws -> Outcome {
         let (events, talked) = try await TrainingSet.loadEvents(database)
         // Profiles are read straight from the store (the training run needs every one, indexed or not).
-        let profiles = try await database.read { connection in try connection.query("SELECT * FROM users").map(ProfileStore.profile(from:)) }
-        let set = TrainingSet(events: events, profiles: Dictionary(profiles.map { ($0.userId, $0) }, uniquingKeysWith: { a, _ in a }),
-                              talked: talked, ranker: ranker)
+        let profiles = try await database.read { connection in
+            try connection.query("SELECT * FROM users").map(ProfileStore.profile(from:))
+        }
+        let set = TrainingSet(
+            events: events, profiles: Dictionary(profiles.map { ($0.userId, $0) }, uniquingKeysWith: { a, _ in a }),
+            talked: talked, ranker: ranker)
         let (model, report) = try train(set)
         let version = try await registry.register(model: model, report: report, at: now)
         guard promote else { return Outcome(version: version, report: report, promoted: false, decision: "registered only") }
@@ -63,8 +66,9 @@ public struct RankerTraining: Sendable {
         var rows: [Double] = []
         rows.reserveCapacity(train.count * set.dimension)
         for e in train { rows += e.features }
-        let model = trainer.fit(rows: rows, dimension: set.dimension, labels: train.map(\.label), weights: train.map(\.weight),
-                                names: PairFeatures.names)
+        let model = trainer.fit(
+            rows: rows, dimension: set.dimension, labels: train.map(\.label), weights: train.map(\.weight),
+            names: PairFeatures.names)
         let elapsed = ContinuousClock.now - started
         let labels = holdout.map(\.label)
         let scorer = LearnedScorer(model: model, version: "candidate")
@@ -77,8 +81,9 @@ public struct RankerTraining: Sendable {
         }
         // The history-only baseline on the same split: viewer like rate and candidate received-like rate.
         let historyColumns = ["viewer_like_rate", "candidate_liked_rate"].map { PairFeatures.names.firstIndex(of: $0)! }
-        let history = trainer.fit(rows: train.flatMap { e in historyColumns.map { e.features[$0] } }, dimension: historyColumns.count,
-                                  labels: train.map(\.label), weights: train.map(\.weight), names: ["viewer_like_rate", "candidate_liked_rate"])
+        let history = trainer.fit(
+            rows: train.flatMap { e in historyColumns.map { e.features[$0] } }, dimension: historyColumns.count,
+            labels: train.map(\.label), weights: train.map(\.weight), names: ["viewer_like_rate", "candidate_liked_rate"])
         let historyScore = { (e: TrainingSet.Example) in history.probability(historyColumns.map { e.features[$0] }) }
         var report = TrainingReport(
             trainExamples: train.count, holdoutExamples: holdout.count,
@@ -113,8 +118,11 @@ public struct RankerTraining: Sendable {
             return (false, String(format: "not promoted: %.1f%% of scores ≥ 0.99", report.learned.saturatedShare * 100))
         }
         guard report.learned.auc >= baseline + promotionMargin else {
-            return (false, "not promoted: AUC \(Self.f4(report.learned.auc)) does not beat \(against) (\(Self.f4(baseline))) "
-                + "by \(promotionMargin)")
+            return (
+                false,
+                "not promoted: AUC \(Self.f4(report.learned.auc)) does not beat \(against) (\(Self.f4(baseline))) "
+                    + "by \(promotionMargin)"
+            )
         }
         return (true, "promoted: AUC \(Self.f4(report.learned.auc)) vs \(against) \(Self.f4(baseline))")
     }

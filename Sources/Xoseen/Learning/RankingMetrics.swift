@@ -25,14 +25,16 @@ public struct RankingMetrics: Sendable, Equatable, Codable {
         calibrationError = Self.calibrationError(scores: scores, labels: labels)
         let mean = scores.isEmpty ? 0 : scores.reduce(0, +) / Double(scores.count)
         meanScore = mean
-        scoreStdDev = scores.isEmpty ? 0 : (scores.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(scores.count)).squareRoot()
+        scoreStdDev =
+            scores.isEmpty ? 0 : (scores.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(scores.count)).squareRoot()
         saturatedShare = scores.isEmpty ? 0 : Double(scores.filter { $0 >= 0.99 }.count) / Double(scores.count)
     }
 
     public static func auc(scores: [Double], labels: [Double]) -> Double {
         let order = scores.indices.sorted { scores[$0] < scores[$1] }
         var rankSumPositive = 0.0
-        var positives = 0.0, negatives = 0.0
+        var positives = 0.0
+        var negatives = 0.0
         var i = 0
         while i < order.count {
             var j = i
@@ -54,7 +56,9 @@ public struct RankingMetrics: Sendable, Equatable, Codable {
 
     public static func calibrationError(scores: [Double], labels: [Double], bins: Int = 10) -> Double {
         guard !scores.isEmpty else { return 0 }
-        var count = [Double](repeating: 0, count: bins), predicted = count, observed = count
+        var count = [Double](repeating: 0, count: bins)
+        var predicted = count
+        var observed = count
         for (s, y) in zip(scores, labels) {
             let b = min(bins - 1, max(0, Int(s * Double(bins))))
             count[b] += 1

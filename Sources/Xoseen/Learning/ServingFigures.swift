@@ -14,8 +14,9 @@ extension ModelRegistry {
     public func audit(limit: Int = 50) async throws -> [AuditEntry] {
         try await database.read { connection in
             try connection.query("SELECT at, action, detail FROM ml_audit ORDER BY at DESC LIMIT $1", limit).map {
-                AuditEntry(at: try $0.decode(Date.self, "at"), action: try $0.decode(String.self, "action"),
-                           detail: try $0.decode(String.self, "detail"))
+                AuditEntry(
+                    at: try $0.decode(Date.self, "at"), action: try $0.decode(String.self, "action"),
+                    detail: try $0.decode(String.self, "detail"))
             }
         }
     }
@@ -34,11 +35,15 @@ extension ModelRegistry {
     /// Per model version, over the latest `limit` shadow rows.
     public func shadowComparison(limit: Int = 50_000) async throws -> [ShadowComparison] {
         let rows: [(String, Double, Double)] = try await database.read { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT model_version, served_score, shadow_score FROM shadow_scores ORDER BY scored_at DESC LIMIT $1
-                """, limit).map {
-                (try $0.decode(String.self, "model_version"), try $0.decode(Double.self, "served_score"),
-                 try $0.decode(Double.self, "shadow_score"))
+                """, limit
+            ).map {
+                (
+                    try $0.decode(String.self, "model_version"), try $0.decode(Double.self, "served_score"),
+                    try $0.decode(Double.self, "shadow_score")
+                )
             }
         }
         var byVersion: [String: [(Double, Double)]] = [:]
@@ -46,15 +51,17 @@ extension ModelRegistry {
         return byVersion.keys.sorted().map { version in
             let pairs = byVersion[version]!
             let n = Double(pairs.count)
-            var served = [Int](repeating: 0, count: 10), shadow = served
+            var served = [Int](repeating: 0, count: 10)
+            var shadow = served
             for (a, b) in pairs {
                 served[Self.bin(a)] += 1
                 shadow[Self.bin(b)] += 1
             }
-            return ShadowComparison(modelVersion: version, pairs: pairs.count, meanServed: pairs.reduce(0) { $0 + $1.0 } / n,
-                                    meanShadow: pairs.reduce(0) { $0 + $1.1 } / n,
-                                    meanAbsoluteDifference: pairs.reduce(0) { $0 + abs($1.0 - $1.1) } / n,
-                                    servedHistogram: served, shadowHistogram: shadow)
+            return ShadowComparison(
+                modelVersion: version, pairs: pairs.count, meanServed: pairs.reduce(0) { $0 + $1.0 } / n,
+                meanShadow: pairs.reduce(0) { $0 + $1.1 } / n,
+                meanAbsoluteDifference: pairs.reduce(0) { $0 + abs($1.0 - $1.1) } / n,
+                servedHistogram: served, shadowHistogram: shadow)
         }
     }
 
@@ -71,10 +78,12 @@ extension ModelRegistry {
     public func liveCalibration(limit: Int = 50_000) async throws -> [String: [CalibrationBin]] {
         struct Scores: Decodable { let final: Double? }
         let rows: [(String, String, String)] = try await database.read { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT ranker, action, scores FROM user_events WHERE is_test = 0 AND action IN ('like', 'pass')
                 ORDER BY occurred_at DESC LIMIT $1
-                """, limit).map {
+                """, limit
+            ).map {
                 (try $0.decode(String.self, "ranker"), try $0.decode(String.self, "action"), try $0.decode(String.self, "scores"))
             }
         }
@@ -91,8 +100,9 @@ extension ModelRegistry {
         }
         return sums.mapValues { bins in
             bins.enumerated().map { i, s in
-                CalibrationBin(lower: Double(i) / 10, upper: Double(i + 1) / 10, decisions: s.n,
-                               meanScore: s.n == 0 ? 0 : s.score / Double(s.n), likeRate: s.n == 0 ? 0 : Double(s.likes) / Double(s.n))
+                CalibrationBin(
+                    lower: Double(i) / 10, upper: Double(i + 1) / 10, decisions: s.n,
+                    meanScore: s.n == 0 ? 0 : s.score / Double(s.n), likeRate: s.n == 0 ? 0 : Double(s.likes) / Double(s.n))
             }
         }
     }

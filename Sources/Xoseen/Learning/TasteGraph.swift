@@ -32,7 +32,8 @@ public struct TasteGraph: Sendable {
     }
 
     public mutating func record(viewer: String, candidate: String, like: Bool) {
-        let v = intern(viewer), c = intern(candidate)
+        let v = intern(viewer)
+        let c = intern(candidate)
         Self.push(&given[Int(v)], like ? c + 1 : -(c + 1))
         Self.push(&received[Int(c)], like ? v + 1 : -(v + 1))
     }
@@ -53,7 +54,8 @@ public struct TasteGraph: Sendable {
         item /= Double(mine.count + 1)
         // User taste: each decider about the candidate, weighted by how they agree with the viewer.
         let viewerVerdicts = Self.verdicts(mine)
-        var user = 0.0, weight = 0.5
+        var user = 0.0
+        var weight = 0.5
         for entry in aboutCandidate {
             let decider = Int(abs(entry) - 1)
             let similarity = Self.agreement(viewerVerdicts, given[decider])
@@ -95,7 +97,8 @@ public struct TasteGraph: Sendable {
 
     /// (agreements − disagreements) / (shared + 2): in (−1, 1), near 0 when little is shared.
     private static func agreement(_ verdicts: [Int32: Int8], _ entries: [Int32]) -> Double {
-        var score = 0, shared = 0
+        var score = 0
+        var shared = 0
         for e in entries {
             guard let v = verdicts[abs(e)] else { continue }
             shared += 1

@@ -26,17 +26,22 @@ public struct TrainingReport: Sendable, Codable, Equatable {
     /// Each sub-score of the rules, and `final` with and without the appeal factor, as a holdout AUC.
     /// `p_like_back` predicts the candidate's decision, so it is also scored against the candidate's own
     /// decision about the viewer where the log has one (`p_like_back_vs_their_decision`).
-    public static func subScores(_ holdout: ArraySlice<TrainingSet.Example>, all: [TrainingSet.Example],
-                                 appealWeight: Double) -> [String: Double] {
+    public static func subScores(
+        _ holdout: ArraySlice<TrainingSet.Example>, all: [TrainingSet.Example],
+        appealWeight: Double
+    ) -> [String: Double] {
         let labels = holdout.map(\.label)
         var decided: [String: Double] = [:]
         for e in all { decided[e.viewer + "\u{1}" + e.candidate] = e.label }
         var back: [(Double, Double)] = []
-        for e in holdout { if let theirs = decided[e.candidate + "\u{1}" + e.viewer] { back.append((e.ruleParts.pLikeBack, theirs)) } }
+        for e in holdout {
+            if let theirs = decided[e.candidate + "\u{1}" + e.viewer] { back.append((e.ruleParts.pLikeBack, theirs)) }
+        }
         func auc(_ f: (TrainingSet.Example) -> Double) -> Double { RankingMetrics.auc(scores: holdout.map(f), labels: labels) }
         let theirs = PairFeatures.names.firstIndex(of: "their_intent")!
         return [
-            "trust": auc { $0.ruleParts.trust }, "intent": auc { $0.ruleParts.intent }, "interests": auc { $0.ruleParts.interests },
+            "trust": auc { $0.ruleParts.trust }, "intent": auc { $0.ruleParts.intent },
+            "interests": auc { $0.ruleParts.interests },
             "texting_style": auc { $0.ruleParts.textingStyle }, "location": auc { $0.ruleParts.location },
             "their_intent": auc { $0.features[theirs] }, "their_interests": auc { $0.features[theirs + 1] },
             "their_texting_style": auc { $0.features[theirs + 2] },
@@ -47,13 +52,16 @@ public struct TrainingReport: Sendable, Codable, Equatable {
         ]
     }
 
-    public static func matchRateAt10(_ holdout: ArraySlice<TrainingSet.Example>, mutual: Set<String>,
-                                     score: (TrainingSet.Example) -> Double) -> Double {
+    public static func matchRateAt10(
+        _ holdout: ArraySlice<TrainingSet.Example>, mutual: Set<String>,
+        score: (TrainingSet.Example) -> Double
+    ) -> Double {
         var byViewer: [String: [(Double, Bool)]] = [:]
         for e in holdout where e.label > 0.5 || e.weight > 0 {
             byViewer[e.viewer, default: []].append((score(e), mutual.contains(e.viewer + "\u{1}" + e.candidate)))
         }
-        var total = 0.0, viewers = 0
+        var total = 0.0
+        var viewers = 0
         for (_, list) in byViewer where list.contains(where: \.1) {
             let top = list.sorted { $0.0 > $1.0 }.prefix(10)
             total += Double(top.filter(\.1).count) / Double(top.count)

@@ -47,16 +47,19 @@ public struct TrainingSet: Sendable {
             // The event log, plus decisions that predate it (the seed population's history has
             // decisions only); a decision with a logged event is represented by that event, so test
             // decisions stay out.
-            let events = try connection.query("""
+            let events = try connection.query(
+                """
                 SELECT viewer_id, candidate_id, action, occurred_at FROM user_events WHERE is_test = 0
                 UNION ALL
                 SELECT viewer_id, candidate_id, action, decided_at AS occurred_at FROM decisions d
                 WHERE NOT EXISTS (SELECT 1 FROM user_events e WHERE e.viewer_id = d.viewer_id AND e.candidate_id = d.candidate_id
                                   AND e.action IN ('like', 'pass'))
                 ORDER BY occurred_at, viewer_id, candidate_id
-                """).map { row in
-                Event(viewer: try row.decode(String.self, "viewer_id"), candidate: try row.decode(String.self, "candidate_id"),
-                      action: try row.decode(String.self, "action"), at: try row.decode(Date.self, "occurred_at"))
+                """
+            ).map { row in
+                Event(
+                    viewer: try row.decode(String.self, "viewer_id"), candidate: try row.decode(String.self, "candidate_id"),
+                    action: try row.decode(String.self, "action"), at: try row.decode(Date.self, "occurred_at"))
             }
             let talked = try connection.query("SELECT room FROM chat_messages GROUP BY room HAVING COUNT(*) >= 2")
                 .map { try $0.decode(String.self, "room") }
@@ -68,32 +71,40 @@ public struct TrainingSet: Sendable {
     public init(events: [Event], profiles: [String: Profile], talked: Set<String>, ranker: RuleBasedRanker) {
         var stats: [String: ActivityStats] = [:]
         var taste = TasteGraph()
-        var likes = 0, decisions = 0
+        var likes = 0
+        var decisions = 0
         var examples: [Example] = []
         examples.reserveCapacity(events.count)
         for event in events {
             guard let viewer = profiles[event.viewer], let candidate = profiles[event.candidate],
-                  ["like", "pass", "blind_reveal"].contains(event.action) else { continue }
+                ["like", "pass", "blind_reveal"].contains(event.action)
+            else { continue }
             let prior = (Double(likes) + 3) / (Double(decisions) + 10)
             let viewerStats = stats[viewer.userId] ?? ActivityStats()
             let candidateStats = stats[candidate.userId] ?? ActivityStats()
             let pointInTime = RuleBasedRanker(weights: ranker.weights, gazetteer: ranker.gazetteer, priorLikeRate: prior)
             let label: Double = event.action == "pass" ? 0 : 1
             var weight = event.action == "blind_reveal" ? 2.0 : 1.0
-            if event.action == "like", talked.contains(ChatRoom(kind: .match, between: viewer.userId, and: candidate.userId).description) {
+            if event.action == "like",
+                talked.contains(ChatRoom(kind: .match, between: viewer.userId, and: candidate.userId).description)
+            {
                 weight = 2
             }
             let mine = taste.signals(viewer: viewer.userId, candidate: candidate.userId, prior: prior)
             let theirs = taste.signals(viewer: candidate.userId, candidate: viewer.userId, prior: prior)
-            let rules = pointInTime.breakdown(viewer: viewer, candidate: candidate, candidateHistory: candidateStats.history,
-                                              candidateAppeal: candidateStats.received)
-            examples.append(Example(
-                viewer: viewer.userId, candidate: candidate.userId, label: label, weight: weight, at: event.at,
-                features: PairFeatures.vector(viewer: viewer, candidate: candidate, ranker: pointInTime, viewerStats: viewerStats,
-                                              candidateStats: candidateStats, prior: prior, taste: mine),
-                reverseFeatures: PairFeatures.vector(viewer: candidate, candidate: viewer, ranker: pointInTime,
-                                                     viewerStats: candidateStats, candidateStats: viewerStats, prior: prior, taste: theirs),
-                ruleScore: rules.final, ruleParts: rules))
+            let rules = pointInTime.breakdown(
+                viewer: viewer, candidate: candidate, candidateHistory: candidateStats.history,
+                candidateAppeal: candidateStats.received)
+            examples.append(
+                Example(
+                    viewer: viewer.userId, candidate: candidate.userId, label: label, weight: weight, at: event.at,
+                    features: PairFeatures.vector(
+                        viewer: viewer, candidate: candidate, ranker: pointInTime, viewerStats: viewerStats,
+                        candidateStats: candidateStats, prior: prior, taste: mine),
+                    reverseFeatures: PairFeatures.vector(
+                        viewer: candidate, candidate: viewer, ranker: pointInTime,
+                        viewerStats: candidateStats, candidateStats: viewerStats, prior: prior, taste: theirs),
+                    ruleScore: rules.final, ruleParts: rules))
             // Only now does this event count, for later events.
             guard event.action != "blind_reveal" else { continue }
             let liked = event.action == "like"

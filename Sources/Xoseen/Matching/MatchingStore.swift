@@ -25,17 +25,21 @@ public struct MatchingStore: Sendable {
         try await database.read { connection in
             let acted = try connection.query("SELECT candidate_id FROM decisions WHERE viewer_id = $1", viewerId)
                 .map { try $0.decode(String.self, "candidate_id") }
-            let blocked = try connection.query("""
+            let blocked = try connection.query(
+                """
                 SELECT blocked_id AS other FROM blocks WHERE blocker_id = $1
                 UNION SELECT blocker_id AS other FROM blocks WHERE blocked_id = $1
-                """, viewerId).map { try $0.decode(String.self, "other") }
+                """, viewerId
+            ).map { try $0.decode(String.self, "other") }
             return (Set(acted), Set(blocked))
         }
     }
 
     public func isBlocked(_ a: String, _ b: String) async throws -> Bool {
         try await database.read { connection in
-            try connection.scalar(Int.self, """
+            try connection.scalar(
+                Int.self,
+                """
                 SELECT COUNT(*) FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)
                 """, a, b) ?? 0 > 0
         }
@@ -50,9 +54,12 @@ public struct MatchingStore: Sendable {
     public func tasteGraph() async throws -> TasteGraph {
         try await database.read { connection in
             var graph = TasteGraph()
-            for row in try connection.query("SELECT viewer_id, candidate_id, action FROM decisions ORDER BY decided_at, viewer_id, candidate_id") {
-                graph.record(viewer: try row.decode(String.self, "viewer_id"), candidate: try row.decode(String.self, "candidate_id"),
-                             like: try row.decode(String.self, "action") == "like")
+            for row in try connection.query(
+                "SELECT viewer_id, candidate_id, action FROM decisions ORDER BY decided_at, viewer_id, candidate_id")
+            {
+                graph.record(
+                    viewer: try row.decode(String.self, "viewer_id"), candidate: try row.decode(String.self, "candidate_id"),
+                    like: try row.decode(String.self, "action") == "like")
             }
             return graph
         }
@@ -61,12 +68,15 @@ public struct MatchingStore: Sendable {
     /// Likes and decisions per value of `column` (`viewer_id`: given; `candidate_id`: received).
     static func likeCounts(_ connection: any SQLConnection, groupedBy column: String) throws -> [String: LikeHistory] {
         var result: [String: LikeHistory] = [:]
-        for row in try connection.query("""
+        for row in try connection.query(
+            """
             SELECT \(column) AS user_id, SUM(CASE WHEN action = 'like' THEN 1 ELSE 0 END) AS likes, COUNT(*) AS total
             FROM decisions GROUP BY \(column)
-            """) {
-            result[try row.decode(String.self, "user_id")] = LikeHistory(likesGiven: try row.decode(Int.self, "likes"),
-                                                                          decisionsMade: try row.decode(Int.self, "total"))
+            """)
+        {
+            result[try row.decode(String.self, "user_id")] = LikeHistory(
+                likesGiven: try row.decode(Int.self, "likes"),
+                decisionsMade: try row.decode(Int.self, "total"))
         }
         return result
     }
@@ -76,7 +86,8 @@ public struct MatchingStore: Sendable {
     public func likeHistories() async throws -> (byUser: [String: LikeHistory], likeRate: Double) {
         try await database.read { connection in
             let result = try Self.likeCounts(connection, groupedBy: "viewer_id")
-            let likes = result.values.reduce(0) { $0 + $1.likesGiven }, total = result.values.reduce(0) { $0 + $1.decisionsMade }
+            let likes = result.values.reduce(0) { $0 + $1.likesGiven }
+            let total = result.values.reduce(0) { $0 + $1.decisionsMade }
             return (result, total == 0 ? 0.3 : Double(likes) / Double(total))
         }
     }
@@ -87,32 +98,47 @@ public struct MatchingStore: Sendable {
     /// (and is never answered `matched: true`, repeats included): the like is recorded like any
     /// unreturned one, so the blocked user learns nothing. The index counts the decision only
     /// after COMMIT: a failed transaction leaves no trace in what the feed serves.
-    public func decide(viewer: String, candidate: String, action: Action, at now: Date, scores: String, ranker: String,
-                       isTest: Bool) async throws -> Outcome {
+    public func decide(
+        viewer: String, candidate: String, action: Action, at now: Date, scores: String, ranker: String,
+        isTest: Bool
+    ) async throws -> Outcome {
         let outcome = try await database.write { connection in
-            let inserted = try connection.execute("""
-                INSERT INTO decisions (viewer_id, candidate_id, action, decided_at) VALUES ($1, $2, $3, $4)
-                ON CONFLICT (viewer_id, candidate_id) DO NOTHING
-                """, viewer, candidate, action.rawValue, now) == 1
+            let inserted =
+                try connection.execute(
+                    """
+                    INSERT INTO decisions (viewer_id, candidate_id, action, decided_at) VALUES ($1, $2, $3, $4)
+                    ON CONFLICT (viewer_id, candidate_id) DO NOTHING
+                    """, viewer, candidate, action.rawValue, now) == 1
             let (a, b) = viewer < candidate ? (viewer, candidate) : (candidate, viewer)
-            let blocked = try connection.scalar(Int.self, """
-                SELECT COUNT(*) FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)
-                """, viewer, candidate) ?? 0 > 0
+            let blocked =
+                try connection.scalar(
+                    Int.self,
+                    """
+                    SELECT COUNT(*) FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)
+                    """, viewer, candidate) ?? 0 > 0
             guard inserted else {
-                let stored = try connection.scalar(String.self, "SELECT action FROM decisions WHERE viewer_id = $1 AND candidate_id = $2",
-                                                   viewer, candidate)
-                let matchCount = try connection.scalar(Int.self, "SELECT COUNT(*) FROM matches WHERE user_a = $1 AND user_b = $2", a, b) ?? 0
+                let stored = try connection.scalar(
+                    String.self, "SELECT action FROM decisions WHERE viewer_id = $1 AND candidate_id = $2",
+                    viewer, candidate)
+                let matchCount =
+                    try connection.scalar(Int.self, "SELECT COUNT(*) FROM matches WHERE user_a = $1 AND user_b = $2", a, b) ?? 0
                 let matched = stored == "like" && matchCount > 0 && !blocked
                 return Outcome(firstTime: false, matched: matched)
             }
-            try EventLog.append(EventLog.Entry(viewer: viewer, candidate: candidate, action: action == .like ? .like : .pass, at: now,
-                                               scores: scores, ranker: ranker, isTest: isTest), on: connection)
+            try EventLog.append(
+                EventLog.Entry(
+                    viewer: viewer, candidate: candidate, action: action == .like ? .like : .pass, at: now,
+                    scores: scores, ranker: ranker, isTest: isTest), on: connection)
             guard action == .like, !blocked else { return Outcome(firstTime: true, matched: false) }
-            let likedBack = try connection.scalar(Int.self, """
-                SELECT COUNT(*) FROM decisions WHERE viewer_id = $1 AND candidate_id = $2 AND action = 'like'
-                """, candidate, viewer) ?? 0 > 0
+            let likedBack =
+                try connection.scalar(
+                    Int.self,
+                    """
+                    SELECT COUNT(*) FROM decisions WHERE viewer_id = $1 AND candidate_id = $2 AND action = 'like'
+                    """, candidate, viewer) ?? 0 > 0
             if likedBack {
-                try connection.execute("""
+                try connection.execute(
+                    """
                     INSERT INTO matches (user_a, user_b, matched_at) VALUES ($1, $2, $3) ON CONFLICT (user_a, user_b) DO NOTHING
                     """, a, b, now)
             }
@@ -133,7 +159,8 @@ public struct MatchingStore: Sendable {
     /// Idempotent. From this moment both users are hidden from each other everywhere.
     public func block(_ blocker: String, _ blocked: String, at now: Date) async throws {
         try await database.write { connection in
-            try connection.execute("""
+            try connection.execute(
+                """
                 INSERT INTO blocks (blocker_id, blocked_id, blocked_at) VALUES ($1, $2, $3)
                 ON CONFLICT (blocker_id, blocked_id) DO NOTHING
                 """, blocker, blocked, now)
@@ -143,7 +170,8 @@ public struct MatchingStore: Sendable {
     /// Idempotent: one report per pair (the first reason is kept).
     public func report(_ reporter: String, _ reported: String, reason: String, at now: Date) async throws {
         try await database.write { connection in
-            try connection.execute("""
+            try connection.execute(
+                """
                 INSERT INTO reports (reporter_id, reported_id, reason, reported_at) VALUES ($1, $2, $3, $4)
                 ON CONFLICT (reporter_id, reported_id) DO NOTHING
                 """, reporter, reported, reason, now)

@@ -2,10 +2,14 @@
 /// or identity line and a closing prompt, in a varied order. About what people do and want, never how anyone
 /// looks — the templates contain no appearance words, and the tests check that.
 enum BioWriter {
-    static func bio(interests: [String], area: String, intent: Intent, style: TextingStyle, asexual: Bool,
-                    using rng: inout SplitMix64) -> String {
+    static func bio(
+        interests: [String], area: String, intent: Intent, style: TextingStyle, asexual: Bool,
+        using rng: inout SplitMix64
+    ) -> String {
         let labels = interests.map { InterestVocabulary.interest($0)?.label ?? $0 }
-        let a = labels[0], b = labels[min(1, labels.count - 1)], c = labels[min(2, labels.count - 1)]
+        let a = labels[0]
+        let b = labels[min(1, labels.count - 1)]
+        let c = labels[min(2, labels.count - 1)]
         var lines: [String] = []
         lines.append(fill(rng.pick(interestLines), a: a, b: b, c: c, area: area))
         if rng.chance(0.8) { lines.append(fill(rng.pick(placeLines), a: a, b: b, c: c, area: area)) }

@@ -34,10 +34,12 @@ public struct PersonaProfile: Sendable, Hashable, Codable {
         Attraction(gender: gender, seeking: seeking, asexual: asexual, asexualOnly: asexualOnly)
     }
 
-    public init(userId: String, displayName: String, ageDisplayed: Int, gender: Gender, orientation: Orientation,
-                seeking: Set<Gender>, asexual: Bool, asexualOnly: Bool, intent: Intent, interests: [String],
-                cityArea: String, ageMin: Int, ageMax: Int, maxDistanceKm: Double, trustScore: Double, verified: Bool,
-                textingStyle: TextingStyle, bio: String, photoSeed: UInt64) {
+    public init(
+        userId: String, displayName: String, ageDisplayed: Int, gender: Gender, orientation: Orientation,
+        seeking: Set<Gender>, asexual: Bool, asexualOnly: Bool, intent: Intent, interests: [String],
+        cityArea: String, ageMin: Int, ageMax: Int, maxDistanceKm: Double, trustScore: Double, verified: Bool,
+        textingStyle: TextingStyle, bio: String, photoSeed: UInt64
+    ) {
         self.userId = userId
         self.displayName = displayName
         self.ageDisplayed = ageDisplayed

@@ -63,8 +63,10 @@ public struct PopulationDemographics: Sendable {
             case ("bisexual", _): orientation = .bi
             default: throw LoadError(description: "\(path): unknown orientation '\(entry.orientation)'")
             }
-            cells.append(Cell(gender: gender, orientation: orientation, ages: bounds[0]...bounds[1],
-                              count: Double(entry.count)))
+            cells.append(
+                Cell(
+                    gender: gender, orientation: orientation, ages: bounds[0]...bounds[1],
+                    count: Double(entry.count)))
         }
         guard !cells.isEmpty else { throw LoadError(description: "\(path): no cells") }
         self.cells = cells

@@ -19,8 +19,10 @@ extension SeedPopulation {
     ///
     /// Cost: O(n²) up to about 600 personas; above that each viewer draws from a random sample of 600, so a
     /// 100k-profile benchmark population gets a history in O(n).
-    public func history(of personas: [PersonaProfile], seed: UInt64 = 42,
-                        endingAt end: Date = SeedPopulation.referenceDate, days: Int = 60) -> [PersonaSwipe] {
+    public func history(
+        of personas: [PersonaProfile], seed: UInt64 = 42,
+        endingAt end: Date = SeedPopulation.referenceDate, days: Int = 60
+    ) -> [PersonaSwipe] {
         let n = personas.count
         guard n > 1 else { return [] }
         let traits = personas.map { HiddenTraits(userId: $0.userId, seed: seed) }
@@ -33,18 +35,21 @@ extension SeedPopulation {
             return a.distanceKm(to: b)
         }
         func withinPreferences(_ v: Int, _ c: Int) -> Bool {
-            let viewer = personas[v], candidate = personas[c]
+            let viewer = personas[v]
+            let candidate = personas[c]
             return (viewer.ageMin...viewer.ageMax).contains(candidate.ageDisplayed)
                 && distance(v, c) <= viewer.maxDistanceKm
         }
         func likeProbability(_ v: Int, _ c: Int) -> Double {
-            let viewer = personas[v], candidate = personas[c]
+            let viewer = personas[v]
+            let candidate = personas[c]
             let interests = InterestVocabulary.sharedInterestScore(viewer.interests, candidate.interests)
             let intent = viewer.intent.compatibility(with: candidate.intent)
             let outside = max(viewer.ageMin - candidate.ageDisplayed, candidate.ageDisplayed - viewer.ageMax, 0)
             let age = exp(-Double(outside) / 3)
             let km = distance(v, c)
-            let place = km <= viewer.maxDistanceKm
+            let place =
+                km <= viewer.maxDistanceKm
                 ? 1 - 0.5 * km / viewer.maxDistanceKm : 0.5 * exp(-(km - viewer.maxDistanceKm) / 5)
             let texting = viewer.textingStyle.compatibility(with: candidate.textingStyle)
             let u = 0.30 * interests + 0.20 * intent + 0.20 * age + 0.15 * place + 0.15 * texting
@@ -73,7 +78,9 @@ extension SeedPopulation {
         var pools: [[Int]] = []
         pools.reserveCapacity(n)
         for v in 0..<n {
-            var preferred: [Int] = [], other: [Int] = [], incompatible: [Int] = []
+            var preferred: [Int] = []
+            var other: [Int] = []
+            var incompatible: [Int] = []
             for c in sample(excluding: v) {
                 if mutual(v, c) {
                     if withinPreferences(v, c) { preferred.append(c) } else { other.append(c) }
@@ -139,9 +146,11 @@ extension SeedPopulation {
                 let like = mutual(v, c) && rng.chance(likeProbability(v, c))
                 if like { admirers[c].append((v, round)) }
                 let offset = (Double(round) + rng.unit()) / Double(rounds) * span
-                events.append(PersonaSwipe(viewerId: personas[v].userId, candidateId: personas[c].userId,
-                                           action: like ? .like : .pass,
-                                           timestamp: Date(timeIntervalSince1970: (start + offset).rounded(.down))))
+                events.append(
+                    PersonaSwipe(
+                        viewerId: personas[v].userId, candidateId: personas[c].userId,
+                        action: like ? .like : .pass,
+                        timestamp: Date(timeIntervalSince1970: (start + offset).rounded(.down))))
             }
         }
         events.sort {
@@ -172,7 +181,8 @@ private func stableSorted<T>(_ items: [T], by less: (T, T) -> Bool) -> [T] {
     let right = stableSorted(Array(items[middle...]), by: less)
     var merged: [T] = []
     merged.reserveCapacity(items.count)
-    var i = 0, j = 0
+    var i = 0
+    var j = 0
     while i < left.count, j < right.count {
         if less(right[j], left[i]) {
             merged.append(right[j])

@@ -27,8 +27,9 @@ public struct SeedPopulation: Sendable {
     /// Loads the gazetteer from `<resourcesDirectory>/neighbourhoods.json` and the real demographics from
     /// `<resourcesDirectory>/population/okcupid.json`.
     public init(resourcesDirectory: String) throws {
-        self.init(gazetteer: try Gazetteer(resourcesDirectory: resourcesDirectory),
-                  demographics: try PopulationDemographics(resourcesDirectory: resourcesDirectory))
+        self.init(
+            gazetteer: try Gazetteer(resourcesDirectory: resourcesDirectory),
+            demographics: try PopulationDemographics(resourcesDirectory: resourcesDirectory))
     }
 
     public func generate(count: Int = 400, seed: UInt64 = 42) -> [PersonaProfile] {
@@ -72,8 +73,9 @@ public struct SeedPopulation: Sendable {
         let trust = verified ? 70 + 28 * pow(rng.unit(), 0.7) : 35 + 30 * rng.unit()
         let style = Self.textingStyle(age: age, using: &rng)
         let displayName = PersonaNames.displayName(for: gender, using: &rng)
-        let bio = BioWriter.bio(interests: interests, area: area.name, intent: intent, style: style, asexual: asexual,
-                                using: &rng)
+        let bio = BioWriter.bio(
+            interests: interests, area: area.name, intent: intent, style: style, asexual: asexual,
+            using: &rng)
         return PersonaProfile(
             userId: userId, displayName: displayName, ageDisplayed: age, gender: gender, orientation: orientation,
             seeking: orientation.seeking(for: gender), asexual: asexual, asexualOnly: asexualOnly, intent: intent,
@@ -108,14 +110,20 @@ public struct SeedPopulation: Sendable {
         let young = age < 30 ? 1.4 : 1.0
         switch gender {
         case .woman:
-            return rng.weighted([(.straight, 0.62), (.lesbian, 0.06), (.gay, 0.02), (.bi, 0.20 * young),
-                                 (.pan, 0.05 * young), (.everyone, 0.05)])
+            return rng.weighted([
+                (.straight, 0.62), (.lesbian, 0.06), (.gay, 0.02), (.bi, 0.20 * young),
+                (.pan, 0.05 * young), (.everyone, 0.05),
+            ])
         case .man:
-            return rng.weighted([(.straight, 0.75), (.gay, 0.10), (.bi, 0.09 * young), (.pan, 0.03 * young),
-                                 (.everyone, 0.03)])
+            return rng.weighted([
+                (.straight, 0.75), (.gay, 0.10), (.bi, 0.09 * young), (.pan, 0.03 * young),
+                (.everyone, 0.03),
+            ])
         case .nonbinary:
-            return rng.weighted([(.straight, 0.05), (.gay, 0.10), (.lesbian, 0.10), (.bi, 0.25), (.pan, 0.30),
-                                 (.everyone, 0.20)])
+            return rng.weighted([
+                (.straight, 0.05), (.gay, 0.10), (.lesbian, 0.10), (.bi, 0.25), (.pan, 0.30),
+                (.everyone, 0.20),
+            ])
         }
     }
 
@@ -149,7 +157,8 @@ public struct SeedPopulation: Sendable {
     /// Ranges around the person's own age with the asymmetries dating data shows: men reach further down than
     /// up, women further up than down, and everyone's range widens with age.
     static func ageRange(age: Int, gender: Gender, using rng: inout SplitMix64) -> (Int, Int) {
-        var below: Int, above: Int
+        var below: Int
+        var above: Int
         switch gender {
         case .man: (below, above) = (rng.int(in: 3...10), rng.int(in: 1...5))
         case .woman: (below, above) = (rng.int(in: 1...5), rng.int(in: 3...10))
@@ -181,12 +190,12 @@ private enum Archetype: CaseIterable {
     func boost(_ category: InterestCategory) -> Double {
         switch (self, category) {
         case (.outdoorsy, .outdoors), (.athlete, .fitness), (.creative, .arts), (.musicHead, .music),
-             (.foodie, .foodAndDrink), (.bookworm, .ideas), (.techie, .gamesAndTech), (.doGooder, .community):
+            (.foodie, .foodAndDrink), (.bookworm, .ideas), (.techie, .gamesAndTech), (.doGooder, .community):
             8
         case (.socialButterfly, .lifestyle), (.wellness, .community): 4
         case (.outdoorsy, .fitness), (.creative, .music), (.musicHead, .lifestyle), (.foodie, .lifestyle),
-             (.bookworm, .arts), (.techie, .ideas), (.socialButterfly, .foodAndDrink), (.socialButterfly, .music),
-             (.wellness, .fitness), (.athlete, .outdoors), (.doGooder, .outdoors), (.wellness, .foodAndDrink):
+            (.bookworm, .arts), (.techie, .ideas), (.socialButterfly, .foodAndDrink), (.socialButterfly, .music),
+            (.wellness, .fitness), (.athlete, .outdoors), (.doGooder, .outdoors), (.wellness, .foodAndDrink):
             2
         default: 1
         }

@@ -27,10 +27,12 @@ public struct Profile: Sendable, Equatable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(userId: String, displayName: String, ageDisplayed: Int, trustScore: Double, intent: Intent, interests: [String],
-                cityArea: String, ageMin: Int, ageMax: Int, maxDistanceKm: Double, gender: Gender, seeking: Set<Gender>,
-                asexual: Bool, asexualOnly: Bool, bio: String, textingStyle: TextingStyle?, photoSeed: String, verified: Bool,
-                isSeed: Bool, createdAt: Date, updatedAt: Date) {
+    public init(
+        userId: String, displayName: String, ageDisplayed: Int, trustScore: Double, intent: Intent, interests: [String],
+        cityArea: String, ageMin: Int, ageMax: Int, maxDistanceKm: Double, gender: Gender, seeking: Set<Gender>,
+        asexual: Bool, asexualOnly: Bool, bio: String, textingStyle: TextingStyle?, photoSeed: String, verified: Bool,
+        isSeed: Bool, createdAt: Date, updatedAt: Date
+    ) {
         self.userId = userId
         self.displayName = displayName
         self.ageDisplayed = ageDisplayed
@@ -76,10 +78,12 @@ public struct ProfileSubmission: Sendable, Equatable {
     public var asexualOnly: Bool?
     public var bio: String?
 
-    public init(userId: String? = nil, displayName: String? = nil, ageDisplayed: Int? = nil, trustScore: Double? = nil,
-                intent: String? = nil, interests: [String]? = nil, cityArea: String? = nil, ageMin: Int? = nil, ageMax: Int? = nil,
-                maxDistanceKm: Double? = nil, gender: String? = nil, seeking: [String]? = nil, orientation: String? = nil,
-                asexual: Bool? = nil, asexualOnly: Bool? = nil, bio: String? = nil) {
+    public init(
+        userId: String? = nil, displayName: String? = nil, ageDisplayed: Int? = nil, trustScore: Double? = nil,
+        intent: String? = nil, interests: [String]? = nil, cityArea: String? = nil, ageMin: Int? = nil, ageMax: Int? = nil,
+        maxDistanceKm: Double? = nil, gender: String? = nil, seeking: [String]? = nil, orientation: String? = nil,
+        asexual: Bool? = nil, asexualOnly: Bool? = nil, bio: String? = nil
+    ) {
         self.userId = userId
         self.displayName = displayName
         self.ageDisplayed = ageDisplayed

@@ -36,7 +36,9 @@ public struct ProfileStore: Sendable {
     /// transaction (two concurrent sign-ups for one id: exactly one is created). `within` runs
     /// in the same transaction first (the verifier's claim is consumed there) and may throw to
     /// abort it. False when the id was taken meanwhile.
-    public func create(_ profile: Profile, within: @escaping @Sendable (any SQLConnection) throws -> Void = { _ in }) async throws -> Bool {
+    public func create(_ profile: Profile, within: @escaping @Sendable (any SQLConnection) throws -> Void = { _ in }) async throws
+        -> Bool
+    {
         let row = try Self.row(for: profile)
         let created = try await database.write { connection -> Bool in
             if try connection.scalar(Int.self, "SELECT 1 FROM users WHERE id = $1", profile.userId) != nil { return false }
@@ -83,9 +85,14 @@ public struct ProfileStore: Sendable {
     /// Everyone who can pick themselves in the demo picker: id, name, area (`personasOnly`: the seed personas).
     public func viewers(personasOnly: Bool = false) async throws -> [(id: String, displayName: String, cityArea: String)] {
         try await database.read { connection in
-            try connection.query("SELECT id, display_name, city_area FROM users \(personasOnly ? "WHERE is_seed = 1 " : "")"
-                                 + "ORDER BY is_seed, display_name, id").map {
-                (try $0.decode(String.self, "id"), try $0.decode(String.self, "display_name"), try $0.decode(String.self, "city_area"))
+            try connection.query(
+                "SELECT id, display_name, city_area FROM users \(personasOnly ? "WHERE is_seed = 1 " : "")"
+                    + "ORDER BY is_seed, display_name, id"
+            ).map {
+                (
+                    try $0.decode(String.self, "id"), try $0.decode(String.self, "display_name"),
+                    try $0.decode(String.self, "city_area")
+                )
             }
         }
     }

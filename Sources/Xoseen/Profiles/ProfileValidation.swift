@@ -14,9 +14,10 @@ public struct ProfileValidation: Sendable {
 
     /// 1–64 letters, digits, `_` or `-` (never a dot: tokens are `<userId>.<expiry>.<sig>`).
     public static func isValidUserId(_ id: String) -> Bool {
-        (1...64).contains(id.utf8.count) && id.utf8.allSatisfy { c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2D
-        }
+        (1...64).contains(id.utf8.count)
+            && id.utf8.allSatisfy { c in
+                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2D
+            }
     }
     public static let ageRange = 18...99
     public static let maxInterests = 12
@@ -25,7 +26,9 @@ public struct ProfileValidation: Sendable {
 
     /// The validated profile (new, or `existing` edited), or the first problem.
     public func validate(_ s: ProfileSubmission, existing: Profile?, now: Date) -> Result<Profile, Problem> {
-        func fail(_ field: String, _ message: String) -> Result<Profile, Problem> { .failure(Problem(field: field, message: message)) }
+        func fail(_ field: String, _ message: String) -> Result<Profile, Problem> {
+            .failure(Problem(field: field, message: message))
+        }
 
         guard let userId = s.userId ?? existing?.userId else { return fail("userId", "userId is required.") }
         guard Self.isValidUserId(userId) else {
@@ -50,14 +53,18 @@ public struct ProfileValidation: Sendable {
         }
         let cityText = s.cityArea ?? existing?.cityArea
         guard let cityText else { return fail("cityArea", "cityArea is required.") }
-        guard let area = gazetteer.resolve(cityText) else { return fail("cityArea", "Unknown cityArea '\(cityText)'; see GET /web/options.") }
+        guard let area = gazetteer.resolve(cityText) else {
+            return fail("cityArea", "Unknown cityArea '\(cityText)'; see GET /web/options.")
+        }
         let ageMin = s.ageMin ?? existing?.ageMin ?? max(18, age - 8)
         let ageMax = s.ageMax ?? existing?.ageMax ?? min(99, age + 8)
         guard Self.ageRange.contains(ageMin) else { return fail("ageMin", "ageMin must be between 18 and 99.") }
         guard Self.ageRange.contains(ageMax) else { return fail("ageMax", "ageMax must be between 18 and 99.") }
         guard ageMin <= ageMax else { return fail("ageMin", "ageMin must not exceed ageMax.") }
         let distance = s.maxDistanceKm ?? existing?.maxDistanceKm ?? 30
-        guard distance.isFinite, (1...500).contains(distance) else { return fail("maxDistanceKm", "maxDistanceKm must be between 1 and 500.") }
+        guard distance.isFinite, (1...500).contains(distance) else {
+            return fail("maxDistanceKm", "maxDistanceKm must be between 1 and 500.")
+        }
         let genderText = s.gender ?? existing?.gender.rawValue
         guard let genderText else { return fail("gender", "gender is required.") }
         guard let gender = Gender(rawValue: genderText) else {
@@ -74,7 +81,8 @@ public struct ProfileValidation: Sendable {
             seeking = parsed
         } else if let label = s.orientation {
             guard let orientation = Orientation(rawValue: label) else {
-                return fail("orientation", "orientation must be one of \(Orientation.allCases.map(\.rawValue).joined(separator: ", ")).")
+                return fail(
+                    "orientation", "orientation must be one of \(Orientation.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
             seeking = orientation.seeking(for: gender)
         } else {
@@ -88,11 +96,13 @@ public struct ProfileValidation: Sendable {
         let verified = existing?.verified ?? false
         // The verifier is authoritative: a self-declared score never overrides a decision.
         let trust = verified ? (existing?.trustScore ?? 0) : (s.trustScore ?? existing?.trustScore ?? 50)
-        return .success(Profile(
-            userId: userId, displayName: displayName, ageDisplayed: age, trustScore: trust, intent: intent, interests: interests,
-            cityArea: area.name, ageMin: ageMin, ageMax: ageMax, maxDistanceKm: distance, gender: gender, seeking: seeking,
-            asexual: s.asexual ?? existing?.asexual ?? false, asexualOnly: s.asexualOnly ?? existing?.asexualOnly ?? false,
-            bio: bio, textingStyle: existing?.textingStyle, photoSeed: existing?.photoSeed ?? userId, verified: verified,
-            isSeed: existing?.isSeed ?? false, createdAt: existing?.createdAt ?? now, updatedAt: now))
+        return .success(
+            Profile(
+                userId: userId, displayName: displayName, ageDisplayed: age, trustScore: trust, intent: intent,
+                interests: interests,
+                cityArea: area.name, ageMin: ageMin, ageMax: ageMax, maxDistanceKm: distance, gender: gender, seeking: seeking,
+                asexual: s.asexual ?? existing?.asexual ?? false, asexualOnly: s.asexualOnly ?? existing?.asexualOnly ?? false,
+                bio: bio, textingStyle: existing?.textingStyle, photoSeed: existing?.photoSeed ?? userId, verified: verified,
+                isSeed: existing?.isSeed ?? false, createdAt: existing?.createdAt ?? now, updatedAt: now))
     }
 }

@@ -90,8 +90,9 @@ public struct RuleBasedRanker: Sendable {
     }
 
     public func measures(_ a: Profile, _ b: Profile) -> PairMeasures {
-        PairMeasures(distanceKm: distanceKm(a, b), interestsForA: InterestVocabulary.sharedInterestScore(a.interests, b.interests),
-                     interestsForB: InterestVocabulary.sharedInterestScore(b.interests, a.interests))
+        PairMeasures(
+            distanceKm: distanceKm(a, b), interestsForA: InterestVocabulary.sharedInterestScore(a.interests, b.interests),
+            interestsForB: InterestVocabulary.sharedInterestScore(b.interests, a.interests))
     }
 
     /// Both ways: gender/seeking and asexual preferences, age ranges, distance limits.
@@ -101,9 +102,12 @@ public struct RuleBasedRanker: Sendable {
 
     /// The same, with the pair's centroid distance already known.
     public func isMutuallyCompatible(_ viewer: Profile, _ candidate: Profile, distanceKm km: Double) -> Bool {
-        guard viewer.userId != candidate.userId, Attraction.isMutual(viewer.attraction, candidate.attraction) else { return false }
+        guard viewer.userId != candidate.userId, Attraction.isMutual(viewer.attraction, candidate.attraction) else {
+            return false
+        }
         guard (viewer.ageMin...viewer.ageMax).contains(candidate.ageDisplayed),
-              (candidate.ageMin...candidate.ageMax).contains(viewer.ageDisplayed) else { return false }
+            (candidate.ageMin...candidate.ageMax).contains(viewer.ageDisplayed)
+        else { return false }
         return km <= viewer.maxDistanceKm && km <= candidate.maxDistanceKm
     }
 
@@ -119,29 +123,36 @@ public struct RuleBasedRanker: Sendable {
     func parts(_ a: Profile, _ b: Profile, distanceKm km: Double, interests: Double) -> Parts {
         let style: Double
         if let x = a.textingStyle, let y = b.textingStyle { style = x.compatibility(with: y) } else { style = 0.5 }
-        return Parts(trust: min(0.99, max(0, b.trustScore / 100)), intent: a.intent.compatibility(with: b.intent),
-                     interests: interests, textingStyle: style, location: exp(-km / 12))
+        return Parts(
+            trust: min(0.99, max(0, b.trustScore / 100)), intent: a.intent.compatibility(with: b.intent),
+            interests: interests, textingStyle: style, location: exp(-km / 12))
     }
 
     public func fit(_ p: Parts) -> Double {
         let w = weights
         let total = w.trust + w.intent + w.interests + w.textingStyle + w.location
-        return (w.trust * p.trust + w.intent * p.intent + w.interests * p.interests + w.textingStyle * p.textingStyle
-                + w.location * p.location) / total
+        return
+            (w.trust * p.trust + w.intent * p.intent + w.interests * p.interests + w.textingStyle * p.textingStyle
+            + w.location * p.location) / total
     }
 
     public func pLikeBack(candidateHistory: LikeHistory, fitForCandidate: Double) -> Double {
         let smoothing = 10.0
-        let rate = (Double(candidateHistory.likesGiven) + smoothing * priorLikeRate) / (Double(candidateHistory.decisionsMade) + smoothing)
+        let rate =
+            (Double(candidateHistory.likesGiven) + smoothing * priorLikeRate)
+            / (Double(candidateHistory.decisionsMade) + smoothing)
         let clamped = min(0.98, max(0.02, rate))
         let logit = log(clamped / (1 - clamped)) + 3 * (fitForCandidate - 0.5)
         return min(0.98, 1 / (1 + exp(-logit)))
     }
 
-    public func breakdown(viewer: Profile, candidate: Profile, candidateHistory: LikeHistory,
-                          candidateAppeal: LikeHistory? = nil) -> MatchBreakdown {
-        breakdown(viewer: viewer, candidate: candidate, candidateHistory: candidateHistory, candidateAppeal: candidateAppeal,
-                  measures: measures(viewer, candidate))
+    public func breakdown(
+        viewer: Profile, candidate: Profile, candidateHistory: LikeHistory,
+        candidateAppeal: LikeHistory? = nil
+    ) -> MatchBreakdown {
+        breakdown(
+            viewer: viewer, candidate: candidate, candidateHistory: candidateHistory, candidateAppeal: candidateAppeal,
+            measures: measures(viewer, candidate))
     }
 
     /// The candidate's received-like rate, smoothed towards the population rate with 10 pseudo-decisions.
@@ -151,18 +162,22 @@ public struct RuleBasedRanker: Sendable {
     }
 
     /// The same, with the pair's measures already known.
-    public func breakdown(viewer: Profile, candidate: Profile, candidateHistory: LikeHistory, candidateAppeal: LikeHistory? = nil,
-                          measures: PairMeasures) -> MatchBreakdown {
+    public func breakdown(
+        viewer: Profile, candidate: Profile, candidateHistory: LikeHistory, candidateAppeal: LikeHistory? = nil,
+        measures: PairMeasures
+    ) -> MatchBreakdown {
         let forViewer = parts(viewer, candidate, distanceKm: measures.distanceKm, interests: measures.interestsForA)
         let fitViewer = fit(forViewer)
         let fitCandidate = fit(parts(candidate, viewer, distanceKm: measures.distanceKm, interests: measures.interestsForB))
         let p = pLikeBack(candidateHistory: candidateHistory, fitForCandidate: fitCandidate)
         let appeal = appeal(candidateAppeal)
-        let final = (fitViewer * fitCandidate).squareRoot() * pow(0.5 + 0.5 * p, weights.pLikeWeight)
+        let final =
+            (fitViewer * fitCandidate).squareRoot() * pow(0.5 + 0.5 * p, weights.pLikeWeight)
             * pow(0.5 + 0.5 * appeal, weights.appealWeight)
-        return MatchBreakdown(trust: forViewer.trust, intent: forViewer.intent, interests: forViewer.interests,
-                              textingStyle: forViewer.textingStyle, location: forViewer.location, pLikeBack: p, final: final,
-                              appeal: appeal)
+        return MatchBreakdown(
+            trust: forViewer.trust, intent: forViewer.intent, interests: forViewer.interests,
+            textingStyle: forViewer.textingStyle, location: forViewer.location, pLikeBack: p, final: final,
+            appeal: appeal)
     }
 
     /// "Verified - shares hiking, jazz - same intent - nearby": the reasons a person reads.
@@ -171,9 +186,14 @@ public struct RuleBasedRanker: Sendable {
         if candidate.verified { reasons.append("Verified") }
         let shared = InterestVocabulary.shared(viewer.interests, candidate.interests)
         if !shared.isEmpty {
-            reasons.append("shares " + shared.prefix(3).map { InterestVocabulary.interest($0)?.label ?? $0 }.joined(separator: ", "))
+            reasons.append(
+                "shares " + shared.prefix(3).map { InterestVocabulary.interest($0)?.label ?? $0 }.joined(separator: ", "))
         }
-        if viewer.intent == candidate.intent { reasons.append("same intent") } else if breakdown.intent >= 0.7 { reasons.append("compatible intent") }
+        if viewer.intent == candidate.intent {
+            reasons.append("same intent")
+        } else if breakdown.intent >= 0.7 {
+            reasons.append("compatible intent")
+        }
         let km = distanceKm(viewer, candidate)
         if km < 3 { reasons.append("nearby") } else if km < 10 { reasons.append("\(Int(km.rounded())) km away") }
         if breakdown.textingStyle >= 0.85 { reasons.append("similar texting style") }

@@ -1,7 +1,10 @@
 /// Which ranker serves the feed: what `/ml/health` reports. `rule_based` until a learned
 /// model is promoted; `rollout` when a learned model serves a percentage of viewers.
 public struct ServingStatus: Sendable, Equatable {
-    public enum Ranker: String, Sendable { case ruleBased = "rule_based", learned, rollout }
+    public enum Ranker: String, Sendable {
+        case ruleBased = "rule_based"
+        case learned, rollout
+    }
 
     public var ranker: Ranker
     public var modelVersion: String

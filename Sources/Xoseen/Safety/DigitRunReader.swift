@@ -28,7 +28,8 @@ enum DigitRunReader {
         }
         while index < tokens.count {
             let token = tokens[index]
-            let digits = digitReading(of: token, inRun: !run.digits.isEmpty, next: index + 1 < tokens.count ? tokens[index + 1] : nil)
+            let digits = digitReading(
+                of: token, inRun: !run.digits.isEmpty, next: index + 1 < tokens.count ? tokens[index + 1] : nil)
             if let digits {
                 if !run.digits.isEmpty && !continuesRun(token.separator, previous: tokens[index - 1], current: token) {
                     finish()
@@ -78,7 +79,8 @@ enum DigitRunReader {
         let allowed: MessageToken.Separator = [.space, .wideSpace, .hyphen, .dot, .parenthesis, .plus, .slash, .comma]
         guard allowed.isSuperset(of: separator) else { return false }
         if separator.contains(.comma) {
-            let spoken = previous.flags.contains(.numberWord) || current.flags.contains(.numberWord)
+            let spoken =
+                previous.flags.contains(.numberWord) || current.flags.contains(.numberWord)
                 || (previous.text.utf8.count == 1 && current.text.utf8.count == 1)
             return spoken && separator.contains(.space)
         }

@@ -4,27 +4,31 @@
 /// a listed word is the learned classifier's part (``LearnedSafetyModel``).
 enum HarassmentRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
-        "insult": SharedWords.words("""
+        "insult": SharedWords.words(
+            """
             ugly fat stupid dumb worthless pathetic disgusting retarded retard useless repulsive hideous gross trash \
             garbage loser idiot moron dumbass failure joke psycho freak pig cow troll skank tramp whore slut bitch \
             hoe cunt brainless braindead waste_of_space piece_of_trash piece_of_shit piece_of_garbage fatso scum \
             subhuman imbecile disgust
             """),
-        "insultFill": SharedWords.words("""
+        "insultFill": SharedWords.words(
+            """
             are r re is so such a an really fucking fkn fking freaking just look looks sound seem truly being total \
             complete absolute little literally the most too ugly fat dumb stupid cheap huge big disgusting pathetic \
             worthless ass af damn actually still always be must nothing but
             """),
         "slur": SlurLexicon.unambiguous,
         "slurAmbiguous": SlurLexicon.ambiguous,
-        "slurEmphasis": SharedWords.words("""
+        "slurEmphasis": SharedWords.words(
+            """
             stupid dumb dirty filthy fucking fuckin fkn damn damned ugly fat disgusting worthless lazy sick nasty \
             little typical bloody
             """),
         "harm": SharedWords.words("hurt kill beat stab shoot punch smack strangle choke rape burn end ruin destroy slap"),
         "future": SharedWords.words("ill will gonna going_to im_going_to im_gonna i_will wanna"),
         "loveVerb": SharedWords.words("love loves date dates want wants like likes asked cares care"),
-        "threatPhrase": SharedWords.words("""
+        "threatPhrase": SharedWords.words(
+            """
             watch_your_back watch_yourself youll_regret you_will_regret youll_be_sorry you_will_be_sorry make_you_pay \
             make_you_regret make_you_suffer or_else cant_hide you_cant_hide show_up_at_your \
             come_to_your_house come_find_you coming_for_you make_your_life_hell make_your_life_miserable \
@@ -48,7 +52,9 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(.harassment, .wishingHarm, 1, "@you deserve ~2 hurt|suffer|die|pain"),
         SafetyCue(.harassment, .wishingHarm, 1, "get|be|getting raped"),
         SafetyCue(.harassment, .threat, 1, "@future ~2 @harm ~1 you|u|ur|your|yo|ya !a|an|some|at|in|to"),
-        SafetyCue(.harassment, .threat, 1, "@future ~2 find|come_find you|u !a|an|the|some|something|one|someone|another|more|better|guys"),
+        SafetyCue(
+            .harassment, .threat, 1,
+            "@future ~2 find|come_find you|u !a|an|the|some|something|one|someone|another|more|better|guys"),
         SafetyCue(.harassment, .threat, 1, "know ~3 you|u live|work|stay|sleep|drive|park"),
         SafetyCue(.harassment, .threat, 1, "@threatPhrase"),
         // "Do that again and see what happens" dares; "make a move and see what happens" advises.

@@ -54,7 +54,7 @@ public struct LearnedSafetyModel: Sendable {
         }
         let count = metadata.classes.count
         guard (1...24).contains(metadata.bits), count >= 2, metadata.biases.count == count,
-              metadata.scales.count == count, metadata.max_bytes == LearnedSafetyFeatures.maxBytes
+            metadata.scales.count == count, metadata.max_bytes == LearnedSafetyFeatures.maxBytes
         else {
             throw LoadError(description: "\(directory)/\(Self.metadataFile): inconsistent model description")
         }
@@ -63,7 +63,8 @@ public struct LearnedSafetyModel: Sendable {
             guard let names = metadata.groups[category.rawValue] else { continue }
             let members = names.compactMap { metadata.classes.firstIndex(of: $0) }
             guard members.count == names.count, names.allSatisfy({ Self.reasons[$0] != nil }),
-                  let threshold = metadata.thresholds[category.rawValue] else {
+                let threshold = metadata.thresholds[category.rawValue]
+            else {
                 throw LoadError(description: "\(directory)/\(Self.metadataFile): bad group '\(category.rawValue)'")
             }
             groups.append(Group(category: category, members: members, threshold: threshold))
@@ -78,8 +79,9 @@ public struct LearnedSafetyModel: Sendable {
             throw LoadError(description: "\(directory)/\(Self.weightsFile): \(error)")
         }
         guard raw.count == (1 << metadata.bits) * count else {
-            throw LoadError(description: "\(directory)/\(Self.weightsFile): \(raw.count) bytes, expected "
-                + "\((1 << metadata.bits) * count)")
+            throw LoadError(
+                description: "\(directory)/\(Self.weightsFile): \(raw.count) bytes, expected "
+                    + "\((1 << metadata.bits) * count)")
         }
         bits = metadata.bits
         classes = metadata.classes
@@ -139,8 +141,9 @@ public struct LearnedSafetyModel: Sendable {
         guard let best else { return nil }
         var top = best.group.members[0]
         for member in best.group.members where probabilities[member] > probabilities[top] { top = member }
-        let evidence = String(format: "learned %@ %.3f (threshold %.3f; most likely %@)", best.group.category.rawValue,
-                              best.score, best.group.threshold, classes[top])
+        let evidence = String(
+            format: "learned %@ %.3f (threshold %.3f; most likely %@)", best.group.category.rawValue,
+            best.score, best.group.threshold, classes[top])
         return (best.group.category, Self.reasons[classes[top]]!, evidence)
     }
 }

@@ -116,7 +116,7 @@ enum MessageTokenizer {
             case UInt8(ascii: ":"):
                 boundary(.colon, clause: true)
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: "{"), UInt8(ascii: "}"):
+                UInt8(ascii: "{"), UInt8(ascii: "}"):
                 boundary(.parenthesis, clause: false)
             case UInt8(ascii: "/"), UInt8(ascii: "\\"):
                 boundary(.slash, clause: false)
@@ -175,8 +175,10 @@ enum MessageTokenizer {
             var start = at
             while start > range.lowerBound && isEmailByte(bytes[start - 1]) { start -= 1 }
             var end = at + 1
-            while end < range.upperBound && (isLetterOrDigit(bytes[end]) || bytes[end] == UInt8(ascii: "-")
-                || bytes[end] == UInt8(ascii: ".")) { end += 1 }
+            while end < range.upperBound
+                && (isLetterOrDigit(bytes[end]) || bytes[end] == UInt8(ascii: "-")
+                    || bytes[end] == UInt8(ascii: "."))
+            { end += 1 }
             while end > at + 1 && bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
             guard start < at, end > at + 1 else { return nil }
             let domain = bytes[(at + 1)..<end]
@@ -218,8 +220,10 @@ enum MessageTokenizer {
 /// only next to other digits (``DigitRunReader`` decides).
 enum NumberWords {
     private static let digits: [String: UInt8] = {
-        let words = ["zero": 0, "oh": 0, "o": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                     "seven": 7, "eight": 8, "nine": 9, "niner": 9]
+        let words = [
+            "zero": 0, "oh": 0, "o": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "niner": 9,
+        ]
         var table: [String: UInt8] = [:]
         for (word, digit) in words { table[Skeleton.of(Array(word.utf8))] = UInt8(digit) }
         return table

@@ -5,54 +5,66 @@
 /// and promotional spam without such words is the learned classifier's part (``LearnedSafetyModel``).
 enum MoneyScamRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
-        "giftCard": SharedWords.words("""
+        "giftCard": SharedWords.words(
+            """
             gift_card gift_cards giftcard giftcards itunes_card itunes_cards steam_card steam_cards google_play_card \
             google_play_cards play_store_card apple_card apple_cards amazon_card sephora_card ebay_card xbox_card \
             vanilla_card razer_card target_card walmart_card
             """),
-        "moneyWord": SharedWords.words("""
+        "moneyWord": SharedWords.words(
+            """
             money cash funds bucks dollars dollar usd btc bitcoin crypto usdt eth grand payment
             """),
-        "payApp": SharedWords.words("""
+        "payApp": SharedWords.words(
+            """
             paypal venmo cashapp cash_app zelle western_union moneygram wise remitly apple_pay google_pay
             """),
-        "bill": SharedWords.words("""
+        "bill": SharedWords.words(
+            """
             rent bill bills fees fee medicine medication surgery hospital ticket flight visa debt tuition groceries \
             lawyer medical treatment fine bail
             """),
         "few": SharedWords.words("some the more a little bit of your ur extra quick"),
-        "investment": SharedWords.words("""
+        "investment": SharedWords.words(
+            """
             invest investing investment investor investors trading trade trader forex crypto cryptocurrency bitcoin \
             btc ethereum eth usdt coin coins presale mining
             """),
-        "pitch": SharedWords.words("""
+        "pitch": SharedWords.words(
+            """
             guaranteed guarantee returns profit profits double_your 10x 100x 5x x10 passive_income financial_freedom \
             teach_you show_you help_you get_you_in want_in once_in_a_lifetime opportunity minimum_deposit deposit \
             insider no_risk risk_free earn earning make_money rich daily_profit my_mentor students strategy moon \
             explode grow
             """),
-        "hardship": SharedWords.words("""
+        "hardship": SharedWords.words(
+            """
             stuck stranded customs hospital surgery medicine deployed overseas oil_rig frozen hacked declined \
             inheritance lawyer leave_papers emergency desperate short_on kicking_me_out lost_my_wallet
             """),
-        "prize": SharedWords.words("""
+        "prize": SharedWords.words(
+            """
             prize prizes reward rewards cash_prize jackpot winnings voucher vouchers award lottery sweepstake \
             sweepstakes giveaway bonus ringtone holiday cruise
             """),
-        "won": SharedWords.words("""
+        "won": SharedWords.words(
+            """
             you_have_won youve_won you_won you_are_a_winner youre_a_winner winner congratulations congrats \
             been_selected have_been_chosen you_have_been_selected selected_to_receive lucky_winner
             """),
-        "bulk": SharedWords.words("""
+        "bulk": SharedWords.words(
+            """
             free_entry free_msg freemsg txt_stop std_rates per_msg per_min per_week opt_out unsubscribe \
             subscribe t_cs tcs t_c 150p 18_only urgent_reply call_now claim_now act_now limited_time \
             click_here click_the_link visit_our_website
             """),
-        "cryptoScam": SharedWords.words("""
+        "cryptoScam": SharedWords.words(
+            """
             airdrop usdt nft binance wallet_address seed_phrase crypto_signals trading_platform trading_account \
             mining_pool recovery_fee withdrawal_fee unlock_your_account
             """),
-        "asking": SharedWords.words("""
+        "asking": SharedWords.words(
+            """
             can_you could_you can_u could_u help_me help_out need_your_help please_help i_hate_asking if_you_really \
             pay_you_back pay_u_back pay_it_back give_it_back make_it_up_to_you reimburse
             """),
@@ -66,7 +78,9 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .giftCard, 0.5, "code|codes|scratch|the_back|reimburse|pay_you_back|explain"),
         SafetyCue(.moneyScam, .giftCard, 1, "@giftCard ~2 code|codes|number|numbers|pin"),
         // Direct requests: "send me $300", "lend me 200 bucks", "venmo me 40".
-        SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer|lend|loan|give|spare|venmo|cashapp|zelle|paypal|pay ~1 me|us ~4 @moneyWord|:money"),
+        SafetyCue(
+            .moneyScam, .moneyRequest, 1,
+            "send|wire|transfer|lend|loan|give|spare|venmo|cashapp|zelle|paypal|pay ~1 me|us ~4 @moneyWord|:money"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "venmo|cashapp|cash_app|zelle|paypal me|us ~1 :num|:money"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer ~2@few money|cash|funds|:money|bitcoin|btc"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer ~3 via|on|through|thru|by|with @payApp"),
@@ -85,7 +99,9 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .wireTransfer, 1, "wire|transfer ~3 to|into my|this|your ~2 account"),
         SafetyCue(.moneyScam, .wireTransfer, 1, "deposit ~3 check|cheque"),
         // Asking for someone's payment details.
-        SafetyCue(.moneyScam, .paymentCredentials, 1, """
+        SafetyCue(
+            .moneyScam, .paymentCredentials, 1,
+            """
             give|send|need|tell|whats|what_is|share ~2 your|ur ~2 bank|account|routing|card_number|cvv|password|pin|apple_pay|login|card_details
             """),
         // Prize claims, premium shortcodes and bulk texts: "Txt WIN to 87121 to claim your £1,000 prize".
@@ -98,7 +114,9 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .prizeScam, 0.5, "@bulk"),
         SafetyCue(.moneyScam, .prizeScam, 0.5, "claim|redeem"),
         // Bank warnings are the opposite: "never share your PIN with anyone" (counter-evidence).
-        SafetyCue(.moneyScam, .paymentCredentials, -1, """
+        SafetyCue(
+            .moneyScam, .paymentCredentials, -1,
+            """
             never|dont|not|nobody|no_one ~3 share|give|send|tell|disclose|ask|asks|reveal ~3 your|ur|their|a|the ~2 bank|account|card_number|cvv|password|pin|login|card_details|code
             """),
         // Investment pitches: an investment word and a pitch word, anywhere in the message.

@@ -4,16 +4,19 @@
 /// or asking to move there is.
 enum OffPlatformRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
-        "platform": SharedWords.words("""
+        "platform": SharedWords.words(
+            """
             snap snapchat snapchatt sc insta instagram ig gram whatsapp whatsap watsapp wattsapp whatapp wa_app \
             telegram tg kik signal facebook fb messenger discord twitter tiktok wechat weixin skype imessage \
             facetime viber hangouts line_id line_app email e_mail gmail threads
             """),
-        "contactVerb": SharedWords.words("""
+        "contactVerb": SharedWords.words(
+            """
             add follow dm pm msg message text txt hmu reach find contact hit ping friend write email mail snap \
             whatsapp telegram facetime catch look call
             """),
-        "mover": SharedWords.words("""
+        "mover": SharedWords.words(
+            """
             move switch take continue moving switching taking lets let_us can_we could_we should_we we_should \
             we_can wanna chat talk talking chatting
             """),
@@ -36,14 +39,16 @@ enum OffPlatformRules: SafetyRuleSet {
         // "do you have whatsapp?", "are you on snap?", "you got insta?"
         SafetyCue(.offPlatform, .moveOffPlatform, 1, "@you have|got|on the? @platform"),
         // "whatsapp me", "snap me @dannyboy91"
-        SafetyCue(.offPlatform, .contactHandle, 1, "whatsapp|snap|snapchat|telegram|facetime|kik|imessage|insta|ig|email|mail me"),
+        SafetyCue(
+            .offPlatform, .contactHandle, 1, "whatsapp|snap|snapchat|telegram|facetime|kik|imessage|insta|ig|email|mail me"),
         // "jess dot smith at gmail dot com", "tom (at) hotmail (dot) com"
         SafetyCue(.offPlatform, .emailAddress, 1, ":content at @provider"),
         SafetyCue(.offPlatform, .emailAddress, 1, "at :content dot @tld"),
     ]
 
     /// Words that make seven to nine digits a phone number ("text me 555 0199").
-    static let phoneCueWords = SharedWords.words("""
+    static let phoneCueWords = SharedWords.words(
+        """
         number numbers num numba digits cell phone call text txt mobile tel whatsapp reach ring fone contact
         """)
 }

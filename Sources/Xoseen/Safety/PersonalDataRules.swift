@@ -3,21 +3,25 @@
 /// are also found by shape (``DigitRunReader``). Venue addresses ("the bar is at 85 Broad St") stay allowed.
 enum PersonalDataRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
-        "street": SharedWords.words("""
+        "street": SharedWords.words(
+            """
             st street ave av avenue rd road blvd boulevard lane dr drive pl place ct court pkwy parkway ter \
             terrace way concourse sq square hwy highway
             """),
         "unit": SharedWords.words("apt apartment unit # suite ste floor flr buzz buzzer"),
         "owner": SharedWords.words("my her his their home exact new ex exs moms dads your wifes sisters"),
-        "homeContext": SharedWords.words("""
+        "homeContext": SharedWords.words(
+            """
             house home apartment apt building his_place her_place my_place door key alarm walks_home alone wife kids spread_it tell_her \
             found ex exs mom parents address addy lives live
             """),
-        "idDocument": SharedWords.words("""
+        "idDocument": SharedWords.words(
+            """
             passport license licence drivers_license id_number license_plate plate case_number passport_number
             """),
         "secret": SharedWords.words("password passcode pin pincode door_code alarm_code gate_code code_to login"),
-        "sensitive": SharedWords.words("""
+        "sensitive": SharedWords.words(
+            """
             medical_records hiv std herpes diagnosis probation criminal_record arrested rehab work_schedule \
             walks_home picked_up_at get_picked_up parks_on maiden_name
             """),
@@ -45,7 +49,9 @@ enum PersonalDataRules: SafetyRuleSet {
         SafetyCue(.personalData, .secret, 1, "password|passcode|login ~2 is|= :any"),
         SafetyCue(.personalData, .secret, 1, "@secret ~4 is|= :num"),
         // "never tell anyone your PIN, it is 4 digits" is a warning, not a secret (counter-evidence).
-        SafetyCue(.personalData, .secret, -1, "never|dont|not|nobody|no_one ~3 share|give|send|tell|disclose|reveal|ask ~4 pin|password|passcode|code"),
+        SafetyCue(
+            .personalData, .secret, -1,
+            "never|dont|not|nobody|no_one ~3 share|give|send|tell|disclose|reveal|ask ~4 pin|password|passcode|code"),
         SafetyCue(.personalData, .secret, 1, "key ~1 under ~2 mat|doormat|plant|rock|pot"),
         SafetyCue(.personalData, .privateFacts, 0.5, "@sensitive"),
         SafetyCue(.personalData, .privateFacts, 0.5, "@thirdParty"),

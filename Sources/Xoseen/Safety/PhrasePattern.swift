@@ -112,15 +112,18 @@ struct PhrasePattern: Sendable {
         match(element: 0, token: start, tokens, context)
     }
 
-    private func match(element index: Int, token position: Int, _ tokens: borrowing [MessageToken],
-                       _ context: borrowing MatchContext) -> Bool {
+    private func match(
+        element index: Int, token position: Int, _ tokens: borrowing [MessageToken],
+        _ context: borrowing MatchContext
+    ) -> Bool {
         guard index < elements.count else { return true }
         switch elements[index] {
         case .words(let single, let multi, let classes, let optional):
             if optional && match(element: index + 1, token: position, tokens, context) { return true }
             guard position < tokens.count else { return false }
             if context.token(tokens[position], isIn: single)
-                || classes.contains(where: { context.token(tokens[position], is: $0) }) {
+                || classes.contains(where: { context.token(tokens[position], is: $0) })
+            {
                 if match(element: index + 1, token: position + 1, tokens, context) { return true }
             }
             for sequence in multi where position + sequence.count <= tokens.count {

@@ -30,12 +30,14 @@ protocol SafetyRuleSet {
 enum SharedWords {
     static let sets: [String: [String]] = [
         "you": words("you u ya yu youu yoo youre ur u_r you_r yall"),
-        "negation": words("""
+        "negation": words(
+            """
             not no never dont didnt doesnt isnt arent wasnt werent wont cant cannot wouldnt shouldnt couldnt aint \
             without nobody hardly barely
             """),
         // Words that do not make a user name: "my instagram is [mostly] food pics".
-        "filler": words("""
+        "filler": words(
+            """
             is so mostly private just a an the pretty really dead boring full not only all kind like empty old new \
             off down hacked broken public random weird cringe mainly basically literally lol haha for of my on and \
             but i it its too very also more less still always never that this where what how when same gone deleted \

@@ -5,25 +5,30 @@
 /// coercion: the word "sex" is half the evidence and needs a demand, a condition or pressure beside it.
 enum SexualCoercionRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
-        "nude": SharedWords.words("""
+        "nude": SharedWords.words(
+            """
             nude nudes naked nudie nudies noods noodz nudez nsfw topless tits boobs boob titties pussy dick cock \
             underwear bra panties lingerie thong body butt ass booty privates nipples without_clothes no_clothes \
             without_your_clothes with_no_clothes
             """),
-        "image": SharedWords.words("""
+        "image": SharedWords.words(
+            """
             pic pics picture pictures photo photos video videos vid vids selfie selfies screenshots nudes
             """),
-        "sexual": SharedWords.words("""
+        "sexual": SharedWords.words(
+            """
             nude nudes naked noods noodz nsfw sex sleep_with_me sleep_with_you hook_up hookup fuck_me sexy
             """),
-        "condition": SharedWords.words("""
+        "condition": SharedWords.words(
+            """
             if_you_leave if_you_block if_you_ignore unless_you or_ill or_i_will or_else or_were_done \
             or_we_are_done or_im or_i_unmatch or_i_unmatch or_ill_unmatch if_you_really if_you_loved if_you_love \
             if_you_cared if_you_liked if_you_promise prove go_public goes_public everyone_does_it just_do_it \
             not_a_big_deal not_asking_again im_not_asking_again send_more nobodys_going_to_find_out \
             nobody_will_know no_one_will_know nobody_is_going_to_find_out
             """),
-        "pressure": SharedWords.words("""
+        "pressure": SharedWords.words(
+            """
             you_know_you_want_it you_know_you_want_to no_means_yes wont_take_no not_taking_no stop_saying_no \
             cant_say_no dont_get_to_say_no whether_you_like_it_or_not you_have_no_choice give_it_up put_out \
             nobody_will_believe_you no_one_will_believe_you get_you_drunk i_can_make_you not_leaving_until \
@@ -32,12 +37,14 @@ enum SexualCoercionRules: SafetyRuleSet {
             find_someone_else_who_will owe_me_sex
             """),
         // What "you owe me …" is owed for.
-        "owedFor": SharedWords.words("""
+        "owedFor": SharedWords.words(
+            """
             paid_for_dinner paid_for bought_you_drinks bought_you_dinner bought_you after_everything \
             after_all_ive_done for_dinner sex a_night come_upstairs cant_back_out back_out
             """),
         // Entitlement on its own ("after everything I did for you"): half the evidence, never the topic of sex.
-        "entitled": SharedWords.words("""
+        "entitled": SharedWords.words(
+            """
             paid_for_dinner bought_you_drinks bought_you_dinner after_everything after_all_ive_done \
             cant_back_out
             """),
@@ -47,17 +54,23 @@ enum SexualCoercionRules: SafetyRuleSet {
     static let cues: [SafetyCue] = [
         // "send nudes", "show me your tits", "send a pic of your ass"
         SafetyCue(.sexualCoercion, .explicitImageRequest, 1, "send|show|give|drop|snap ~5 @nude", group: "sexual"),
-        SafetyCue(.sexualCoercion, .explicitImageRequest, 1, "send|show ~3 something|anything ~1 sexy|spicy|hot|naughty|dirty", group: "sexual"),
+        SafetyCue(
+            .sexualCoercion, .explicitImageRequest, 1, "send|show ~3 something|anything ~1 sexy|spicy|hot|naughty|dirty",
+            group: "sexual"),
         SafetyCue(.sexualCoercion, .explicitImageRequest, 1, "show ~3 under ~2 dress|clothes|shirt|skirt", group: "sexual"),
-        SafetyCue(.sexualCoercion, .explicitImageRequest, 1, "see|watch ~2 you|u|your|ur naked|nude|body|boobs|tits", group: "sexual"),
-        SafetyCue(.sexualCoercion, .explicitImageRequest, 1, "take_off|undress|strip ~5 pic|pics|video|camera|cam|for_me|send", group: "sexual"),
+        SafetyCue(
+            .sexualCoercion, .explicitImageRequest, 1, "see|watch ~2 you|u|your|ur naked|nude|body|boobs|tits", group: "sexual"),
+        SafetyCue(
+            .sexualCoercion, .explicitImageRequest, 1, "take_off|undress|strip ~5 pic|pics|video|camera|cam|for_me|send",
+            group: "sexual"),
         SafetyCue(.sexualCoercion, .explicitImageRequest, 0.5, "send|show ~3 @image|something|one|it", group: "sexual"),
         SafetyCue(.sexualCoercion, .explicitImageRequest, 0.5, "@sexual", group: "sexual"),
         // Pressure after a no, entitlement.
         SafetyCue(.sexualCoercion, .pressure, 1, "@pressure", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 0.5, "@condition", group: "sexual"),
-        SafetyCue(.sexualCoercion, .pressure, 0.5, "if_you_dont !mind|want|wanna|feel|like|have|need|care|know|agree|hear",
-                  group: "sexual"),
+        SafetyCue(
+            .sexualCoercion, .pressure, 0.5, "if_you_dont !mind|want|wanna|feel|like|have|need|care|know|agree|hear",
+            group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 1, "stop_being|dont_be|such_a|being|youre_being ~1 @prude", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 0.5, "@prude", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 0.5, "owe|owes me", group: "sexual"),
@@ -65,7 +78,8 @@ enum SexualCoercionRules: SafetyRuleSet {
         SafetyCue(.sexualCoercion, .pressure, 0.5, "@entitled", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 1, "expect_you_to ~3 night|sex|stay|sleep", group: "sexual"),
         // Threats to share intimate images.
-        SafetyCue(.sexualCoercion, .imageThreat, 1, "post|leak|spread|expose|publish ~2 your|ur|the|those ~2 @image", group: "sexual"),
+        SafetyCue(
+            .sexualCoercion, .imageThreat, 1, "post|leak|spread|expose|publish ~2 your|ur|the|those ~2 @image", group: "sexual"),
         SafetyCue(.sexualCoercion, .imageThreat, 0.5, "share|send|show ~2 the|your|ur|those ~1 @image", group: "sexual"),
         SafetyCue(.sexualCoercion, .imageThreat, 0.5, "have ~1 your|ur @image", group: "sexual"),
     ]

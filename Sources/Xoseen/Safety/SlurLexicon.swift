@@ -11,20 +11,24 @@
 /// policy; "you retarded" is an insult. Words whose skeleton (``Skeleton``: `l` and `i` merged) is a common word
 /// are left out: "foid" reads as "fold".
 enum SlurLexicon {
-    static let unambiguous: [String] = inflected("""
-        nigger nigguh niger_bitch sandnigger jigaboo porch_monkey wetback beaner kike hymie christ_killer \
-        raghead towelhead camel_jockey muzzie zipperhead chinaman slant_eye coolie gollywog golliwog \
-        faggot fagot fagget faggit shemale he_she ladyboy_freak dyke_bitch batty_boy poofter \
-        retardo mongoloid spastic libtard \
-        whore slut cunt skank thot feminazi femoid roastie
-        """) + SharedWords.words("retards faggy faggoty sluttiest whorish")
+    static let unambiguous: [String] =
+        inflected(
+            """
+            nigger nigguh niger_bitch sandnigger jigaboo porch_monkey wetback beaner kike hymie christ_killer \
+            raghead towelhead camel_jockey muzzie zipperhead chinaman slant_eye coolie gollywog golliwog \
+            faggot fagot fagget faggit shemale he_she ladyboy_freak dyke_bitch batty_boy poofter \
+            retardo mongoloid spastic libtard \
+            whore slut cunt skank thot feminazi femoid roastie
+            """) + SharedWords.words("retards faggy faggoty sluttiest whorish")
 
-    static let ambiguous: [String] = inflected("""
-        nigga niggah chink gook spic spick paki wop dago coon redskin squaw gypsy injun \
-        fag dyke homo tranny poof queer \
-        spaz cripple midget \
-        hoe bitch
-        """) + ["retard", "retarded"]
+    static let ambiguous: [String] =
+        inflected(
+            """
+            nigga niggah chink gook spic spick paki wop dago coon redskin squaw gypsy injun \
+            fag dyke homo tranny poof queer \
+            spaz cripple midget \
+            hoe bitch
+            """) + ["retard", "retarded"]
 
     /// Each word with its plural ("slut" → "sluts", "bitch" → "bitches", "christ_killer" → "christ_killers").
     static func inflected(_ list: String) -> [String] {

@@ -59,14 +59,17 @@ enum TokenMerger {
     }
 
     /// Short everyday words, as skeletons. Two of these side by side are a phrase, not a split word.
-    static let commonWords: Set<String> = Set(SharedWords.words("""
-        a an the be at to in on is it me my we he she so do go no of or as by up us am are was can you and for not \
-        but all any had her his how its may new now old one our out see two way who did get has him let put say too \
-        use ill im id ive its dont wont cant will just like what when then than them they that this with from have \
-        your were been more some time very come here there want good well back also only over into after first \
-        last long great little own other right big high small next early young few public bad same able to day \
-        get got give make know take look think tell ask work seem feel try leave call need keep find show hear play \
-        run move live hold bring happen write sit stand lose pay meet set learn lead stay fall cut reach kill \
-        love hate hope wish mean yes yeah ok okay lol haha hey hi oh ah um why where which while
-        """).map { Skeleton.of(Array($0.utf8)) })
+    static let commonWords: Set<String> = Set(
+        SharedWords.words(
+            """
+            a an the be at to in on is it me my we he she so do go no of or as by up us am are was can you and for not \
+            but all any had her his how its may new now old one our out see two way who did get has him let put say too \
+            use ill im id ive its dont wont cant will just like what when then than them they that this with from have \
+            your were been more some time very come here there want good well back also only over into after first \
+            last long great little own other right big high small next early young few public bad same able to day \
+            get got give make know take look think tell ask work seem feel try leave call need keep find show hear play \
+            run move live hold bring happen write sit stand lose pay meet set learn lead stay fall cut reach kill \
+            love hate hope wish mean yes yeah ok okay lol haha hey hi oh ah um why where which while
+            """
+        ).map { Skeleton.of(Array($0.utf8)) })
 }

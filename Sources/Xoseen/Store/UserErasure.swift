@@ -19,9 +19,11 @@ public enum UserErasure {
         try await database.write { c in
             var deleted: [String: Int] = [:]
             // Blind rooms are named by aliases: find them before the pairings go.
-            let blindRooms = try c.query("""
+            let blindRooms = try c.query(
+                """
                 SELECT alias_a, alias_b FROM blind_pairings WHERE user_a = $1 OR user_b = $1
-                """, userId).compactMap { row -> String? in
+                """, userId
+            ).compactMap { row -> String? in
                 guard let a = try row.decode(String?.self, "alias_a"), let b = try row.decode(String?.self, "alias_b") else {
                     return nil
                 }
@@ -30,7 +32,8 @@ public enum UserErasure {
             // Match rooms: match:<a>:<b> with the user as either member (ids may hold LIKE's `_`: escaped).
             let member = ":" + Self.escapeLike(userId)
             for table in ["chat_messages", "safety_flags"] {
-                var count = try c.execute("""
+                var count = try c.execute(
+                    """
                     DELETE FROM \(table) WHERE room LIKE 'match:%' AND (room LIKE $1 ESCAPE '\\' OR room LIKE $2 ESCAPE '\\')
                     """, "%" + member, "%" + member + ":%")
                 for room in blindRooms { count += try c.execute("DELETE FROM \(table) WHERE room = $1", room) }

@@ -16,7 +16,8 @@ public struct GeoPoint: Sendable, Hashable, Codable {
         let radians = Double.pi / 180
         let dLat = (other.latitude - latitude) * radians
         let dLon = (other.longitude - longitude) * radians
-        let a = sin(dLat / 2) * sin(dLat / 2)
+        let a =
+            sin(dLat / 2) * sin(dLat / 2)
             + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * 6371.0088 * asin(min(1, a.squareRoot()))
     }
@@ -109,15 +110,19 @@ public struct Gazetteer: Sendable {
                 throw LoadError(description: "\(path): unknown borough \(entry.name)")
             }
             population[borough] = entry.population
-            areas.append(CityArea(name: entry.name, borough: borough, kind: .borough,
-                                  centroid: GeoPoint(latitude: entry.lat, longitude: entry.lon)))
+            areas.append(
+                CityArea(
+                    name: entry.name, borough: borough, kind: .borough,
+                    centroid: GeoPoint(latitude: entry.lat, longitude: entry.lon)))
         }
         for entry in file.neighbourhoods {
             guard let borough = Borough(rawValue: entry.borough) else {
                 throw LoadError(description: "\(path): \(entry.name) has unknown borough \(entry.borough)")
             }
-            areas.append(CityArea(name: entry.name, borough: borough, kind: .neighbourhood,
-                                  centroid: GeoPoint(latitude: entry.lat, longitude: entry.lon)))
+            areas.append(
+                CityArea(
+                    name: entry.name, borough: borough, kind: .neighbourhood,
+                    centroid: GeoPoint(latitude: entry.lat, longitude: entry.lon)))
         }
         try self.init(areas: areas, boroughPopulation: population)
     }

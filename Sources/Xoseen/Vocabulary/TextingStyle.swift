@@ -52,19 +52,22 @@ public struct TextingStyle: Sendable, Hashable, Codable {
             }
         }
     }
-    private static let compatibilityTable: [Double] = allStyles.flatMap { a in allStyles.map { a.computedCompatibility(with: $0) } }
+    private static let compatibilityTable: [Double] = allStyles.flatMap { a in allStyles.map { a.computedCompatibility(with: $0) }
+    }
 
     /// Position in ``allStyles``.
     private var code: Int {
         func index<T: CaseIterable & Equatable>(_ value: T) -> Int where T.AllCases == [T] { T.allCases.firstIndex(of: value)! }
-        return ((index(messageLength) * EmojiUse.allCases.count + index(emojiUse)) * ResponsePace.allCases.count
+        return
+            ((index(messageLength) * EmojiUse.allCases.count + index(emojiUse)) * ResponsePace.allCases.count
             + index(responsePace)) * 4 + Self.humourIndex(humour)
     }
 
     private func computedCompatibility(with other: TextingStyle) -> Double {
         func ordinal<T: CaseIterable & Equatable>(_ a: T, _ b: T) -> Double {
             let all = Array(T.allCases)
-            let i = all.firstIndex(of: a)!, j = all.firstIndex(of: b)!
+            let i = all.firstIndex(of: a)!
+            let j = all.firstIndex(of: b)!
             return 1 - Double(abs(i - j)) / Double(all.count - 1)
         }
         let w = Self.weights

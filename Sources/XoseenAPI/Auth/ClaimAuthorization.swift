@@ -37,14 +37,18 @@ struct ClaimAuthorization {
         }
         try context.authorizer.authorizeSignup(request, of: userId)
         let check = try await context.verifications.claim(of: userId, presented: Self.presented(request))
-        guard check == .matches else { throw Self.error(for: check == .unclaimed && Self.presented(request) != nil ? .wrong : check) }
+        guard check == .matches else {
+            throw Self.error(for: check == .unclaimed && Self.presented(request) != nil ? .wrong : check)
+        }
     }
 
     static func error(for check: VerificationClaim.Check) -> HTTPError {
         switch check {
         case .wrong: HTTPError(.unauthorized, code: .invalidClaim, message: "The verification claim is not valid for this user.")
-        default: HTTPError(.unauthorized, code: .claimRequired,
-                           message: "This verification belongs to whoever uploaded it: send its claimToken as \(header).")
+        default:
+            HTTPError(
+                .unauthorized, code: .claimRequired,
+                message: "This verification belongs to whoever uploaded it: send its claimToken as \(header).")
         }
     }
 }

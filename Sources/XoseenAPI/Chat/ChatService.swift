@@ -51,7 +51,9 @@ struct ChatService: Sendable {
         }
         var names: [String: String] = [:]
         for (memberId, userId) in members {
-            if let profile = try await admission.profiles.profile(userId) { names[memberId] = revealed ? profile.displayName : Self.hiddenName }
+            if let profile = try await admission.profiles.profile(userId) {
+                names[memberId] = revealed ? profile.displayName : Self.hiddenName
+            }
         }
         return names
     }

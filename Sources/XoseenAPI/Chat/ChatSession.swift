@@ -26,8 +26,10 @@ struct ChatSession {
         do {
             let records = try await chat.store.history(room: room)
             let names = try await chat.displayNames(in: room)
-            connection.send(text: ChatFrames.history(room: room.description,
-                                                     frames: records.map { ChatFrames.frame($0, displayName: names[$0.senderId] ?? "") }))
+            connection.send(
+                text: ChatFrames.history(
+                    room: room.description,
+                    frames: records.map { ChatFrames.frame($0, displayName: names[$0.senderId] ?? "") }))
         } catch {
             chat.logger.error("chat history failed", ["room": "\(room)", "error": "\(error)"])
             connection.close(.internalError, reason: "history unavailable")
@@ -104,14 +106,17 @@ struct ChatSession {
                     reply(error: .invalidFrame, "\(type) needs a payload.", clientId: clientId)
                     return .continue
                 }
-                let record = try await chat.store.append(room: room, kind: type == "enc" ? .enc : .pubkey, senderId: memberId,
-                                                         senderName: user.displayName, body: payload, at: chat.clock())
-                let frame = ChatFrames.frame(record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId)
+                let record = try await chat.store.append(
+                    room: room, kind: type == "enc" ? .enc : .pubkey, senderId: memberId,
+                    senderName: user.displayName, body: payload, at: chat.clock())
+                let frame = ChatFrames.frame(
+                    record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId)
                 chat.deliver(frame, room: room, seq: record.seq, except: type == "pubkey" ? connection.id : nil)
             case "capture_alert":
-                let alert = ChatFrames.CaptureAlert(room: room.description, from: memberId,
-                                                    name: try await chat.displayName(of: user, in: room),
-                                                    ts: chat.clock().timeIntervalSince1970)
+                let alert = ChatFrames.CaptureAlert(
+                    room: room.description, from: memberId,
+                    name: try await chat.displayName(of: user, in: room),
+                    ts: chat.clock().timeIntervalSince1970)
                 chat.alert(ChatFrames.encode(alert), room: room, exceptUser: user.userId)
             default:
                 reply(error: .unknownType, "Frame type must be message, enc, pubkey, capture_alert or pong.", clientId: clientId)
@@ -139,15 +144,21 @@ struct ChatSession {
         }
         if case .blocked(let category, let reason) = chat.scanner.scan(text) {
             XoseenMetrics.chatBlocked(category)
-            try await chat.store.flag(room: room, senderId: user.userId, category: category.rawValue, reason: reason.rawValue, at: chat.clock())
-            connection.send(text: ChatFrames.encode(ChatFrames.Blocked(room: room.description, category: category.rawValue,
-                                                                       reason: reason.rawValue, clientId: clientId)))
+            try await chat.store.flag(
+                room: room, senderId: user.userId, category: category.rawValue, reason: reason.rawValue, at: chat.clock())
+            connection.send(
+                text: ChatFrames.encode(
+                    ChatFrames.Blocked(
+                        room: room.description, category: category.rawValue,
+                        reason: reason.rawValue, clientId: clientId)))
             return
         }
-        let record = try await chat.store.append(room: room, kind: .message, senderId: memberId, senderName: user.displayName,
-                                                 body: text, at: chat.clock())
-        chat.deliver(ChatFrames.frame(record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId),
-                     room: room, seq: record.seq)
+        let record = try await chat.store.append(
+            room: room, kind: .message, senderId: memberId, senderName: user.displayName,
+            body: text, at: chat.clock())
+        chat.deliver(
+            ChatFrames.frame(record, displayName: try await chat.displayName(of: user, in: room), clientId: clientId),
+            room: room, seq: record.seq)
         XoseenMetrics.chatDelivered()
     }
 

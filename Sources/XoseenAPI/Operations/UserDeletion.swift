@@ -25,9 +25,11 @@ extension XoseenApplication {
     /// `since` and who have no profile any more are the ones to forget. Returns how many were.
     public func forgetErasedUsers(since: Date) async throws -> Int {
         let erased = try await database.read { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT user_id FROM token_versions WHERE updated_at >= $1 AND user_id NOT IN (SELECT id FROM users)
-                """, since).map { try $0.decode(String.self, "user_id") }
+                """, since
+            ).map { try $0.decode(String.self, "user_id") }
         }
         let stale = erased.filter {
             candidateIndex.partition(of: $0) != nil || !hub.members(of: ChatService.userGroup($0)).isEmpty

@@ -13,17 +13,22 @@ struct ChatRoutes {
         let chat = chat
         router.webSocket("/ws/chat") { request in
             let credential = request.attributes[TokenAuthentication.CredentialKey.self] ?? .none
-            let admission = try await chat.admission.admit(room: request.query["room"], user: request.query["user"],
-                                                           credential: credential)
-            return WebSocketUpgrade(maxMessageBytes: ChatService.maxFrameBytes, sendQueueLimitBytes: 1 << 20, receiveQueueLimit: 64) {
+            let admission = try await chat.admission.admit(
+                room: request.query["room"], user: request.query["user"],
+                credential: credential)
+            return WebSocketUpgrade(
+                maxMessageBytes: ChatService.maxFrameBytes, sendQueueLimitBytes: 1 << 20, receiveQueueLimit: 64
+            ) {
                 connection in
                 switch admission {
                 case .failure(let refusal):
                     chat.logger.info("chat join refused", ["reason": "\(refusal.closeReason)"])
                     connection.close(.unauthorized, reason: refusal.closeReason)
                 case .success(let admitted):
-                    await ChatSession(connection: connection, room: admitted.room, user: admitted.user, memberId: admitted.memberId,
-                                      chat: chat).run()
+                    await ChatSession(
+                        connection: connection, room: admitted.room, user: admitted.user, memberId: admitted.memberId,
+                        chat: chat
+                    ).run()
                 }
             }
         }

@@ -12,8 +12,9 @@ struct FeedRoutes {
 
     static func learnedWeights(_ learning: LearnedServing?) -> WeightsAnswer.Learned? {
         guard let snapshot = learning?.snapshot, let scorer = snapshot.scorer, snapshot.rolloutPct > 0 else { return nil }
-        return WeightsAnswer.Learned(modelVersion: scorer.version, rolloutPct: snapshot.rolloutPct, bias: scorer.model.bias,
-                                     weights: Dictionary(uniqueKeysWithValues: zip(scorer.model.featureNames, scorer.model.weights)))
+        return WeightsAnswer.Learned(
+            modelVersion: scorer.version, rolloutPct: snapshot.rolloutPct, bias: scorer.model.bias,
+            weights: Dictionary(uniqueKeysWithValues: zip(scorer.model.featureNames, scorer.model.weights)))
     }
 
     func register(on router: inout Router) {
@@ -23,7 +24,9 @@ struct FeedRoutes {
             let limit = body.limit ?? 20
             guard (1...100).contains(limit) else { throw HTTPError.invalid("limit must be between 1 and 100.", field: "limit") }
             try context.authorizer.authorize(request, actingOn: body.viewerId)
-            guard let viewer = try await context.profiles.profile(body.viewerId) else { throw HTTPError.viewerNotFound(body.viewerId) }
+            guard let viewer = try await context.profiles.profile(body.viewerId) else {
+                throw HTTPError.viewerNotFound(body.viewerId)
+            }
             // The cursor's text and signature are the wire's; the chain behind it is the pager's.
             var chainId: String?
             if let cursor = body.cursor {
@@ -32,21 +35,24 @@ struct FeedRoutes {
             }
             let served: FeedPager.Served
             do {
-                served = try await context.pager.page(for: viewer, continuing: chainId,
-                                                      hiding: context.chat.blindDates.hiddenMembers, limit: limit)
+                served = try await context.pager.page(
+                    for: viewer, continuing: chainId,
+                    hiding: context.chat.blindDates.hiddenMembers, limit: limit)
             } catch is FeedPager.UnknownChain {
                 throw HTTPError.invalidCursor()
             }
             let page = served.page.candidates
             let next = served.nextChain.map(context.cursor(for:))
             let cards = page.map { scored in
-                CandidateDTO(candidateId: scored.candidate.userId, displayName: scored.candidate.displayName,
-                             ageDisplayed: scored.candidate.ageDisplayed, cityArea: scored.candidate.cityArea,
-                             verifiedBadge: scored.candidate.verified,
-                             sharedInterests: InterestVocabulary.shared(viewer.interests, scored.candidate.interests),
-                             explanation: context.ranker.explanation(viewer: viewer, candidate: scored.candidate, breakdown: scored.breakdown),
-                             score: wireScore(scored.breakdown.final),
-                             photoUrl: context.photoKeys.url(for: scored.candidate), bio: scored.candidate.bio)
+                CandidateDTO(
+                    candidateId: scored.candidate.userId, displayName: scored.candidate.displayName,
+                    ageDisplayed: scored.candidate.ageDisplayed, cityArea: scored.candidate.cityArea,
+                    verifiedBadge: scored.candidate.verified,
+                    sharedInterests: InterestVocabulary.shared(viewer.interests, scored.candidate.interests),
+                    explanation: context.ranker.explanation(
+                        viewer: viewer, candidate: scored.candidate, breakdown: scored.breakdown),
+                    score: wireScore(scored.breakdown.final),
+                    photoUrl: context.photoKeys.url(for: scored.candidate), bio: scored.candidate.bio)
             }
             return try .json(RankAnswer(candidates: cards, nextCursor: next))
         }
@@ -56,15 +62,20 @@ struct FeedRoutes {
             try context.authorizer.authorize(request, actingOn: body.viewerId)
             let (viewer, candidate) = try await context.pair(body.viewerId, body.candidateId)
             let breakdown = context.breakdown(viewer, candidate)
-            return try .json(ExplainAnswer(explanation: context.ranker.explanation(viewer: viewer, candidate: candidate, breakdown: breakdown),
-                                           breakdown: BreakdownDTO(breakdown)))
+            return try .json(
+                ExplainAnswer(
+                    explanation: context.ranker.explanation(viewer: viewer, candidate: candidate, breakdown: breakdown),
+                    breakdown: BreakdownDTO(breakdown)))
         }
 
         router.get("/ml/weights") { _ in
             let w = context.ranker.weights
-            return try .json(WeightsAnswer(compatibility: .init(trust: w.trust, intent: w.intent, interests: w.interests,
-                                                                texting_style: w.textingStyle, location: w.location),
-                                           pLikeWeight: w.pLikeWeight, learned: Self.learnedWeights(context.feed.learning)))
+            return try .json(
+                WeightsAnswer(
+                    compatibility: .init(
+                        trust: w.trust, intent: w.intent, interests: w.interests,
+                        texting_style: w.textingStyle, location: w.location),
+                    pLikeWeight: w.pLikeWeight, learned: Self.learnedWeights(context.feed.learning)))
         }
 
         router.post("/ml/feedback", body: .buffered(maxBytes: 4 * 1024)) { request in
@@ -73,7 +84,9 @@ struct FeedRoutes {
                 throw HTTPError.invalid("action must be like or pass.", field: "action")
             }
             try context.authorizer.authorize(request, actingOn: body.viewerId)
-            guard body.viewerId != body.candidateId else { throw HTTPError.invalid("You cannot act on yourself.", field: "candidateId") }
+            guard body.viewerId != body.candidateId else {
+                throw HTTPError.invalid("You cannot act on yourself.", field: "candidateId")
+            }
             let (viewer, candidate) = try await context.pair(body.viewerId, body.candidateId)
             let breakdown = context.breakdown(viewer, candidate)
             let isTest = body.test == true || request.headers["X-Xoseen-Test"] == "1"
@@ -87,7 +100,9 @@ struct FeedRoutes {
         router.post("/web/block", body: .buffered(maxBytes: 4 * 1024)) { request in
             let body = try request.decode(PairBody.self)
             try context.authorizer.authorize(request, actingOn: body.viewerId)
-            guard body.viewerId != body.candidateId else { throw HTTPError.invalid("You cannot block yourself.", field: "candidateId") }
+            guard body.viewerId != body.candidateId else {
+                throw HTTPError.invalid("You cannot block yourself.", field: "candidateId")
+            }
             _ = try await context.pair(body.viewerId, body.candidateId)
             try await context.matching.block(body.viewerId, body.candidateId, at: context.clock())
             try await context.chat.closeRooms(between: body.viewerId, and: body.candidateId)

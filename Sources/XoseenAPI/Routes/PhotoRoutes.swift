@@ -28,7 +28,8 @@ struct PhotoKeys: Sendable {
     func photoId(ofKey key: Substring) -> String? {
         guard key.utf8.count == Self.idLength + Self.checkLength else { return nil }
         let id = String(key.prefix(Self.idLength))
-        let expected = Array(check(id).utf8), given = Array(key.suffix(Self.checkLength).utf8)
+        let expected = Array(check(id).utf8)
+        let given = Array(key.suffix(Self.checkLength).utf8)
         // Constant time: the comparison must not tell a prober how many characters were right.
         let difference = zip(expected, given).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) }
         return difference == 0 ? id : nil
@@ -45,8 +46,9 @@ struct PhotoRoutes {
             guard name.hasSuffix(".png"), let id = keys.photoId(ofKey: name.dropLast(4)) else {
                 throw HTTPError.notFound("No such photo.")
             }
-            return Response(status: .ok, headers: ["Content-Type": "image/png", "Cache-Control": "private, max-age=86400"],
-                            body: .bytes(PlaceholderImage.png(seed: id, width: 400, height: 400)))
+            return Response(
+                status: .ok, headers: ["Content-Type": "image/png", "Cache-Control": "private, max-age=86400"],
+                body: .bytes(PlaceholderImage.png(seed: id, width: 400, height: 400)))
         }
     }
 }

@@ -13,7 +13,9 @@ struct ProfileRoutes {
         let context = context
         router.post("/web/profile", body: .buffered(maxBytes: 32 * 1024)) { request in
             let body = try request.decode(ProfileBody.self)
-            guard let userId = body.userId, !userId.isEmpty else { throw HTTPError.invalid("userId is required.", field: "userId") }
+            guard let userId = body.userId, !userId.isEmpty else {
+                throw HTTPError.invalid("userId is required.", field: "userId")
+            }
             let existing = try await context.profiles.profile(userId)
             let verification = try await context.verifications.record(for: userId)
             if existing != nil {
@@ -21,8 +23,9 @@ struct ProfileRoutes {
             } else {
                 try context.authorizer.authorizeSignup(request, of: userId)
                 if context.authorizer.policy.requireAuth, verification?.decision != .verified {
-                    throw HTTPError(.forbidden, code: .verificationRequired,
-                                    message: "Verify your identity before creating a profile.")
+                    throw HTTPError(
+                        .forbidden, code: .verificationRequired,
+                        message: "Verify your identity before creating a profile.")
                 }
             }
             // An id with a verification on file is created only by whoever uploaded it (its claim).
@@ -71,9 +74,11 @@ struct ProfileRoutes {
         router.get("/ml/viewers") { _ in
             let strict = context.authorizer.policy.requireAuth
             let hidden = strict ? context.chat.blindDates.hiddenMembers : []
-            return try .json(ViewersAnswer(viewers: try await context.profiles.viewers(personasOnly: strict).filter { !hidden.contains($0.id) }.map {
-                ViewerEntry(id: $0.id, displayName: $0.displayName, cityArea: $0.cityArea)
-            }))
+            return try .json(
+                ViewersAnswer(
+                    viewers: try await context.profiles.viewers(personasOnly: strict).filter { !hidden.contains($0.id) }.map {
+                        ViewerEntry(id: $0.id, displayName: $0.displayName, cityArea: $0.cityArea)
+                    }))
         }
     }
 }

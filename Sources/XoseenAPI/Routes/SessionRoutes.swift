@@ -13,8 +13,10 @@ struct SessionRoutes {
             let body = try request.decode(ViewerBody.self)
             try context.authorizer.authorizeOverwrite(request, of: body.viewerId)
             let version = try await context.tokenVersions.bump(body.viewerId, at: context.clock())
-            return try .json(LogoutAnswer(ok: true, viewerId: body.viewerId,
-                                          token: context.signer.issue(for: body.viewerId, version: version)))
+            return try .json(
+                LogoutAnswer(
+                    ok: true, viewerId: body.viewerId,
+                    token: context.signer.issue(for: body.viewerId, version: version)))
         }
     }
 }

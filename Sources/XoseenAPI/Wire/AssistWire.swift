@@ -23,7 +23,8 @@ struct ReplySuggestBody: Decodable {
                 return
             }
             let object = try decoder.container(keyedBy: Keys.self)
-            let from = try object.decodeIfPresent(String.self, forKey: .from) ?? object.decodeIfPresent(String.self, forKey: .user)
+            let from =
+                try object.decodeIfPresent(String.self, forKey: .from) ?? object.decodeIfPresent(String.self, forKey: .user)
                 ?? object.decodeIfPresent(String.self, forKey: .sender)
             line = ReplyDrafts.Line(from: from, text: try object.decode(String.self, forKey: .text))
         }

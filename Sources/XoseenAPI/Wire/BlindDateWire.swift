@@ -10,9 +10,12 @@ struct BlindNextAnswer: Encodable {
     let score: Double?
     let room: String?
 
-    static let none = BlindNextAnswer(available: false, candidateId: nil, cityArea: nil, ageDisplayed: nil, sharedInterests: nil,
-                                      score: nil, room: nil)
-    static let allowedKeys: Set<String> = ["available", "candidateId", "cityArea", "ageDisplayed", "sharedInterests", "score", "room"]
+    static let none = BlindNextAnswer(
+        available: false, candidateId: nil, cityArea: nil, ageDisplayed: nil, sharedInterests: nil,
+        score: nil, room: nil)
+    static let allowedKeys: Set<String> = [
+        "available", "candidateId", "cityArea", "ageDisplayed", "sharedInterests", "score", "room",
+    ]
 }
 
 /// `POST /web/blind/reveal`: `displayName`, `photoUrl` and (additive) the real `userId` only once

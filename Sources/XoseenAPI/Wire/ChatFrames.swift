@@ -68,11 +68,15 @@ enum ChatFrames {
         let ts = record.sentAt.timeIntervalSince1970
         switch record.kind {
         case .message:
-            return encode(Message(room: record.room, seq: record.seq, from: record.senderId, name: displayName, text: record.body,
-                                  ts: ts, clientId: clientId))
+            return encode(
+                Message(
+                    room: record.room, seq: record.seq, from: record.senderId, name: displayName, text: record.body,
+                    ts: ts, clientId: clientId))
         case .enc, .pubkey:
-            let head = encode(RelayHead(type: record.kind.rawValue, room: record.room, seq: record.seq, from: record.senderId,
-                                        name: displayName, ts: ts, clientId: clientId))
+            let head = encode(
+                RelayHead(
+                    type: record.kind.rawValue, room: record.room, seq: record.seq, from: record.senderId,
+                    name: displayName, ts: ts, clientId: clientId))
             // Splice the opaque payload's members in after the server's.
             let payload = record.body.dropFirst()
             return payload == "}" ? head : String(head.dropLast()) + "," + payload

@@ -37,8 +37,10 @@ struct CandidateDTO: Encodable {
     let photoUrl: String
     let bio: String
 
-    static let allowedKeys: Set<String> = ["candidateId", "displayName", "ageDisplayed", "cityArea", "verifiedBadge",
-                                           "sharedInterests", "explanation", "score", "photoUrl", "bio"]
+    static let allowedKeys: Set<String> = [
+        "candidateId", "displayName", "ageDisplayed", "cityArea", "verifiedBadge",
+        "sharedInterests", "explanation", "score", "photoUrl", "bio",
+    ]
 }
 
 struct RankAnswer: Encodable {

@@ -12,7 +12,9 @@ struct MatchDTO: Encodable {
     let room: String
     let matchedAt: Date
 
-    static let allowedKeys: Set<String> = ["candidateId", "displayName", "ageDisplayed", "cityArea", "photoUrl", "room", "matchedAt"]
+    static let allowedKeys: Set<String> = [
+        "candidateId", "displayName", "ageDisplayed", "cityArea", "photoUrl", "room", "matchedAt",
+    ]
 }
 
 struct MatchesAnswer: Encodable {

@@ -83,7 +83,8 @@ extension HTTPError {
     }
 
     static func invalidCursor() -> HTTPError {
-        HTTPError.badRequest("The cursor is malformed or has expired; pass back nextCursor verbatim, or start again without one.",
-                             code: .invalidCursor, field: "cursor")
+        HTTPError.badRequest(
+            "The cursor is malformed or has expired; pass back nextCursor verbatim, or start again without one.",
+            code: .invalidCursor, field: "cursor")
     }
 }

@@ -21,8 +21,10 @@ public struct VerificationEvidence: Sendable {
     /// `assistive_context` other than `none`.
     public var assistive: Bool
 
-    public init(selfieFaces: Int, documentFaceFound: Bool, faceDistance: Double?, profilePhotos: [ProfilePhotoCheck],
-                document: DocumentReading, documentKind: DocumentKind, typedDOB: CalendarDate?, duplicateFace: Bool, assistive: Bool) {
+    public init(
+        selfieFaces: Int, documentFaceFound: Bool, faceDistance: Double?, profilePhotos: [ProfilePhotoCheck],
+        document: DocumentReading, documentKind: DocumentKind, typedDOB: CalendarDate?, duplicateFace: Bool, assistive: Bool
+    ) {
         self.selfieFaces = selfieFaces
         self.documentFaceFound = documentFaceFound
         self.faceDistance = faceDistance

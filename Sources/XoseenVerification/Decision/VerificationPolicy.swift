@@ -69,9 +69,13 @@ public struct VerificationPolicy: Sendable {
         if e.selfieFaces > 1 { flag(.multipleFacesInSelfie, .reject) }
         if !e.documentFaceFound { flag(.noFaceOnDocument, .reject) }
         if let d = e.faceDistance {
-            if d < reprintDistance { flag(.selfieIsDocumentPhoto, .reject) }
-            else if d > weakMatchDistance { flag(.faceMismatch, .reject) }
-            else if d > matchDistance { flag(.weakFaceMatch, .review) }
+            if d < reprintDistance {
+                flag(.selfieIsDocumentPhoto, .reject)
+            } else if d > weakMatchDistance {
+                flag(.faceMismatch, .reject)
+            } else if d > matchDistance {
+                flag(.weakFaceMatch, .review)
+            }
         }
         for check in e.profilePhotos {
             switch check {
@@ -140,8 +144,11 @@ public struct VerificationPolicy: Sendable {
         }
 
         let face = e.faceDistance.map { max(0, min(1, (weakMatchDistance - $0) / 0.25)) } ?? 0
-        let photos = e.profilePhotos.isEmpty ? 0.8
-            : Double(e.profilePhotos.filter { if case .matches = $0 { true } else { false } }.count) / Double(e.profilePhotos.count)
+        let photos =
+            e.profilePhotos.isEmpty
+            ? 0.8
+            : Double(e.profilePhotos.filter { if case .matches = $0 { true } else { false } }.count)
+                / Double(e.profilePhotos.count)
         let faceForScore = findings.contains(where: { $0.0 == .selfieIsDocumentPhoto }) ? 0 : face
         var score = 100 * (0.45 * faceForScore + 0.30 * documentScore + 0.15 * consistency + 0.10 * photos)
         if e.duplicateFace { score *= 0.5 }
@@ -152,10 +159,12 @@ public struct VerificationPolicy: Sendable {
 
         var reasons: [VerificationReason] = []
         for (reason, _) in findings where !reasons.contains(reason) { reasons.append(reason) }
-        return Outcome(decision: decision, trustScore: score, reasons: reasons, dateOfBirth: dob, ageOver18: age.map { $0 >= adultAge },
-                       ageDisplayed: age.map { max(0, $0) }, ageSource: ageSource, reverifyBy: reverifyBy,
-                       evidenceScores: EvidenceScores(face: (faceForScore * 1000).rounded() / 1000, document: (documentScore * 1000).rounded() / 1000,
-                                                      consistency: consistency, profilePhotos: (photos * 1000).rounded() / 1000,
-                                                      faceDistance: e.faceDistance.map { ($0 * 1000).rounded() / 1000 }))
+        return Outcome(
+            decision: decision, trustScore: score, reasons: reasons, dateOfBirth: dob, ageOver18: age.map { $0 >= adultAge },
+            ageDisplayed: age.map { max(0, $0) }, ageSource: ageSource, reverifyBy: reverifyBy,
+            evidenceScores: EvidenceScores(
+                face: (faceForScore * 1000).rounded() / 1000, document: (documentScore * 1000).rounded() / 1000,
+                consistency: consistency, profilePhotos: (photos * 1000).rounded() / 1000,
+                faceDistance: e.faceDistance.map { ($0 * 1000).rounded() / 1000 }))
     }
 }

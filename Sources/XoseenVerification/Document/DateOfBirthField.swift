@@ -15,8 +15,10 @@ public struct DateOfBirthField: Sendable, Equatable {
     }
 
     /// Labels for the birth date in the languages and abbreviations cards commonly use.
-    static let labels = ["DATE OF BIRTH", "BIRTH DATE", "BIRTHDATE", "DOB", "D.O.B", "D O B", "BORN", "DATE DE NAISSANCE",
-                         "GEBURTSDATUM", "FECHA DE NACIMIENTO", "DATA DI NASCITA", "NASCIMENTO"]
+    static let labels = [
+        "DATE OF BIRTH", "BIRTH DATE", "BIRTHDATE", "DOB", "D.O.B", "D O B", "BORN", "DATE DE NAISSANCE",
+        "GEBURTSDATUM", "FECHA DE NACIMIENTO", "DATA DI NASCITA", "NASCIMENTO",
+    ]
 
     public struct Line: Sendable {
         public let text: String
@@ -56,7 +58,8 @@ public struct DateOfBirthField: Sendable, Equatable {
     static func isLetter(_ c: UInt16) -> Bool { (0x41...0x5A).contains(c) }
 
     static func editDistance(_ a: ArraySlice<UInt16>, _ b: ArraySlice<UInt16>) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var previous = Array(0...b.count)
         for i in 1...max(1, a.count) where !a.isEmpty {
             var current = [i] + Array(repeating: 0, count: b.count)
@@ -72,16 +75,23 @@ public struct DateOfBirthField: Sendable, Equatable {
         func plausible(_ d: PrintedDate.Found) -> Bool { d.date <= today && d.date.year >= today.year - 130 }
         for (i, line) in lines.enumerated() {
             guard let after = labelEnd(in: line.text) else { continue }
-            if let found = PrintedDate.all(in: line.text, order: order, pivot: today).first(where: { $0.offset >= after && plausible($0) }) {
-                return DateOfBirthField(date: found.date, confidence: line.confidence * (found.ambiguous ? 0.9 : 1), labelled: true)
+            if let found = PrintedDate.all(in: line.text, order: order, pivot: today).first(where: {
+                $0.offset >= after && plausible($0)
+            }) {
+                return DateOfBirthField(
+                    date: found.date, confidence: line.confidence * (found.ambiguous ? 0.9 : 1), labelled: true)
             }
             if i + 1 < lines.count,
-               let found = PrintedDate.all(in: lines[i + 1].text, order: order, pivot: today).first(where: plausible) {
-                return DateOfBirthField(date: found.date, confidence: lines[i + 1].confidence * (found.ambiguous ? 0.9 : 1) * 0.95,
-                                        labelled: true)
+                let found = PrintedDate.all(in: lines[i + 1].text, order: order, pivot: today).first(where: plausible)
+            {
+                return DateOfBirthField(
+                    date: found.date, confidence: lines[i + 1].confidence * (found.ambiguous ? 0.9 : 1) * 0.95,
+                    labelled: true)
             }
         }
-        let all = lines.flatMap { line in PrintedDate.all(in: line.text, order: order, pivot: today).filter(plausible).map { (line, $0) } }
+        let all = lines.flatMap { line in
+            PrintedDate.all(in: line.text, order: order, pivot: today).filter(plausible).map { (line, $0) }
+        }
         guard let (line, earliest) = all.min(by: { $0.1.date < $1.1.date }) else { return nil }
         return DateOfBirthField(date: earliest.date, confidence: line.confidence * 0.5, labelled: false)
     }

@@ -19,9 +19,11 @@ public struct DocumentReading: Sendable, Equatable {
     public var hasDocumentFeatures: Bool { mrz != nil || field != nil || documentWords > 0 }
 
     /// Words that cards and passports print and photographs rarely show, whole words only.
-    static let vocabulary: Set<String> = ["PASSPORT", "PASSEPORT", "REISEPASS", "PASAPORTE", "LICENSE", "LICENCE", "DRIVER", "DRIVING",
-                                          "IDENTITY", "IDENTIFICATION", "NATIONALITY", "SURNAME", "GIVEN", "EXPIRES", "EXPIRY",
-                                          "ISSUED", "ISSUE", "BIRTH", "DOB", "SEX", "HEIGHT", "CLASS", "PERSONALAUSWEIS", "CARTE", "IDENTITE"]
+    static let vocabulary: Set<String> = [
+        "PASSPORT", "PASSEPORT", "REISEPASS", "PASAPORTE", "LICENSE", "LICENCE", "DRIVER", "DRIVING",
+        "IDENTITY", "IDENTIFICATION", "NATIONALITY", "SURNAME", "GIVEN", "EXPIRES", "EXPIRY",
+        "ISSUED", "ISSUE", "BIRTH", "DOB", "SEX", "HEIGHT", "CLASS", "PERSONALAUSWEIS", "CARTE", "IDENTITE",
+    ]
 
     static func documentWords(in lines: [String]) -> Int {
         lines.reduce(0) { total, line in
@@ -45,8 +47,10 @@ public struct DocumentReader: Sendable {
     /// reads as noise that drowns the labels beside it).
     /// `kind` nil (an operator's `xoseen read-document` without `--doc-type`): look for an MRZ
     /// first, as for a passport, and read printed dates day first.
-    public func read(_ document: DecodedImage, kind: DocumentKind?, today: CalendarDate,
-                     portrait: (x: Double, y: Double, width: Double, height: Double)? = nil) -> DocumentReading {
+    public func read(
+        _ document: DecodedImage, kind: DocumentKind?, today: CalendarDate,
+        portrait: (x: Double, y: Double, width: Double, height: Double)? = nil
+    ) -> DocumentReading {
         let image = document.fitting(maxSide: 1800)
         var reading = DocumentReading()
         var fields = image
@@ -72,14 +76,17 @@ public struct DocumentReader: Sendable {
         // The MRZ's two-digit birth year cannot tell a child from someone a century older; a
         // printed birth date with the same day, month and year digits settles the century.
         if let zone = reading.mrz, zone.isValid, zone.birthCenturyIsOpen(today: today), let printed = reading.field?.date,
-           let birth = zone.dateOfBirth, printed.month == birth.month, printed.day == birth.day,
-           printed.year % 100 == birth.year % 100, printed.year != birth.year {
+            let birth = zone.dateOfBirth, printed.month == birth.month, printed.day == birth.day,
+            printed.year % 100 == birth.year % 100, printed.year != birth.year
+        {
             reading.mrz = zone.withBirthYear(printed.year)
         }
-        reading.field = DateOfBirthField.find(in: lines.map { .init(text: $0.text, confidence: $0.confidence) },
-                                              order: (kind ?? .idCard).dateOrder, today: today)
+        reading.field = DateOfBirthField.find(
+            in: lines.map { .init(text: $0.text, confidence: $0.confidence) },
+            order: (kind ?? .idCard).dateOrder, today: today)
         if reading.mrz == nil, kind == .idCard || kind == nil || lines.contains(where: { $0.text.contains("<<") }) {
-            reading.mrz = (mrzFirst ? nil : mrz(in: image, today: today)) ?? MachineReadableZone.find(in: lines.map(\.text), today: today)
+            reading.mrz =
+                (mrzFirst ? nil : mrz(in: image, today: today)) ?? MachineReadableZone.find(in: lines.map(\.text), today: today)
         }
         return reading
     }

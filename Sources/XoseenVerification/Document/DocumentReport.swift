@@ -34,13 +34,16 @@ public struct DocumentReport: Sendable, Encodable {
 
     public init(_ reading: DocumentReading, policy: VerificationPolicy) {
         if let zone = reading.mrz {
-            mrz = MRZ(format: zone.format.rawValue, lines: zone.lines, checkDigitsValid: zone.failedChecks.isEmpty,
-                      failedChecks: zone.failedChecks, dateOfBirth: zone.dateOfBirth?.iso, expiryDate: zone.expiry?.iso,
-                      documentNumber: zone.documentNumber, nationality: zone.nationality, sex: zone.sex)
+            mrz = MRZ(
+                format: zone.format.rawValue, lines: zone.lines, checkDigitsValid: zone.failedChecks.isEmpty,
+                failedChecks: zone.failedChecks, dateOfBirth: zone.dateOfBirth?.iso, expiryDate: zone.expiry?.iso,
+                documentNumber: zone.documentNumber, nationality: zone.nationality, sex: zone.sex)
         } else {
             mrz = nil
         }
-        printedField = reading.field.map { PrintedField(date: $0.date.iso, confidence: ($0.confidence * 10).rounded() / 10, labelled: $0.labelled) }
+        printedField = reading.field.map {
+            PrintedField(date: $0.date.iso, confidence: ($0.confidence * 10).rounded() / 10, labelled: $0.labelled)
+        }
         documentWords = reading.documentWords
         switch reading.mrz?.format {
         case .td3: documentKind = "passport"

@@ -28,8 +28,9 @@ public struct MachineReadableZone: Sendable, Equatable {
     /// The same zone with the birth year's century taken from elsewhere (the printed field).
     func withBirthYear(_ year: Int) -> MachineReadableZone {
         let birth = dateOfBirth.flatMap { CalendarDate(year: year, month: $0.month, day: $0.day) } ?? dateOfBirth
-        return MachineReadableZone(format: format, documentNumber: documentNumber, dateOfBirth: birth, expiry: expiry,
-                                   failedChecks: failedChecks, lines: lines, nationality: nationality, sex: sex)
+        return MachineReadableZone(
+            format: format, documentNumber: documentNumber, dateOfBirth: birth, expiry: expiry,
+            failedChecks: failedChecks, lines: lines, nationality: nationality, sex: sex)
     }
 
     /// ICAO 9303 part 3: weights 7, 3, 1 repeating; digits count as themselves, A–Z as 10–35,
@@ -69,7 +70,10 @@ public struct MachineReadableZone: Sendable, Equatable {
         var best: Range<Int>?
         var i = 0
         while i < chars.count {
-            guard chars[i] == "<" || "KXSC".contains(chars[i]) else { i += 1; continue }
+            guard chars[i] == "<" || "KXSC".contains(chars[i]) else {
+                i += 1
+                continue
+            }
             var j = i
             while j < chars.count, chars[j] == "<" || "KXSC".contains(chars[j]) { j += 1 }
             if chars[i..<j].contains("<"), j - i >= 2, j - i > (best?.count ?? 0) { best = i..<j }
@@ -86,11 +90,15 @@ public struct MachineReadableZone: Sendable, Equatable {
             let line = cleaned[i]
             // TD3: line 2 starts with the document number and carries the dates at 13 and 21.
             if line.count >= 42, line.count <= 46, i > 0 || cleaned.count == 1 {
-                if let zone = td3(line2: String(line.prefix(44)), line1: i > 0 ? cleaned[i - 1] : nil, today: today) { return zone }
+                if let zone = td3(line2: String(line.prefix(44)), line1: i > 0 ? cleaned[i - 1] : nil, today: today) {
+                    return zone
+                }
             }
             // TD1: line 1 starts with a document code (I, A or C), line 2 with the birth date.
             if line.count >= 28, line.count <= 32, i + 1 < cleaned.count, let first = line.first, "IAC".contains(first) {
-                if let zone = td1(line1: String(line.prefix(30)), line2: String(cleaned[i + 1].prefix(30)), today: today) { return zone }
+                if let zone = td1(line1: String(line.prefix(30)), line2: String(cleaned[i + 1].prefix(30)), today: today) {
+                    return zone
+                }
             }
         }
         return nil
@@ -104,39 +112,43 @@ public struct MachineReadableZone: Sendable, Equatable {
 
     /// Letters OCR reads in place of digits, in fields that can only hold digits.
     static func digits(_ field: Substring) -> String {
-        String(field.map { c -> Character in
-            switch c {
-            case "O", "Q", "D": "0"
-            case "I", "L": "1"
-            case "Z": "2"
-            case "S": "5"
-            case "B": "8"
-            case "G": "6"
-            default: c
-            }
-        })
+        String(
+            field.map { c -> Character in
+                switch c {
+                case "O", "Q", "D": "0"
+                case "I", "L": "1"
+                case "Z": "2"
+                case "S": "5"
+                case "B": "8"
+                case "G": "6"
+                default: c
+                }
+            })
     }
 
     /// Digits OCR reads in place of letters, in a field that holds only letters (a country
     /// code), fillers dropped.
     static func letters(_ field: Substring) -> String {
-        String(field.compactMap { c -> Character? in
-            switch c {
-            case "<": nil
-            case "0": "O"
-            case "1": "I"
-            case "2": "Z"
-            case "5": "S"
-            case "8": "B"
-            default: c
-            }
-        })
+        String(
+            field.compactMap { c -> Character? in
+                switch c {
+                case "<": nil
+                case "0": "O"
+                case "1": "I"
+                case "2": "Z"
+                case "5": "S"
+                case "8": "B"
+                default: c
+                }
+            })
     }
 
     static func date(_ yymmdd: String, birth: Bool, today: CalendarDate) -> CalendarDate? {
         // ASCII only: `isNumber` also holds for other scripts' digits and for fractions, which `Int` refuses.
         guard yymmdd.count == 6, yymmdd.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        let yy = Int(yymmdd.prefix(2))!, mm = Int(yymmdd.dropFirst(2).prefix(2))!, dd = Int(yymmdd.suffix(2))!
+        let yy = Int(yymmdd.prefix(2))!
+        let mm = Int(yymmdd.dropFirst(2).prefix(2))!
+        let dd = Int(yymmdd.suffix(2))!
         let century = birth ? (yy > today.year % 100 ? 1900 : 2000) : 2000
         return CalendarDate(year: century + yy, month: mm, day: dd)
     }
@@ -149,10 +161,15 @@ public struct MachineReadableZone: Sendable, Equatable {
     static func td3(line2 raw: String, line1: String? = nil, today: CalendarDate) -> MachineReadableZone? {
         guard raw.count == 44 else { return nil }
         let lines = (line1.map { [$0] } ?? []) + [raw]
-        let number = slice(raw, 0, 9), numberCheck = digits(slice(raw, 9, 1))
-        let dob = digits(slice(raw, 13, 6)), dobCheck = digits(slice(raw, 19, 1))
-        let expiry = digits(slice(raw, 21, 6)), expiryCheck = digits(slice(raw, 27, 1))
-        let personal = slice(raw, 28, 14), personalCheck = digits(slice(raw, 42, 1)), compositeCheck = digits(slice(raw, 43, 1))
+        let number = slice(raw, 0, 9)
+        let numberCheck = digits(slice(raw, 9, 1))
+        let dob = digits(slice(raw, 13, 6))
+        let dobCheck = digits(slice(raw, 19, 1))
+        let expiry = digits(slice(raw, 21, 6))
+        let expiryCheck = digits(slice(raw, 27, 1))
+        let personal = slice(raw, 28, 14)
+        let personalCheck = digits(slice(raw, 42, 1))
+        let compositeCheck = digits(slice(raw, 43, 1))
         guard let birth = date(dob, birth: true, today: today) else { return nil }
         var failed: [String] = []
         func check(_ name: String, _ field: String, _ digit: String) {
@@ -166,18 +183,24 @@ public struct MachineReadableZone: Sendable, Equatable {
         }
         let composite = String(number) + numberCheck + dob + dobCheck + expiry + expiryCheck + String(personal) + personalCheck
         check("composite", composite, compositeCheck)
-        return MachineReadableZone(format: .td3, documentNumber: String(number).replacingOccurrences(of: "<", with: ""),
-                                   dateOfBirth: birth, expiry: date(expiry, birth: false, today: today), failedChecks: failed,
-                                   lines: lines, nationality: letters(slice(raw, 10, 3)),
-                                   sex: String(slice(raw, 20, 1)))
+        return MachineReadableZone(
+            format: .td3, documentNumber: String(number).replacingOccurrences(of: "<", with: ""),
+            dateOfBirth: birth, expiry: date(expiry, birth: false, today: today), failedChecks: failed,
+            lines: lines, nationality: letters(slice(raw, 10, 3)),
+            sex: String(slice(raw, 20, 1)))
     }
 
     static func td1(line1: String, line2: String, today: CalendarDate) -> MachineReadableZone? {
         guard line1.count == 30, line2.count == 30 else { return nil }
-        let number = slice(line1, 5, 9), numberCheck = digits(slice(line1, 14, 1)), optional1 = slice(line1, 15, 15)
-        let dob = digits(slice(line2, 0, 6)), dobCheck = digits(slice(line2, 6, 1))
-        let expiry = digits(slice(line2, 8, 6)), expiryCheck = digits(slice(line2, 14, 1))
-        let optional2 = slice(line2, 18, 11), compositeCheck = digits(slice(line2, 29, 1))
+        let number = slice(line1, 5, 9)
+        let numberCheck = digits(slice(line1, 14, 1))
+        let optional1 = slice(line1, 15, 15)
+        let dob = digits(slice(line2, 0, 6))
+        let dobCheck = digits(slice(line2, 6, 1))
+        let expiry = digits(slice(line2, 8, 6))
+        let expiryCheck = digits(slice(line2, 14, 1))
+        let optional2 = slice(line2, 18, 11)
+        let compositeCheck = digits(slice(line2, 29, 1))
         guard let birth = date(dob, birth: true, today: today) else { return nil }
         var failed: [String] = []
         func check(_ name: String, _ field: String, _ digit: String) {
@@ -186,11 +209,13 @@ public struct MachineReadableZone: Sendable, Equatable {
         check("document_number", String(number), numberCheck)
         check("date_of_birth", dob, dobCheck)
         check("expiry", expiry, expiryCheck)
-        let composite = String(number) + numberCheck + String(optional1) + dob + dobCheck + expiry + expiryCheck + String(optional2)
+        let composite =
+            String(number) + numberCheck + String(optional1) + dob + dobCheck + expiry + expiryCheck + String(optional2)
         check("composite", composite, compositeCheck)
-        return MachineReadableZone(format: .td1, documentNumber: String(number).replacingOccurrences(of: "<", with: ""),
-                                   dateOfBirth: birth, expiry: date(expiry, birth: false, today: today), failedChecks: failed,
-                                   lines: [line1, line2], nationality: letters(slice(line2, 15, 3)),
-                                   sex: String(slice(line2, 7, 1)))
+        return MachineReadableZone(
+            format: .td1, documentNumber: String(number).replacingOccurrences(of: "<", with: ""),
+            dateOfBirth: birth, expiry: date(expiry, birth: false, today: today), failedChecks: failed,
+            lines: [line1, line2], nationality: letters(slice(line2, 15, 3)),
+            sex: String(slice(line2, 7, 1)))
     }
 }

@@ -16,9 +16,12 @@ public enum PrintedDate {
 
     // Numbers may be split by / . - or spaces; month names by spaces, dashes, dots or nothing.
     // Regex values are immutable once built (not marked Sendable by the standard library).
-    nonisolated(unsafe) private static let numeric = try! Regex(#"(?:^|[^0-9])(\d{1,4})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{2,4})(?!\d)"#)
-    nonisolated(unsafe) private static let dayMonthName = try! Regex(#"(?:^|[^0-9])(\d{1,2})[\s.\-]*([A-Z]{3,9})\.?[\s.\-,]*(\d{4}|\d{2})(?!\d)"#)
-    nonisolated(unsafe) private static let monthNameDay = try! Regex(#"(?:^|[^A-Z])([A-Z]{3,9})\.?[\s.\-]*(\d{1,2})(?:st|nd|rd|th)?,?[\s.\-]*(\d{4})(?!\d)"#)
+    nonisolated(unsafe) private static let numeric = try! Regex(
+        #"(?:^|[^0-9])(\d{1,4})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{2,4})(?!\d)"#)
+    nonisolated(unsafe) private static let dayMonthName = try! Regex(
+        #"(?:^|[^0-9])(\d{1,2})[\s.\-]*([A-Z]{3,9})\.?[\s.\-,]*(\d{4}|\d{2})(?!\d)"#)
+    nonisolated(unsafe) private static let monthNameDay = try! Regex(
+        #"(?:^|[^A-Z])([A-Z]{3,9})\.?[\s.\-]*(\d{1,2})(?:st|nd|rd|th)?,?[\s.\-]*(\d{4})(?!\d)"#)
 
     /// Every date in `text`, in order of appearance. `pivot` is today's date: two-digit years
     /// are read as the latest year not after it (dates of birth are in the past).
@@ -33,9 +36,13 @@ public enum PrintedDate {
             return v > pivot.year % 100 ? 1900 + v : 2000 + v
         }
         for match in upper.matches(of: numeric) {
-            guard let a = match.output[1].substring, let b = match.output[2].substring, let c = match.output[3].substring else { continue }
+            guard let a = match.output[1].substring, let b = match.output[2].substring, let c = match.output[3].substring else {
+                continue
+            }
             if a.count == 4, let y = Int(a), let m = Int(b), let d = Int(c) {
-                if let date = CalendarDate(year: y, month: m, day: d) { found.append(Found(date: date, offset: offset(match.output[1].range!.lowerBound), ambiguous: false)) }
+                if let date = CalendarDate(year: y, month: m, day: d) {
+                    found.append(Found(date: date, offset: offset(match.output[1].range!.lowerBound), ambiguous: false))
+                }
                 continue
             }
             guard a.count <= 2, let first = Int(a), let second = Int(b), let y = year(c) else { continue }
@@ -51,16 +58,22 @@ public enum PrintedDate {
             case (nil, let d?): date = d
             default: date = nil
             }
-            if let date { found.append(Found(date: date, offset: offset(match.output[1].range!.lowerBound), ambiguous: ambiguous)) }
+            if let date {
+                found.append(Found(date: date, offset: offset(match.output[1].range!.lowerBound), ambiguous: ambiguous))
+            }
         }
         for match in upper.matches(of: dayMonthName) {
             guard let d = match.output[1].substring.flatMap({ Int($0) }), let name = match.output[2].substring,
-                  let m = month(name), let y = match.output[3].substring.flatMap(year), let date = CalendarDate(year: y, month: m, day: d) else { continue }
+                let m = month(name), let y = match.output[3].substring.flatMap(year),
+                let date = CalendarDate(year: y, month: m, day: d)
+            else { continue }
             found.append(Found(date: date, offset: offset(match.output[1].range!.lowerBound), ambiguous: false))
         }
         for match in upper.matches(of: monthNameDay) {
-            guard let name = match.output[1].substring, let m = month(name), let d = match.output[2].substring.flatMap({ Int($0) }),
-                  let y = match.output[3].substring.flatMap(year), let date = CalendarDate(year: y, month: m, day: d) else { continue }
+            guard let name = match.output[1].substring, let m = month(name),
+                let d = match.output[2].substring.flatMap({ Int($0) }),
+                let y = match.output[3].substring.flatMap(year), let date = CalendarDate(year: y, month: m, day: d)
+            else { continue }
             found.append(Found(date: date, offset: offset(match.output[1].range!.lowerBound), ambiguous: false))
         }
         return found.sorted { $0.offset < $1.offset }
@@ -71,21 +84,25 @@ public enum PrintedDate {
     static func digitsRepaired(_ text: String) -> String {
         let chars = Array(text)
         func isDigit(_ i: Int) -> Bool { i >= 0 && i < chars.count && chars[i].isASCII && chars[i].isNumber }
-        return String(chars.indices.map { i -> Character in
-            guard isDigit(i - 1) || isDigit(i + 1) else { return chars[i] }
-            switch chars[i] {
-            case "O": return "0"
-            case "I", "L": return "1"
-            default: return chars[i]
-            }
-        })
+        return String(
+            chars.indices.map { i -> Character in
+                guard isDigit(i - 1) || isDigit(i + 1) else { return chars[i] }
+                switch chars[i] {
+                case "O": return "0"
+                case "I", "L": return "1"
+                default: return chars[i]
+                }
+            })
     }
 
     /// JAN…DEC from an English month name or its three-letter abbreviation (OCR's `0` for `O` too).
     static func month(_ name: Substring) -> Int? {
         let word = name.replacingOccurrences(of: "0", with: "O")
         guard word.count >= 3, let index = months.firstIndex(of: String(word.prefix(3))) else { return nil }
-        let full = ["JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE", "JULY", "AUGUST", "SEPTEMBER", "OCTOBER", "NOVEMBER", "DECEMBER"][index]
+        let full = [
+            "JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE", "JULY", "AUGUST", "SEPTEMBER", "OCTOBER", "NOVEMBER",
+            "DECEMBER",
+        ][index]
         guard word.count == 3 || full.hasPrefix(word) || (word == "SEPT") else { return nil }
         return index + 1
     }

@@ -50,8 +50,10 @@ public final class IdentityVerifier: Sendable {
         var text: TextReader?
     }
 
-    public init(store: VerificationStore, modelsDirectory: String, policy: VerificationPolicy = VerificationPolicy(),
-                limits: Limits = Limits(), clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        store: VerificationStore, modelsDirectory: String, policy: VerificationPolicy = VerificationPolicy(),
+        limits: Limits = Limits(), clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
         self.modelsDirectory = modelsDirectory
         self.policy = policy
@@ -71,15 +73,21 @@ public final class IdentityVerifier: Sendable {
         let measured = try await onQueue { try self.measure(request, today: today) }
         var evidence = measured.evidence
         if let selfie = measured.selfie {
-            evidence.duplicateFace = try await store.isDuplicate(selfie: selfie, sha256: measured.selfieSHA256, excluding: request.userId,
-                                                                 within: duplicateDistance, at: now)
+            evidence.duplicateFace = try await store.isDuplicate(
+                selfie: selfie, sha256: measured.selfieSHA256, excluding: request.userId,
+                within: duplicateDistance, at: now)
         }
         let outcome = policy.decide(evidence, today: today)
         XoseenMetrics.verificationDecided(outcome.decision.rawValue, duration: ContinuousClock.now - started)
-        logger.info("verification decided", ["user": request.userId, "decision": outcome.decision.rawValue,
-                                              "reasons": outcome.reasons.map(\.rawValue).joined(separator: ",")])
-        return try await store.record(userId: request.userId, outcome: outcome, selfie: measured.selfie,
-                                      selfieSHA256: measured.selfieSHA256, binding: request.binding, at: now)
+        logger.info(
+            "verification decided",
+            [
+                "user": request.userId, "decision": outcome.decision.rawValue,
+                "reasons": outcome.reasons.map(\.rawValue).joined(separator: ","),
+            ])
+        return try await store.record(
+            userId: request.userId, outcome: outcome, selfie: measured.selfie,
+            selfieSHA256: measured.selfieSHA256, binding: request.binding, at: now)
     }
 
     /// Takes a place in the bounded queue or refuses at once.
@@ -181,13 +189,17 @@ public final class IdentityVerifier: Sendable {
     }
 
     /// The document's portrait and what its text says (one path for attempts and operators).
-    func read(_ document: DecodedImage, kind: DocumentKind?, today: CalendarDate, faces faceEngine: FaceEngine,
-              text textReader: TextReader) throws -> (DocumentReading, [DetectedFace]) {
+    func read(
+        _ document: DecodedImage, kind: DocumentKind?, today: CalendarDate, faces faceEngine: FaceEngine,
+        text textReader: TextReader
+    ) throws -> (DocumentReading, [DetectedFace]) {
         let documentFaces = try Self.faces(in: document, engine: faceEngine, describing: 1, tryRotations: false)
         let working = document.fitting(maxSide: Self.workingSide)
         let portrait = documentFaces.first.map { f in
-            (x: Double(f.left) / Double(working.width), y: Double(f.top) / Double(working.height),
-             width: Double(f.width) / Double(working.width), height: Double(f.height) / Double(working.height))
+            (
+                x: Double(f.left) / Double(working.width), y: Double(f.top) / Double(working.height),
+                width: Double(f.width) / Double(working.width), height: Double(f.height) / Double(working.height)
+            )
         }
         return (DocumentReader(text: textReader).read(document, kind: kind, today: today, portrait: portrait), documentFaces)
     }
@@ -195,24 +207,28 @@ public final class IdentityVerifier: Sendable {
     /// Every file's header, and the attempt's pixels together, before any model runs or any
     /// pixel is decoded, so a bad or oversized upload fails fast and cheaply.
     func checkHeaders(_ request: VerificationRequest) throws {
-        _ = try Self.checkHeaders([(request.selfiePath, "selfie"), (request.documentPath, "id_document")]
-                                  + request.profilePhotoPaths.map { ($0, "profile_photos") }, budget: limits.pixelsPerAttempt)
+        _ = try Self.checkHeaders(
+            [(request.selfiePath, "selfie"), (request.documentPath, "id_document")]
+                + request.profilePhotoPaths.map { ($0, "profile_photos") }, budget: limits.pixelsPerAttempt)
     }
 
     func measure(_ request: VerificationRequest, today: CalendarDate) throws -> Measured {
         let (faceEngine, textReader) = try loadedEngines()
 
-        let selfieFaces = try Self.faces(in: try Self.load(request.selfiePath, field: "selfie", maxSide: Self.workingSide),
-                                         engine: faceEngine, describing: 1, tryRotations: true)
+        let selfieFaces = try Self.faces(
+            in: try Self.load(request.selfiePath, field: "selfie", maxSide: Self.workingSide),
+            engine: faceEngine, describing: 1, tryRotations: true)
         let selfie = selfieFaces.first?.descriptor
         let document = try Self.load(request.documentPath, field: "id_document", maxSide: Self.documentSide)
-        let (reading, documentFaces) = try read(document, kind: request.documentKind, today: today, faces: faceEngine, text: textReader)
+        let (reading, documentFaces) = try read(
+            document, kind: request.documentKind, today: today, faces: faceEngine, text: textReader)
         let documentFace = documentFaces.first?.descriptor
         let distance = selfie.flatMap { s in documentFace.map { s.distance(to: $0) } }
 
         let photos: [VerificationEvidence.ProfilePhotoCheck] = try request.profilePhotoPaths.map { path in
             let image = try Self.load(path, field: "profile_photos", maxSide: Self.workingSide)
-            guard let face = try Self.faces(in: image, engine: faceEngine, describing: 1, tryRotations: true).first?.descriptor else {
+            guard let face = try Self.faces(in: image, engine: faceEngine, describing: 1, tryRotations: true).first?.descriptor
+            else {
                 return .noFace
             }
             guard let selfie else { return .noFace }

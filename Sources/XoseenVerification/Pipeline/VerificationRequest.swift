@@ -11,8 +11,10 @@ public struct VerificationRequest: Sendable {
     /// Who may record it (the route decided from whether the id has a profile).
     public var binding: VerificationStore.Binding
 
-    public init(userId: String, documentPath: String, selfiePath: String, profilePhotoPaths: [String] = [], typedDOB: CalendarDate? = nil,
-                documentKind: DocumentKind = .stateId, assistive: Bool = false, binding: VerificationStore.Binding = .profileOwner) {
+    public init(
+        userId: String, documentPath: String, selfiePath: String, profilePhotoPaths: [String] = [], typedDOB: CalendarDate? = nil,
+        documentKind: DocumentKind = .stateId, assistive: Bool = false, binding: VerificationStore.Binding = .profileOwner
+    ) {
         self.binding = binding
         self.userId = userId
         self.documentPath = documentPath

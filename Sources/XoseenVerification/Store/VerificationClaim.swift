@@ -47,7 +47,8 @@ public enum VerificationClaim {
     static func check(stored: String?, presented: String?) -> Check {
         guard let stored else { return .unclaimed }
         guard let presented, !presented.isEmpty else { return .missing }
-        let a = Array(hash(presented).utf8), b = Array(stored.utf8)
+        let a = Array(hash(presented).utf8)
+        let b = Array(stored.utf8)
         var difference = a.count ^ b.count
         for i in 0..<min(a.count, b.count) { difference |= Int(a[i] ^ b[i]) }
         return difference == 0 ? .matches : .wrong

@@ -57,10 +57,12 @@ func temporaryDirectory() -> String {
 }
 
 /// A Jarvis application on a fresh data directory, served live for one test.
-func withJarvis<T>(allowPrivate: Bool = false, fetcher: (any FeedFetching)? = nil,
-                   parser: any FeedDocumentParsing = LineParser(), clock: TestClock? = nil,
-                   settings adjust: (inout JarvisApplication.Settings) -> Void = { _ in },
-                   _ body: (JarvisApplication, LiveServer) async throws -> T) async throws -> T {
+func withJarvis<T>(
+    allowPrivate: Bool = false, fetcher: (any FeedFetching)? = nil,
+    parser: any FeedDocumentParsing = LineParser(), clock: TestClock? = nil,
+    settings adjust: (inout JarvisApplication.Settings) -> Void = { _ in },
+    _ body: (JarvisApplication, LiveServer) async throws -> T
+) async throws -> T {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var settings = JarvisApplication.Settings(dataDirectory: directory, allowPrivateFeedAddresses: allowPrivate)

@@ -8,7 +8,9 @@ final class CachedEmbedder: TextEmbedder {
     static let shared: CachedEmbedder = {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("third_party/sentence-model").path
-        do { return CachedEmbedder(try SentenceEncoder(directory: directory)) } catch { fatalError("\(error) (run scripts/setup.sh)") }
+        do { return CachedEmbedder(try SentenceEncoder(directory: directory)) } catch {
+            fatalError("\(error) (run scripts/setup.sh)")
+        }
     }()
 
     let encoder: SentenceEncoder

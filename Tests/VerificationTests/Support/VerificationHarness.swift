@@ -9,14 +9,18 @@ enum VerificationHarness {
     static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources/xoseen").path
 
-    static func withXoseen(requireAuth: Bool = false, operatorToken: String? = operatorToken, environment extra: [String: String] = [:],
-                           _ body: (XoseenApplication, LiveServer) async throws -> Void) async throws {
+    static func withXoseen(
+        requireAuth: Bool = false, operatorToken: String? = operatorToken, environment extra: [String: String] = [:],
+        _ body: (XoseenApplication, LiveServer) async throws -> Void
+    ) async throws {
         let directory = NSTemporaryDirectory() + "xoseen-verify-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var environment = ["XOSEEN_MODELS": ThirdParty.modelsDirectory].merging(extra) { $1 }
         if let operatorToken { environment["XOSEEN_OPERATOR_TOKEN"] = operatorToken }
-        let application = try await XoseenApplication(settings: .init(dataDirectory: directory, resourcesDirectory: resources,
-                                                                      requireAuth: requireAuth, environment: environment))
+        let application = try await XoseenApplication(
+            settings: .init(
+                dataDirectory: directory, resourcesDirectory: resources,
+                requireAuth: requireAuth, environment: environment))
         defer { application.database.closeSync() }
         try await withLiveServer(application.router()) { server in try await body(application, server) }
     }
@@ -48,25 +52,33 @@ enum VerificationHarness {
     }
 
     /// `POST /web/profile` with a minimal valid body.
-    static func createProfile(_ server: LiveServer, user: String, headers: [(String, String)] = []) async throws -> RawHTTPResponse {
-        let profile: [String: Any] = ["userId": user, "displayName": "Lee", "ageDisplayed": 30, "intent": "long_term",
-                                      "cityArea": "Manhattan", "gender": "man"]
-        return try await server.client.post("/web/profile", body: Array(try JSONSerialization.data(withJSONObject: profile)),
-                                            contentType: "application/json", headers: headers)
+    static func createProfile(_ server: LiveServer, user: String, headers: [(String, String)] = []) async throws
+        -> RawHTTPResponse
+    {
+        let profile: [String: Any] = [
+            "userId": user, "displayName": "Lee", "ageDisplayed": 30, "intent": "long_term",
+            "cityArea": "Manhattan", "gender": "man",
+        ]
+        return try await server.client.post(
+            "/web/profile", body: Array(try JSONSerialization.data(withJSONObject: profile)),
+            contentType: "application/json", headers: headers)
     }
 
     static func claim(_ secret: String?) -> [(String, String)] { secret.map { [("X-Verification-Claim", $0)] } ?? [] }
 
     /// `POST /verify/verification/verify-live`.
-    static func verify(_ server: LiveServer, user: String, document: String?, selfie: String?, photos: [String] = [],
-                       fields: [(String, String)] = [], headers: [(String, String)] = []) async throws -> RawHTTPResponse {
+    static func verify(
+        _ server: LiveServer, user: String, document: String?, selfie: String?, photos: [String] = [],
+        fields: [(String, String)] = [], headers: [(String, String)] = []
+    ) async throws -> RawHTTPResponse {
         var files: [MultipartUpload.File] = []
         if let document { files.append(try file("id_document", document)) }
         if let selfie { files.append(try file("selfie", selfie)) }
         for photo in photos { files.append(try file("profile_photos", photo)) }
         // One attempt is seconds of CPU in a debug build on a loaded machine, and attempts queue.
         let client = HTTPTestClient(port: server.port, timeout: .seconds(120))
-        return try await client.multipart("/verify/verification/verify-live", fields: [("user_id", user)] + fields, files: files,
-                                                 headers: headers)
+        return try await client.multipart(
+            "/verify/verification/verify-live", fields: [("user_id", user)] + fields, files: files,
+            headers: headers)
     }
 }

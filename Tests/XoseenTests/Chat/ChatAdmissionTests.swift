@@ -25,7 +25,8 @@ import XoseenAPI
             try await f.expectRefused(room: "match:usr_a:usr_b", user: "", code: "invalid_user")
             try await f.expectRefused(room: "match:usr_a:usr_b", user: "usr_c", code: "not_a_member")
             try await f.expectRefused(room: "match:usr_a:usr_b", user: "usr_a", token: f.tokens["usr_b"], code: "invalid_token")
-            try await f.expectRefused(room: "match:usr_a:usr_b", user: "usr_a", token: f.tokens["usr_a"]! + "x", code: "invalid_token")
+            try await f.expectRefused(
+                room: "match:usr_a:usr_b", user: "usr_a", token: f.tokens["usr_a"]! + "x", code: "invalid_token")
             try await f.expectRefused(room: "match:usr_a:usr_b", user: "usr_a", token: "garbage", code: "invalid_token")
             try await f.expectRefused(room: "match:usr_a:usr_c", user: "usr_a", code: "not_matched")
             try await f.expectRefused(room: "blind:usr_a:usr_b", user: "usr_a", code: "not_paired")
@@ -55,16 +56,18 @@ import XoseenAPI
     static func seedPair(_ application: XoseenApplication) async throws {
         for (id, name) in [("usr_a", "Ada"), ("usr_b", "Bo")] {
             let now = Date()
-            try await application.profiles.save(Profile(
-                userId: id, displayName: name, ageDisplayed: 30, trustScore: 90, intent: .longTerm, interests: ["jazz"],
-                cityArea: "Williamsburg", ageMin: 21, ageMax: 50, maxDistanceKm: 50, gender: .woman, seeking: [.woman, .man],
-                asexual: false, asexualOnly: false, bio: "", textingStyle: nil, photoSeed: id, verified: true, isSeed: false,
-                createdAt: now, updatedAt: now))
+            try await application.profiles.save(
+                Profile(
+                    userId: id, displayName: name, ageDisplayed: 30, trustScore: 90, intent: .longTerm, interests: ["jazz"],
+                    cityArea: "Williamsburg", ageMin: 21, ageMax: 50, maxDistanceKm: 50, gender: .woman, seeking: [.woman, .man],
+                    asexual: false, asexualOnly: false, bio: "", textingStyle: nil, photoSeed: id, verified: true, isSeed: false,
+                    createdAt: now, updatedAt: now))
         }
         let matching = application.matching
         for (v, c) in [("usr_a", "usr_b"), ("usr_b", "usr_a")] {
-            _ = try await matching.decide(viewer: v, candidate: c, action: .like, at: Date(), scores: "{}",
-                                          ranker: "rule_based", isTest: true)
+            _ = try await matching.decide(
+                viewer: v, candidate: c, action: .like, at: Date(), scores: "{}",
+                ranker: "rule_based", isTest: true)
         }
     }
 }

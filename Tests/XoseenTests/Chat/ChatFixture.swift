@@ -11,14 +11,18 @@ struct ChatFixture {
     let server: LiveServer
     var tokens: [String: String] = [:]
 
-    static func with(requireAuth: Bool = false, directory: String? = nil,
-                     _ body: (inout ChatFixture) async throws -> Void) async throws {
+    static func with(
+        requireAuth: Bool = false, directory: String? = nil,
+        _ body: (inout ChatFixture) async throws -> Void
+    ) async throws {
         let temporary = directory == nil
         let directory = directory ?? NSTemporaryDirectory() + "xoseen-chat-\(UUID().uuidString)"
         defer { if temporary { try? FileManager.default.removeItem(atPath: directory) } }
-        let application = try await XoseenApplication(settings: .init(dataDirectory: directory,
-                                                                      resourcesDirectory: ProfileRoutesTests.resources,
-                                                                      requireAuth: requireAuth))
+        let application = try await XoseenApplication(
+            settings: .init(
+                dataDirectory: directory,
+                resourcesDirectory: ProfileRoutesTests.resources,
+                requireAuth: requireAuth))
         defer { application.database.closeSync() }
         try await withLiveServer(application.router(), hub: application.hub) { server in
             var fixture = ChatFixture(application: application, server: server)
@@ -27,9 +31,11 @@ struct ChatFixture {
     }
 
     static func profile(_ id: String, _ name: String, gender: String, seeking: [String]) -> [String: Any] {
-        ["userId": id, "displayName": name, "ageDisplayed": 31, "trustScore": 80.0, "intent": "long_term",
-         "interests": ["hiking", "jazz", "cooking"], "cityArea": "Williamsburg", "ageMin": 21, "ageMax": 50,
-         "maxDistanceKm": 50.0, "gender": gender, "seeking": seeking]
+        [
+            "userId": id, "displayName": name, "ageDisplayed": 31, "trustScore": 80.0, "intent": "long_term",
+            "interests": ["hiking", "jazz", "cooking"], "cityArea": "Williamsburg", "ageMin": 21, "ageMax": 50,
+            "maxDistanceKm": 50.0, "gender": gender, "seeking": seeking,
+        ]
     }
 
     /// Creates the user and keeps its token.
@@ -42,9 +48,10 @@ struct ChatFixture {
     }
 
     func post(_ path: String, _ object: [String: Any], as user: String? = nil) async throws -> RawHTTPResponse {
-        try await server.client.post(path, body: Array(try JSONSerialization.data(withJSONObject: object)),
-                                     contentType: "application/json",
-                                     headers: user.flatMap { tokens[$0] }.map { [("Authorization", "Bearer \($0)")] } ?? [])
+        try await server.client.post(
+            path, body: Array(try JSONSerialization.data(withJSONObject: object)),
+            contentType: "application/json",
+            headers: user.flatMap { tokens[$0] }.map { [("Authorization", "Bearer \($0)")] } ?? [])
     }
 
     func json(_ response: RawHTTPResponse) throws -> [String: Any] {
@@ -86,8 +93,10 @@ struct ChatFixture {
     }
 
     /// Expects the server to refuse the join with 4401 and a reason starting with `code`.
-    func expectRefused(room: String, user: String, token: String? = nil, code: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectRefused(
+        room: String, user: String, token: String? = nil, code: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let socket = try await connect(room: room, user: user, token: token)
         let event = try await socket.receive()
         guard case .close(let closeCode, let reason) = event else {

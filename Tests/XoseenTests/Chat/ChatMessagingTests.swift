@@ -137,7 +137,8 @@ import Xoseen
             var codes: [UInt16?] = []
             for _ in 0..<3 where !codes.contains(1009) {
                 let (ada, _) = try await f.join(room: Self.room, user: "usr_a")
-                try? await ada.send(text: #"{"type":"enc","ciphertext":""# + String(repeating: "A", count: 16 * 1024 + 100) + #""}"#)
+                try? await ada.send(
+                    text: #"{"type":"enc","ciphertext":""# + String(repeating: "A", count: 16 * 1024 + 100) + #""}"#)
                 var code: UInt16?
                 while code == nil, let event = try? await ada.receive() { if case .close(let c, _) = event { code = c } }
                 codes.append(code)

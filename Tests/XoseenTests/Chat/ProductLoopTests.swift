@@ -12,12 +12,16 @@ import Xoseen
             let created = try f.json(try await f.post("/web/profile", CoreLoopTests.ada))
             f.tokens["usr_ada"] = try #require(created["token"] as? String)
 
-            let feed = try f.json(try await f.post("/ml/rank", ["viewerId": "usr_ada", "limit": 5]))["candidates"] as? [[String: Any]]
+            let feed =
+                try f.json(try await f.post("/ml/rank", ["viewerId": "usr_ada", "limit": 5]))["candidates"] as? [[String: Any]]
             let partner = try #require(feed?.first?["candidateId"] as? String)
-            let liked = try f.json(try await f.post("/ml/feedback", ["viewerId": "usr_ada", "candidateId": partner, "action": "like"],
-                                                    as: "usr_ada"))
+            let liked = try f.json(
+                try await f.post(
+                    "/ml/feedback", ["viewerId": "usr_ada", "candidateId": partner, "action": "like"],
+                    as: "usr_ada"))
             #expect(liked["matched"] as? Bool == false)
-            let back = try f.json(try await f.post("/ml/feedback", ["viewerId": partner, "candidateId": "usr_ada", "action": "like"]))
+            let back = try f.json(
+                try await f.post("/ml/feedback", ["viewerId": partner, "candidateId": "usr_ada", "action": "like"]))
             #expect(back["matched"] as? Bool == true)
 
             let room = ChatFixture.room("match", "usr_ada", partner)
@@ -33,16 +37,20 @@ import Xoseen
 
             let starters = try f.json(try await server.client.get("/web/suggestions?viewerId=usr_ada&candidateId=\(partner)"))
             #expect((starters["starters"] as? [String])?.isEmpty == false)
-            let replies = try f.json(try await f.post("/web/reply-suggest", [
-                "user": "usr_ada", "history": [["from": partner, "text": "So what do you do for fun?"]],
-            ]))
+            let replies = try f.json(
+                try await f.post(
+                    "/web/reply-suggest",
+                    [
+                        "user": "usr_ada", "history": [["from": partner, "text": "So what do you do for fun?"]],
+                    ]))
             #expect((replies["suggestions"] as? [String])?.count == 3)
 
             let blind = try f.json(try await f.post("/web/blind/next", ["viewerId": "usr_ada"], as: "usr_ada"))
             #expect(blind["available"] as? Bool == true && blind["displayName"] == nil)
             let stranger = try #require(blind["candidateId"] as? String)
             #expect(stranger != partner)
-            let pending = try f.json(try await f.post("/web/blind/reveal", ["viewerId": "usr_ada", "candidateId": stranger], as: "usr_ada"))
+            let pending = try f.json(
+                try await f.post("/web/blind/reveal", ["viewerId": "usr_ada", "candidateId": stranger], as: "usr_ada"))
             #expect(pending["revealed"] as? Bool == false)
             // The stranger learns of the pairing (and Ada's alias in it) from their own list.
             let strangerId = try #require(try await application.storedBlindPartner(of: "usr_ada"))

@@ -2,6 +2,7 @@ import ClusterTesting
 import Foundation
 import SQLStore
 import Testing
+
 @testable import Xoseen
 
 /// The training event log: its one writer, migration 9 (the unread `features` column goes, nothing
@@ -34,7 +35,8 @@ import Testing
         let old = try await DatabaseConfiguration(url: url).open(migrations: Self.beforeVersion9)
         let at = Date(timeIntervalSince1970: 1_700_000_000)
         try await old.write { c in
-            try c.execute("""
+            try c.execute(
+                """
                 INSERT INTO user_events (id, viewer_id, candidate_id, action, occurred_at, features, scores, ranker, is_test)
                 VALUES ('evt_1', 'usr_a', 'usr_b', 'like', $1, '{"ageGap":3}', '{"final":0.4}', 'learned', 0),
                        ('evt_2', 'usr_b', 'usr_a', 'blind_reveal', $1, '{}', '{}', 'blind', 1)
@@ -49,7 +51,8 @@ import Testing
         }
         let rows = try await database.read { c in try c.query("SELECT * FROM user_events ORDER BY occurred_at, id") }
         #expect(rows.count == 3)
-        #expect(Set(rows[0].columnNames)
+        #expect(
+            Set(rows[0].columnNames)
                 == ["id", "viewer_id", "candidate_id", "action", "occurred_at", "scores", "ranker", "is_test"])
         #expect(try rows[0].decode(String.self, "scores") == #"{"final":0.4}"#)
         #expect(try rows[0].decode(String.self, "ranker") == "learned")
@@ -68,24 +71,28 @@ import Testing
         try await SeedLoader(database: old).loadIfEmpty(population: SeedPopulation(gazetteer: gazetteer), count: 150, now: Date())
         // The seed history logged as the server logged decisions before version 9, a feature snapshot with each.
         try await old.write { c in
-            try c.execute("""
+            try c.execute(
+                """
                 INSERT INTO user_events (id, viewer_id, candidate_id, action, occurred_at, features, scores, ranker, is_test)
                 SELECT 'evt_' || viewer_id || '_' || candidate_id, viewer_id, candidate_id, action, decided_at,
                        '{"sharedInterests":2}', '{}', 'rule_based', 0 FROM decisions
                 """)
         }
         func report(_ database: any Database) async throws -> TrainingReport {
-            try await RankerTraining(database: database, registry: ModelRegistry(database: database, dataDirectory: directory),
-                                     ranker: RuleBasedRanker(gazetteer: gazetteer)).run(at: Date(), promote: false).report
+            try await RankerTraining(
+                database: database, registry: ModelRegistry(database: database, dataDirectory: directory),
+                ranker: RuleBasedRanker(gazetteer: gazetteer)
+            ).run(at: Date(), promote: false).report
         }
         let before = try await report(old)
         await old.close()
         let database = try await DatabaseConfiguration(url: url).open(migrations: XoseenSchema.migrations)
         defer { database.closeSync() }
         let after = try await report(database)
-        print("event log before/after migration 9: examples", before.trainExamples, after.trainExamples, "holdout",
-              before.holdoutExamples, after.holdoutExamples, "learned AUC", before.learned.auc, after.learned.auc,
-              "log loss", before.learned.logLoss, after.learned.logLoss, "rule AUC", before.ruleBased.auc, after.ruleBased.auc)
+        print(
+            "event log before/after migration 9: examples", before.trainExamples, after.trainExamples, "holdout",
+            before.holdoutExamples, after.holdoutExamples, "learned AUC", before.learned.auc, after.learned.auc,
+            "log loss", before.learned.logLoss, after.learned.logLoss, "rule AUC", before.ruleBased.auc, after.ruleBased.auc)
         #expect(before.trainExamples > 1000 && before.trainExamples == after.trainExamples)
         #expect(before.holdoutExamples == after.holdoutExamples)
         #expect(before.learned.auc == after.learned.auc && before.learned.logLoss == after.learned.logLoss)
@@ -123,8 +130,9 @@ import Testing
         let registry = ModelRegistry(database: database, dataDirectory: directory)
         func trainer(_ holder: String) -> PeriodicTrainer {
             let training = RankerTraining(database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer))
-            return PeriodicTrainer(training: training, serving: LearnedServing(registry: registry),
-                                   lease: WorkLease(database: database, holder: holder), interval: 3600)
+            return PeriodicTrainer(
+                training: training, serving: LearnedServing(registry: registry),
+                lease: WorkLease(database: database, holder: holder), interval: 3600)
         }
         let (first, second) = (trainer("instance-1"), trainer("instance-2"))
         guard case .trained(let outcome) = await first.trainIfLeased() else {
@@ -132,8 +140,14 @@ import Testing
             return
         }
         #expect(outcome.version == "v0001")
-        guard case .leaseHeldElsewhere = await second.trainIfLeased() else { Issue.record("the lease is held"); return }
-        guard case .trained(let again) = await first.trainIfLeased() else { Issue.record("the holder renews"); return }
+        guard case .leaseHeldElsewhere = await second.trainIfLeased() else {
+            Issue.record("the lease is held")
+            return
+        }
+        guard case .trained(let again) = await first.trainIfLeased() else {
+            Issue.record("the holder renews")
+            return
+        }
         #expect(again.version == "v0002")
     }
 }

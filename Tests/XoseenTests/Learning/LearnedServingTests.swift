@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTesting
 import Testing
-@testable import Xoseen
 import XoseenAPI
+
+@testable import Xoseen
 
 /// The learned ranker through the real server: promotion, rollout buckets, shadow mode,
 /// rollback, and a corrupt model file falling back to the rules.
@@ -14,7 +15,9 @@ import XoseenAPI
     func rank(_ server: LiveServer, _ viewer: String) async throws -> [(String, Double)] {
         let body = Array(try JSONSerialization.data(withJSONObject: ["viewerId": viewer, "limit": 20]))
         let answer = try json(try await server.client.post("/ml/rank", body: body, contentType: "application/json"))
-        return (answer["candidates"] as? [[String: Any]] ?? []).map { ($0["candidateId"] as? String ?? "", $0["score"] as? Double ?? -1) }
+        return (answer["candidates"] as? [[String: Any]] ?? []).map {
+            ($0["candidateId"] as? String ?? "", $0["score"] as? Double ?? -1)
+        }
     }
 
     @Test func promotionRolloutShadowRollbackAndACorruptFile() async throws {
@@ -39,8 +42,11 @@ import XoseenAPI
             let health0 = try json(try await server.client.get("/ml/health"))
             #expect(health0["servingRanker"] as? String == "rule_based" && health0["shadow"] as? Bool == true)
             let shadowed = try await rank(server, viewer)
-            #expect(shadowed.map(\.0) == rules.map(\.0) && shadowed.map(\.1) == rules.map(\.1), "shadow mode changes nothing served")
-            let logged = try await application.database.read { try $0.scalar(Int.self, "SELECT COUNT(*) FROM shadow_scores") ?? 0 }
+            #expect(
+                shadowed.map(\.0) == rules.map(\.0) && shadowed.map(\.1) == rules.map(\.1), "shadow mode changes nothing served")
+            let logged = try await application.database.read {
+                try $0.scalar(Int.self, "SELECT COUNT(*) FROM shadow_scores") ?? 0
+            }
             #expect(logged == shadowed.count)
 
             // Everyone on the model: /ml/health says so, scores move, explain uses the same ranker.

@@ -19,7 +19,8 @@ import XoseenAPI
         try await PrivacyFixture.with(seedCount: 0) { f in
             try await Self.threeUsers(f)
             #expect(Self.ids(try await f.feed(of: "usr_c")).isSuperset(of: ["usr_a", "usr_b"]), "before: both are in Cy's feed")
-            let card = try PrivacyFixture.json(try await f.post("/web/blind/next", ["viewerId": "usr_a"], token: f.token("usr_a")))
+            let card = try PrivacyFixture.json(
+                try await f.post("/web/blind/next", ["viewerId": "usr_a"], token: f.token("usr_a")))
             #expect(card["available"] as? Bool == true)
             let alias = try #require(card["candidateId"] as? String)
             let room = try #require(card["room"] as? String)
@@ -29,7 +30,8 @@ import XoseenAPI
             let partner = try #require(try await f.application.storedBlindPartner(of: "usr_a"))
 
             // The partner learns of the pairing under Ada's alias, the same room.
-            let listed = try PrivacyFixture.json(try await f.post("/web/blind/pairings", ["viewerId": partner], token: f.token(partner)))
+            let listed = try PrivacyFixture.json(
+                try await f.post("/web/blind/pairings", ["viewerId": partner], token: f.token(partner)))
             let mine = try #require((listed["pairings"] as? [[String: Any]])?.first)
             let adaAlias = try #require(mine["candidateId"] as? String)
             #expect(adaAlias.hasPrefix("bd_") && adaAlias != alias && mine["room"] as? String == room)
@@ -41,7 +43,8 @@ import XoseenAPI
             #expect(!Self.ids(try await f.feed(of: "usr_a")).contains(partner))
 
             // A real id names no pairing: guessing the partner confirms nothing.
-            let guess = try await f.post("/web/blind/reveal", ["viewerId": "usr_a", "candidateId": partner], token: f.token("usr_a"))
+            let guess = try await f.post(
+                "/web/blind/reveal", ["viewerId": "usr_a", "candidateId": partner], token: f.token("usr_a"))
             #expect(guess.status == 404)
 
             // The room is joined by alias; the old real-id room admits nobody; frames carry aliases.
@@ -56,11 +59,15 @@ import XoseenAPI
             #expect(frame["from"] as? String == adaAlias && frame["name"] as? String == "Blind date", "\(frame)")
             #expect(frame["room"] as? String == room)
 
-            let pending = try PrivacyFixture.json(try await f.post("/web/blind/reveal", ["viewerId": "usr_a", "candidateId": alias],
-                                                               token: f.token("usr_a")))
+            let pending = try PrivacyFixture.json(
+                try await f.post(
+                    "/web/blind/reveal", ["viewerId": "usr_a", "candidateId": alias],
+                    token: f.token("usr_a")))
             #expect(pending["status"] as? String == "pending" && pending["userId"] is NSNull)
-            let revealed = try PrivacyFixture.json(try await f.post("/web/blind/reveal", ["viewerId": partner, "candidateId": adaAlias],
-                                                                token: f.token(partner)))
+            let revealed = try PrivacyFixture.json(
+                try await f.post(
+                    "/web/blind/reveal", ["viewerId": partner, "candidateId": adaAlias],
+                    token: f.token(partner)))
             #expect(revealed["status"] as? String == "revealed" && revealed["userId"] as? String == "usr_a")
             #expect(revealed["displayName"] as? String == "Ada")
             let photo = try await f.get(try #require(revealed["photoUrl"] as? String))
@@ -91,12 +98,14 @@ import XoseenAPI
             try await f.verifiedUser("usr_real", "Real Person")
             let viewers = try PrivacyFixture.json(try await f.get("/ml/viewers"))["viewers"] as? [[String: Any]] ?? []
             #expect(viewers.count == 400)
-            #expect(!viewers.contains { $0["id"] as? String == "usr_real" }, "onboarded users are not listed when auth is required")
+            #expect(
+                !viewers.contains { $0["id"] as? String == "usr_real" }, "onboarded users are not listed when auth is required")
         }
         try await PrivacyFixture.with { f in
             try await f.verifiedUser("usr_real", "Real Person")
             let viewers = try PrivacyFixture.json(try await f.get("/ml/viewers"))["viewers"] as? [[String: Any]] ?? []
-            #expect(viewers.count == 401 && viewers.contains { $0["id"] as? String == "usr_real" }, "demo mode: the seed's picker")
+            #expect(
+                viewers.count == 401 && viewers.contains { $0["id"] as? String == "usr_real" }, "demo mode: the seed's picker")
         }
     }
 }

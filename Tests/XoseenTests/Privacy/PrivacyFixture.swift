@@ -20,7 +20,8 @@ struct PrivacyFixture {
     let server: LiveServer
     let clock: Clock
 
-    static func with(requireAuth: Bool = false, seedCount: Int = 400, _ body: (PrivacyFixture) async throws -> Void) async throws {
+    static func with(requireAuth: Bool = false, seedCount: Int = 400, _ body: (PrivacyFixture) async throws -> Void) async throws
+    {
         let directory = NSTemporaryDirectory() + "xoseen-privacy-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let clock = Clock()
@@ -34,11 +35,14 @@ struct PrivacyFixture {
         }
     }
 
-    func token(_ userId: String) -> String { application.signer.issue(for: userId, version: application.tokenVersions.version(of: userId)) }
+    func token(_ userId: String) -> String {
+        application.signer.issue(for: userId, version: application.tokenVersions.version(of: userId))
+    }
 
     func post(_ path: String, _ object: [String: Any], token: String? = nil) async throws -> RawHTTPResponse {
-        try await server.client.post(path, body: Array(try JSONSerialization.data(withJSONObject: object)), contentType: "application/json",
-                                     headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
+        try await server.client.post(
+            path, body: Array(try JSONSerialization.data(withJSONObject: object)), contentType: "application/json",
+            headers: token.map { [("Authorization", "Bearer \($0)")] } ?? [])
     }
 
     func get(_ path: String, token: String? = nil) async throws -> RawHTTPResponse {
@@ -56,7 +60,9 @@ struct PrivacyFixture {
     /// Seed persona ids, in the picker's order.
     func personas() async throws -> [String] {
         try await application.database.read { connection in
-            try connection.query("SELECT id FROM users WHERE is_seed = 1 ORDER BY display_name, id").map { try $0.decode(String.self, "id") }
+            try connection.query("SELECT id FROM users WHERE is_seed = 1 ORDER BY display_name, id").map {
+                try $0.decode(String.self, "id")
+            }
         }
     }
 
@@ -74,13 +80,18 @@ struct PrivacyFixture {
     }
 
     /// A verified user saved straight to the store (verification itself is another suite's).
-    func verifiedUser(_ id: String, _ name: String, gender: Gender = .woman, seeking: Set<Gender> = [.woman, .man, .nonbinary],
-                      age: Int = 30, area: String = "Williamsburg") async throws {
+    func verifiedUser(
+        _ id: String, _ name: String, gender: Gender = .woman, seeking: Set<Gender> = [.woman, .man, .nonbinary],
+        age: Int = 30, area: String = "Williamsburg"
+    ) async throws {
         let now = clock.read()
-        try await application.profiles.save(Profile(
-            userId: id, displayName: name, ageDisplayed: age, trustScore: 90, intent: .longTerm, interests: ["jazz", "hiking"],
-            cityArea: area, ageMin: 21, ageMax: 60, maxDistanceKm: 80, gender: gender, seeking: seeking, asexual: false,
-            asexualOnly: false, bio: "", textingStyle: nil, photoSeed: id, verified: true, isSeed: false, createdAt: now, updatedAt: now))
+        try await application.profiles.save(
+            Profile(
+                userId: id, displayName: name, ageDisplayed: age, trustScore: 90, intent: .longTerm,
+                interests: ["jazz", "hiking"],
+                cityArea: area, ageMin: 21, ageMax: 60, maxDistanceKm: 80, gender: gender, seeking: seeking, asexual: false,
+                asexualOnly: false, bio: "", textingStyle: nil, photoSeed: id, verified: true, isSeed: false, createdAt: now,
+                updatedAt: now))
     }
 
     func rowCount(_ table: String) async throws -> Int {

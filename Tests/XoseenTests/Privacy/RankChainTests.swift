@@ -15,7 +15,9 @@ import Xoseen
                 #expect(response.status == 200)
             }
             #expect(try await f.rowCount("rank_chains") == 0, "an anonymous first page is not a database write")
-            #expect(f.application.chains.count - held < FeedChains.Limits().perViewerLimit, "one viewer's chains are bounded in memory")
+            #expect(
+                f.application.chains.count - held < FeedChains.Limits().perViewerLimit,
+                "one viewer's chains are bounded in memory")
         }
     }
 
@@ -24,7 +26,8 @@ import Xoseen
             let viewer = try await f.viewerWithFeed()
             let first = try PrivacyFixture.json(try await f.post("/ml/rank", ["viewerId": viewer, "limit": 5]))
             let cursor = try #require(first["nextCursor"] as? String)
-            let second = try PrivacyFixture.json(try await f.post("/ml/rank", ["viewerId": viewer, "limit": 5, "cursor": cursor]))
+            let second = try PrivacyFixture.json(
+                try await f.post("/ml/rank", ["viewerId": viewer, "limit": 5, "cursor": cursor]))
             let firstIds = (first["candidates"] as? [[String: Any]] ?? []).compactMap { $0["candidateId"] as? String }
             let secondIds = (second["candidates"] as? [[String: Any]] ?? []).compactMap { $0["candidateId"] as? String }
             #expect(Set(firstIds).isDisjoint(with: secondIds))
@@ -33,10 +36,15 @@ import Xoseen
             #expect(flushed.written == 1 && rows == 1, "a chain that is paged is stored")
 
             // Push the chain out of memory with newer ones of the same viewer; the store still has it.
-            for _ in 0..<(FeedChains.Limits().perViewerLimit + 2) { _ = try await f.post("/ml/rank", ["viewerId": viewer, "limit": 5]) }
-            let third = try await f.post("/ml/rank", ["viewerId": viewer, "limit": 5, "cursor": second["nextCursor"] as? String ?? cursor])
+            for _ in 0..<(FeedChains.Limits().perViewerLimit + 2) {
+                _ = try await f.post("/ml/rank", ["viewerId": viewer, "limit": 5])
+            }
+            let third = try await f.post(
+                "/ml/rank", ["viewerId": viewer, "limit": 5, "cursor": second["nextCursor"] as? String ?? cursor])
             #expect(third.status == 200, "\(third.bodyString)")
-            let thirdIds = (try PrivacyFixture.json(third)["candidates"] as? [[String: Any]] ?? []).compactMap { $0["candidateId"] as? String }
+            let thirdIds = (try PrivacyFixture.json(third)["candidates"] as? [[String: Any]] ?? []).compactMap {
+                $0["candidateId"] as? String
+            }
             #expect(Set(thirdIds).isDisjoint(with: firstIds + secondIds), "the stored chain still knows what was served")
         }
     }
@@ -46,11 +54,13 @@ import Xoseen
             let viewer = try await f.viewerWithFeed()
             // A row from before expiry existed (expires_at 0) goes at the first pruning.
             try await f.application.database.write { connection in
-                try connection.execute("INSERT INTO rank_chains (id, viewer_id, served, created_at) VALUES ('ch_legacy', $1, '[]', 0)", viewer)
+                try connection.execute(
+                    "INSERT INTO rank_chains (id, viewer_id, served, created_at) VALUES ('ch_legacy', $1, '[]', 0)", viewer)
             }
             let first = try PrivacyFixture.json(try await f.post("/ml/rank", ["viewerId": viewer, "limit": 5]))
             let cursor = try #require(first["nextCursor"] as? String)
-            let second = try PrivacyFixture.json(try await f.post("/ml/rank", ["viewerId": viewer, "limit": 5, "cursor": cursor]))
+            let second = try PrivacyFixture.json(
+                try await f.post("/ml/rank", ["viewerId": viewer, "limit": 5, "cursor": cursor]))
             let next = try #require(second["nextCursor"] as? String)
             try await f.application.chains.flush(now: f.clock.read())
             #expect(try await f.rowCount("rank_chains") == 1, "the legacy row was pruned, the paged chain kept")

@@ -35,8 +35,12 @@ import XoseenAPI
         // Had it started, a sign-up would be its first token: that is where it used to trap.
         for _ in 0..<200 where process.isRunning {
             if let response = try? await HTTPTestClient(port: port, timeout: .seconds(2)).post(
-                "/web/profile", body: Array(#"{"userId":"usr_t","displayName":"T","ageDisplayed":30,"intent":"long_term","interests":["jazz"],"cityArea":"Williamsburg","ageMin":21,"ageMax":50,"maxDistanceKm":50,"gender":"woman"}"#.utf8),
-                contentType: "application/json") {
+                "/web/profile",
+                body: Array(
+                    #"{"userId":"usr_t","displayName":"T","ageDisplayed":30,"intent":"long_term","interests":["jazz"],"cityArea":"Williamsburg","ageMin":21,"ageMax":50,"maxDistanceKm":50,"gender":"woman"}"#
+                        .utf8),
+                contentType: "application/json")
+            {
                 Issue.record("the server started with XOSEEN_TOKEN_TTL_SEC=\(ttl) and answered \(response.status)")
                 break
             }
@@ -54,10 +58,12 @@ import XoseenAPI
         let directory = NSTemporaryDirectory() + "xoseen-ttl-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let settings = XoseenApplication.Settings.fromEnvironment(
-            dataDirectory: directory, environment: ["XOSEEN_TOKEN_TTL_SEC": "1e300", "XOSEEN_RESOURCES": ProfileRoutesTests.resources])
+            dataDirectory: directory,
+            environment: ["XOSEEN_TOKEN_TTL_SEC": "1e300", "XOSEEN_RESOURCES": ProfileRoutesTests.resources])
         await #expect(throws: XoseenApplication.ConfigurationError.self) { _ = try await XoseenApplication(settings: settings) }
         let fine = XoseenApplication.Settings.fromEnvironment(
-            dataDirectory: directory, environment: ["XOSEEN_TOKEN_TTL_SEC": "3600", "XOSEEN_RESOURCES": ProfileRoutesTests.resources])
+            dataDirectory: directory,
+            environment: ["XOSEEN_TOKEN_TTL_SEC": "3600", "XOSEEN_RESOURCES": ProfileRoutesTests.resources])
         let application = try await XoseenApplication(settings: fine)
         application.database.closeSync()
     }
@@ -84,8 +90,9 @@ import XoseenAPI
         let application = try await XoseenApplication(settings: settings)
         defer { application.database.closeSync() }
         try await withLiveServer(application.router(), hub: application.hub) { server in
-            let answer = try await server.client.post("/web/blind/next", body: Array(#"{"viewerId":"usr_a"}"#.utf8),
-                                                      contentType: "application/json", headers: [("Authorization", "Bearer \(old)")])
+            let answer = try await server.client.post(
+                "/web/blind/next", body: Array(#"{"viewerId":"usr_a"}"#.utf8),
+                contentType: "application/json", headers: [("Authorization", "Bearer \(old)")])
             #expect(answer.status == 401 && PrivacyFixture.code(answer) == "invalid_token", "\(answer.bodyString)")
         }
     }

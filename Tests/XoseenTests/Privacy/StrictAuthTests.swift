@@ -25,7 +25,9 @@ import XoseenAPI
         ]
     }
 
-    func call(_ f: PrivacyFixture, _ method: String, _ path: String, _ body: [String: Any]?, token: String?) async throws -> RawHTTPResponse {
+    func call(_ f: PrivacyFixture, _ method: String, _ path: String, _ body: [String: Any]?, token: String?) async throws
+        -> RawHTTPResponse
+    {
         method == "GET" ? try await f.get(path, token: token) : try await f.post(path, body ?? [:], token: token)
     }
 
@@ -35,14 +37,20 @@ import XoseenAPI
             let (v, c) = (ids[3], ids[7])
             for (method, path, body) in Self.userScopedCalls(v, c) {
                 let none = try await call(f, method, path, body, token: nil)
-                #expect(none.status == 401 && PrivacyFixture.code(none) == "auth_required", "\(path) without a token: \(none.status) \(none.bodyString)")
+                #expect(
+                    none.status == 401 && PrivacyFixture.code(none) == "auth_required",
+                    "\(path) without a token: \(none.status) \(none.bodyString)")
                 let other = try await call(f, method, path, body, token: f.token(c))
-                #expect(other.status == 401 && PrivacyFixture.code(other) == "invalid_token", "\(path) with another user's token: \(other.status)")
+                #expect(
+                    other.status == 401 && PrivacyFixture.code(other) == "invalid_token",
+                    "\(path) with another user's token: \(other.status)")
             }
             // With the viewer's own token each call goes through (the bogus alias is simply not a pairing).
             for (method, path, body) in Self.userScopedCalls(v, c) where path != "/web/logout-all" {
                 let mine = try await call(f, method, path, body, token: f.token(v))
-                #expect(mine.status == (path == "/web/blind/reveal" ? 404 : 200), "\(path) with the viewer's token: \(mine.bodyString)")
+                #expect(
+                    mine.status == (path == "/web/blind/reveal" ? 404 : 200),
+                    "\(path) with the viewer's token: \(mine.bodyString)")
             }
         }
     }
@@ -79,7 +87,8 @@ import XoseenAPI
         try await ChatFixture.with { f in
             try await ChatMessagingTests.matchedPair(&f)
             let old = try #require(f.tokens["usr_a"])
-            #expect(try await f.post("/web/logout-all", ["viewerId": "usr_a"]).status == 401, "revoking needs the user's own token")
+            #expect(
+                try await f.post("/web/logout-all", ["viewerId": "usr_a"]).status == 401, "revoking needs the user's own token")
             let wrong = try await f.post("/web/logout-all", ["viewerId": "usr_a"], as: "usr_b")
             #expect(PrivacyFixture.code(wrong) == "invalid_token")
 
@@ -88,8 +97,9 @@ import XoseenAPI
             #expect(answer["ok"] as? Bool == true && fresh != old)
 
             let like = ["viewerId": "usr_a", "candidateId": "usr_b", "action": "like"]
-            let stale = try await f.server.client.post("/ml/feedback", body: Array(try JSONSerialization.data(withJSONObject: like)),
-                                                       contentType: "application/json", headers: [("Authorization", "Bearer \(old)")])
+            let stale = try await f.server.client.post(
+                "/ml/feedback", body: Array(try JSONSerialization.data(withJSONObject: like)),
+                contentType: "application/json", headers: [("Authorization", "Bearer \(old)")])
             #expect(stale.status == 401 && PrivacyFixture.code(stale) == "invalid_token", "the old token is revoked")
             try await f.expectRefused(room: ChatMessagingTests.room, user: "usr_a", token: old, code: "invalid_token")
 

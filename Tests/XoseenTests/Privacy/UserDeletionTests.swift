@@ -22,7 +22,8 @@ import XoseenAPI
                     .filter { (try $0.decode(String.self, "type")).uppercased().contains("TEXT") }
                     .map { try $0.decode(String.self, "name") }
                 for column in columns {
-                    let count = try c.scalar(Int.self, "SELECT COUNT(*) FROM \(table) WHERE instr(\(column), $1) > 0", needle) ?? 0
+                    let count =
+                        try c.scalar(Int.self, "SELECT COUNT(*) FROM \(table) WHERE instr(\(column), $1) > 0", needle) ?? 0
                     if count > 0 { found.append("\(table).\(column): \(count)") }
                 }
             }
@@ -35,7 +36,8 @@ import XoseenAPI
             try await fixture.user("usr_delada", "Ada")
             try await fixture.user("usr_delbob", "Bob", gender: "man")
             try await fixture.match("usr_delada", "usr_delbob")
-            _ = try await fixture.post("/web/report", ["viewerId": "usr_delada", "candidateId": "usr_delbob", "reason": "spam"], as: "usr_delada")
+            _ = try await fixture.post(
+                "/web/report", ["viewerId": "usr_delada", "candidateId": "usr_delbob", "reason": "spam"], as: "usr_delada")
             _ = try await fixture.post("/ml/rank", ["viewerId": "usr_delada", "limit": 5], as: "usr_delada")
             let room = ChatFixture.room("match", "usr_delada", "usr_delbob")
             let (ada, _) = try await fixture.join(room: room, user: "usr_delada")
@@ -43,11 +45,13 @@ import XoseenAPI
             #expect(try await ChatFixture.frame(ada)["type"] as? String == "message")
             // A verification on file (secrets included), as the verifier would have stored it.
             try await fixture.application.database.write { c in
-                try c.execute("""
+                try c.execute(
+                    """
                     INSERT INTO verifications (user_id, decision, trust_score, reasons, evidence, reverify_by, decided_at, updated_at)
                     VALUES ('usr_delada', 'verified', 80, '[]', '{}', '2030-01-01', 0, 0)
                     """)
-                try c.execute("""
+                try c.execute(
+                    """
                     INSERT INTO verification_secrets (user_id, date_of_birth, selfie_descriptor, selfie_sha256, expires_at)
                     VALUES ('usr_delada', '1990-01-01', '[0.1]', 'ab', 4102444800000)
                     """)
@@ -68,16 +72,23 @@ import XoseenAPI
             let deleted = try await client.delete(path, headers: [("Authorization", "Bearer \(token)")])
             #expect(deleted.status == 200, "\(deleted.bodyString)")
             let counts = try fixture.json(deleted)["deleted"] as? [String: Int] ?? [:]
-            #expect(counts["users"] == 1 && counts["matches"] == 1 && counts["chat_messages"] == 1 && counts["verification_secrets"] == 1)
+            #expect(
+                counts["users"] == 1 && counts["matches"] == 1 && counts["chat_messages"] == 1
+                    && counts["verification_secrets"] == 1)
 
             #expect(try Self.mentions(of: "usr_delada", in: fixture.application.database) == [])
             #expect(fixture.application.candidateIndex.partition(of: "usr_delada") == nil)
             // The open chat socket is closed; the old token is refused everywhere.
-            if case .close(let code, _) = try await ada.receive() { #expect(code == 4401) } else { Issue.record("socket not closed") }
+            if case .close(let code, _) = try await ada.receive() {
+                #expect(code == 4401)
+            } else {
+                Issue.record("socket not closed")
+            }
             let again = try await client.delete(path, headers: [("Authorization", "Bearer \(token)")])
             #expect(again.status == 401)
-            let reuse = try await fixture.post("/web/profile", ChatFixture.profile("usr_delada", "Ada", gender: "woman", seeking: ["man"]),
-                                               as: "usr_delada")
+            let reuse = try await fixture.post(
+                "/web/profile", ChatFixture.profile("usr_delada", "Ada", gender: "woman", seeking: ["man"]),
+                as: "usr_delada")
             #expect(reuse.status == 401)
             // Bob is untouched.
             #expect(try await fixture.application.profiles.profile("usr_delbob") != nil)
@@ -108,7 +119,8 @@ import XoseenAPI
         try await ChatFixture.with { fixture in
             try await fixture.application.database.write { c in
                 for (user, expires) in [("usr_old", 1_000), ("usr_new", 4_102_444_800_000)] {
-                    try c.execute("""
+                    try c.execute(
+                        """
                         INSERT INTO verification_secrets (user_id, date_of_birth, selfie_descriptor, selfie_sha256, expires_at)
                         VALUES ($1, '1990-01-01', '[0.1]', 'ab', $2)
                         """, user, expires)

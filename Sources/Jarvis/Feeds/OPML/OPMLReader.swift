@@ -39,8 +39,9 @@ public enum OPMLReader {
             return reader.firstError
         }
         if collector.tooMany {
-            throw ReadError(kind: .tooManyOutlines,
-                            reason: "more than \(maxFeeds) feeds (or \(maxOutlines) outlines) in one OPML document")
+            throw ReadError(
+                kind: .tooManyOutlines,
+                reason: "more than \(maxFeeds) feeds (or \(maxOutlines) outlines) in one OPML document")
         }
         guard collector.sawRoot else {
             throw ReadError(kind: .notOPML, reason: firstError.map { "not XML: \($0)" } ?? "no <opml> root element")

@@ -39,7 +39,8 @@ public enum OPMLWriter {
         let raw: xmlTextWriterPtr
 
         func call(_ text: String, _ body: (UnsafePointer<xmlChar>) -> Int32) {
-            let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" }))
+            let clean = String(
+                String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" }))
             var bytes = Array(clean.utf8)
             bytes.append(0)
             _ = bytes.withUnsafeBufferPointer { body($0.baseAddress!) }
@@ -50,14 +51,20 @@ public enum OPMLWriter {
         func attribute(_ name: String, _ value: String) {
             call(name) { n in
                 var result: Int32 = 0
-                call(value) { v in result = xmlTextWriterWriteAttribute(raw, n, v); return result }
+                call(value) { v in
+                    result = xmlTextWriterWriteAttribute(raw, n, v)
+                    return result
+                }
                 return result
             }
         }
         func element(_ name: String, _ text: String) {
             call(name) { n in
                 var result: Int32 = 0
-                call(text) { t in result = xmlTextWriterWriteElement(raw, n, t); return result }
+                call(text) { t in
+                    result = xmlTextWriterWriteElement(raw, n, t)
+                    return result
+                }
                 return result
             }
         }

@@ -33,7 +33,8 @@ public struct ArticleFeatureExtractor: Sendable {
             for (index, vector) in zip(missing, vectors) { embeddings[index] = vector }
         }
         return articles.indices.map { i in
-            ArticleFeatures(article: articles[i], analyzer: analyzer, configuration: configuration, embedding: embeddings[i] ?? [])
+            ArticleFeatures(
+                article: articles[i], analyzer: analyzer, configuration: configuration, embedding: embeddings[i] ?? [])
         }
     }
 }

@@ -22,9 +22,12 @@ public struct ArticleFeatures: Sendable, Equatable {
     /// computed by `ArticleFeatureExtractor`, which embeds a batch at once.
     public var embedding: [Float]
 
-    public init(article: StoryArticle, analyzer: TextAnalyzer = TextAnalyzer(),
-                configuration: ClusteringConfiguration = .init(), embedding: [Float] = []) {
-        let body = article.body.count > configuration.bodyCharacterLimit
+    public init(
+        article: StoryArticle, analyzer: TextAnalyzer = TextAnalyzer(),
+        configuration: ClusteringConfiguration = .init(), embedding: [Float] = []
+    ) {
+        let body =
+            article.body.count > configuration.bodyCharacterLimit
             ? String(article.body.prefix(configuration.bodyCharacterLimit)) : article.body
 
         var counts: [String: Double] = [:]
@@ -40,7 +43,8 @@ public struct ArticleFeatures: Sendable, Equatable {
         // Title-case headlines ("Harbour Board Approves Levy") would make every word an entity.
         let headlineWords = analyzer.words(article.headline)
         let capitalised = headlineWords.filter { $0.first?.isUppercase == true }.count
-        let entityText = headlineWords.count > 0 && Double(capitalised) / Double(headlineWords.count) <= 0.5
+        let entityText =
+            headlineWords.count > 0 && Double(capitalised) / Double(headlineWords.count) <= 0.5
             ? article.headline + ".\n" + body : body
         let found = analyzer.namedEntities(entityText)
         // A lone capitalised word that only ever opens a sentence is probably grammar ("Rain fell
@@ -54,7 +58,9 @@ public struct ArticleFeatures: Sendable, Equatable {
             let phrase = candidate.phrase
             let parts = phrase.split(separator: " ")
             if candidate.sentenceStart && parts.count == 1 && !capitalisedInside.contains(phrase)
-                && Demonyms.place[phrase] == nil && !Demonyms.places.contains(phrase) && !Self.looksLikeName(phrase, in: entityText) {
+                && Demonyms.place[phrase] == nil && !Demonyms.places.contains(phrase)
+                && !Self.looksLikeName(phrase, in: entityText)
+            {
                 continue
             }
             let entity = Demonyms.place[phrase] ?? phrase

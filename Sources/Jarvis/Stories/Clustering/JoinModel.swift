@@ -21,8 +21,10 @@ public struct JoinModel: Sendable, Equatable, Codable {
     /// A second story this probable is merged with the first (when their centroids agree too).
     public var mergeThreshold: Double
 
-    public init(features: [String], mean: [Double], scale: [Double], weights: [Double], bias: Double,
-                threshold: Double, mergeThreshold: Double) {
+    public init(
+        features: [String], mean: [Double], scale: [Double], weights: [Double], bias: Double,
+        threshold: Double, mergeThreshold: Double
+    ) {
         self.features = features
         self.mean = mean
         self.scale = scale
@@ -124,9 +126,11 @@ public struct JoinFeatures: Sendable, Equatable {
     /// The values in `names` order (the two last are products, so a linear model can weigh words
     /// and meaning agreeing more than either alone).
     public var vector: [Double] {
-        [textCosine, titleCosine, meaningCosine, entityArticleShare, entityStoryShare,
-         anchorShare, anchorMiss, placeConflict, actorConflict, quantityShare, quantityMiss,
-         hasEntities, hasQuantities, timeGap, shortArticle, meaningMax, titleMax,
-         textCosine * meaningCosine, titleCosine * meaningCosine]
+        [
+            textCosine, titleCosine, meaningCosine, entityArticleShare, entityStoryShare,
+            anchorShare, anchorMiss, placeConflict, actorConflict, quantityShare, quantityMiss,
+            hasEntities, hasQuantities, timeGap, shortArticle, meaningMax, titleMax,
+            textCosine * meaningCosine, titleCosine * meaningCosine,
+        ]
     }
 }

@@ -9,10 +9,14 @@ struct SparseVector: Sendable, Equatable {
 
     /// Σ self[i] · other[i] · weight(i), by merging the two sorted id lists.
     func dot(_ other: SparseVector, weight: (UInt32) -> Float) -> Float {
-        var i = 0, j = 0, sum: Float = 0
-        let a = ids, b = other.ids
+        var i = 0
+        var j = 0
+        var sum: Float = 0
+        let a = ids
+        let b = other.ids
         while i < a.count && j < b.count {
-            let x = a[i], y = b[j]
+            let x = a[i]
+            let y = b[j]
             if x == y {
                 sum += values[i] * other.values[j] * weight(x)
                 i += 1
@@ -37,7 +41,8 @@ struct SparseVector: Sendable, Equatable {
     }
 
     func value(of id: UInt32) -> Float? {
-        var low = 0, high = ids.count
+        var low = 0
+        var high = ids.count
         while low < high {
             let mid = (low + high) / 2
             if ids[mid] < id { low = mid + 1 } else { high = mid }
@@ -51,14 +56,22 @@ struct SparseVector: Sendable, Equatable {
         var newValues: [Float] = []
         newIds.reserveCapacity(ids.count + other.ids.count)
         newValues.reserveCapacity(ids.count + other.ids.count)
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < ids.count || j < other.ids.count {
             if j == other.ids.count || (i < ids.count && ids[i] < other.ids[j]) {
-                newIds.append(ids[i]); newValues.append(values[i]); i += 1
+                newIds.append(ids[i])
+                newValues.append(values[i])
+                i += 1
             } else if i == ids.count || other.ids[j] < ids[i] {
-                newIds.append(other.ids[j]); newValues.append(other.values[j] * scale); j += 1
+                newIds.append(other.ids[j])
+                newValues.append(other.values[j] * scale)
+                j += 1
             } else {
-                newIds.append(ids[i]); newValues.append(values[i] + other.values[j] * scale); i += 1; j += 1
+                newIds.append(ids[i])
+                newValues.append(values[i] + other.values[j] * scale)
+                i += 1
+                j += 1
             }
         }
         ids = newIds
@@ -69,7 +82,8 @@ struct SparseVector: Sendable, Equatable {
     mutating func prune(to limit: Int, weight: (UInt32) -> Float) {
         guard ids.count > limit else { return }
         let ranked = ids.indices.sorted { a, b in
-            let wa = values[a] * weight(ids[a]), wb = values[b] * weight(ids[b])
+            let wa = values[a] * weight(ids[a])
+            let wb = values[b] * weight(ids[b])
             return wa != wb ? wa > wb : ids[a] < ids[b]
         }
         let kept = ranked.prefix(limit).sorted()

@@ -97,9 +97,11 @@ public final class StoryClusterer {
     ///   - makeStoryId: new story ids (default `story_` + 16 random hex digits); an id already in
     ///     use is drawn again.
     ///   - joinModel: the learned join decision (`JoinModel`), used when there is an embedder.
-    public init(configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil,
-                joinModel: JoinModel? = nil,
-                makeStoryId: @escaping () -> String = StoryClusterer.randomStoryId) {
+    public init(
+        configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil,
+        joinModel: JoinModel? = nil,
+        makeStoryId: @escaping () -> String = StoryClusterer.randomStoryId
+    ) {
         self.configuration = configuration
         self.joinModel = embedder == nil ? nil : joinModel
         keepsMembers = embedder != nil
@@ -139,10 +141,12 @@ public final class StoryClusterer {
         let scored = score(interned, time: time)
         let learned = joinModel != nil && !interned.embedding.isEmpty
         let semantic = !interned.embedding.isEmpty && configuration.semanticWeight > 0
-        let threshold = learned ? joinModel!.threshold : semantic ? configuration.semanticJoinThreshold : configuration.joinThreshold
+        let threshold =
+            learned ? joinModel!.threshold : semantic ? configuration.semanticJoinThreshold : configuration.joinThreshold
         let mergeThreshold = learned ? joinModel!.mergeThreshold : configuration.mergeThreshold
         guard let best = scored.first,
-              best.score >= Float(threshold) || (!learned && semantic && standsOut(scored, threshold: threshold)) else {
+            best.score >= Float(threshold) || (!learned && semantic && standsOut(scored, threshold: threshold))
+        else {
             let index = createStory(id: nil, time: time)
             add(articleId: article.id, features: features, interned: interned, time: time, to: index)
             return .newStory(stories[Int(index)].id)
@@ -151,7 +155,8 @@ public final class StoryClusterer {
         var group = [best.story]
         for other in scored.dropFirst() where other.score >= Float(mergeThreshold) {
             if centroidSimilarity(best.story, other.story) >= Float(configuration.mergeCentroidThreshold)
-                || semanticCentroidSimilarity(best.story, other.story) >= Float(configuration.mergeSemanticThreshold) {
+                || semanticCentroidSimilarity(best.story, other.story) >= Float(configuration.mergeSemanticThreshold)
+            {
                 group.append(other.story)
             }
         }
@@ -170,7 +175,8 @@ public final class StoryClusterer {
     /// plainly where the article belongs, in other words than its reports so far.
     private func standsOut(_ scored: [Scored], threshold: Double) -> Bool {
         guard let best = scored.first, configuration.clearWinnerRatio > 0,
-              Double(best.score) >= threshold * configuration.clearWinnerShare else { return false }
+            Double(best.score) >= threshold * configuration.clearWinnerShare
+        else { return false }
         let next = scored.count > 1 ? Double(scored[1].score) : 0
         return Double(best.score) >= next * configuration.clearWinnerRatio
     }
@@ -204,7 +210,9 @@ public final class StoryClusterer {
     /// The candidate stories with the join features against each (what `JoinModel` reads), in
     /// the order they were found, without assigning the article: the training pairs
     /// (`Sources/StoryPairs`) are read through this. Copies are not looked for.
-    public func joinCandidates(for article: StoryArticle, features: ArticleFeatures) -> [(storyId: String, features: JoinFeatures)] {
+    public func joinCandidates(for article: StoryArticle, features: ArticleFeatures) -> [(
+        storyId: String, features: JoinFeatures
+    )] {
         let interned = intern(features)
         var found: [(storyId: String, features: JoinFeatures)] = []
         _ = score(interned, time: features.time.timeIntervalSinceReferenceDate) { story, join in
@@ -216,7 +224,8 @@ public final class StoryClusterer {
     /// Text cosine of two stories' centroids (what merging requires), nil unless both are in the index.
     public func storySimilarity(_ first: String, _ second: String) -> Double? {
         guard let a = storyIndexById[first].flatMap(resolve), let b = storyIndexById[second].flatMap(resolve),
-              stories[Int(a)].state == .indexed, stories[Int(b)].state == .indexed else { return nil }
+            stories[Int(a)].state == .indexed, stories[Int(b)].state == .indexed
+        else { return nil }
         return Double(centroidSimilarity(a, b))
     }
 
@@ -303,7 +312,8 @@ public final class StoryClusterer {
         var title = SparseVector()
         title.ids = features.titleTerms.map(featureId).sorted()
         title.values = Array(repeating: title.ids.isEmpty ? 0 : 1 / Float(title.ids.count).squareRoot(), count: title.ids.count)
-        return InternedArticle(terms: terms, title: title, entities: entities, quantities: quantities, embedding: features.embedding)
+        return InternedArticle(
+            terms: terms, title: title, entities: entities, quantities: quantities, embedding: features.embedding)
     }
 
     /// The article's features by informativeness: tf-idf for terms, idf for entities/quantities.
@@ -344,10 +354,14 @@ public final class StoryClusterer {
     }
 
     /// Candidate stories from the postings of the article's top features, scored in full, best first.
-    private func score(_ article: InternedArticle, time: Double,
-                       observe: ((Int32, JoinFeatures) -> Void)? = nil) -> [Scored] {
+    private func score(
+        _ article: InternedArticle, time: Double,
+        observe: ((Int32, JoinFeatures) -> Void)? = nil
+    ) -> [Scored] {
         // Posting hits per story, summed in a scratch array (cheaper than a dictionary per article).
-        if hitScratch.count < stories.count { hitScratch.append(contentsOf: repeatElement(0, count: stories.count - hitScratch.count)) }
+        if hitScratch.count < stories.count {
+            hitScratch.append(contentsOf: repeatElement(0, count: stories.count - hitScratch.count))
+        }
         var touched: [Int32] = []
         for (feature, weight) in rankedFeatures(article, limit: configuration.queryFeatures, requirePostings: true) {
             let f = Int(feature)
@@ -368,7 +382,9 @@ public final class StoryClusterer {
         var keys = touched.map { UInt64(hitScratch[Int($0)].bitPattern) << 32 | UInt64(UInt32.max - UInt32(bitPattern: $0)) }
         for story in touched { hitScratch[Int(story)] = 0 }
         keys.sort(by: >)
-        var candidates = keys.prefix(configuration.maxCandidates).map { Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: $0)) }
+        var candidates = keys.prefix(configuration.maxCandidates).map {
+            Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: $0))
+        }
         for story in neighbours where !candidates.contains(story) { candidates.append(story) }
 
         var query = article.terms
@@ -383,10 +399,13 @@ public final class StoryClusterer {
         let learned = joinModel != nil && !article.embedding.isEmpty
         var scored: [Scored] = []
         for story in candidates {
-            guard let (hand, join) = similarity(query: query, queryNorm: queryNorm, title: title, titleNorm: titleNorm,
-                                                article: article, entityWeights: entityWeights, quantityWeights: quantityWeights,
-                                                anchors: anchors, time: time, story: story,
-                                                compareMembers: learned || observe != nil) else { continue }
+            guard
+                let (hand, join) = similarity(
+                    query: query, queryNorm: queryNorm, title: title, titleNorm: titleNorm,
+                    article: article, entityWeights: entityWeights, quantityWeights: quantityWeights,
+                    anchors: anchors, time: time, story: story,
+                    compareMembers: learned || observe != nil)
+            else { continue }
             observe?(story, join)
             scored.append(Scored(story: story, score: learned ? Float(joinModel!.probability(join)) : hand))
         }
@@ -396,10 +415,12 @@ public final class StoryClusterer {
 
     /// The hand-weighted similarity of the article to the story (the no-model decision) and the
     /// join features the learned decision reads; nil beyond the story window.
-    private func similarity(query: SparseVector, queryNorm: Float, title: SparseVector, titleNorm: Float,
-                            article: InternedArticle, entityWeights: [Float], quantityWeights: [Float],
-                            anchors: (ids: [UInt32], weights: [Float]), time: Double, story: Int32,
-                            compareMembers: Bool) -> (Float, JoinFeatures)? {
+    private func similarity(
+        query: SparseVector, queryNorm: Float, title: SparseVector, titleNorm: Float,
+        article: InternedArticle, entityWeights: [Float], quantityWeights: [Float],
+        anchors: (ids: [UInt32], weights: [Float]), time: Double, story: Int32,
+        compareMembers: Bool
+    ) -> (Float, JoinFeatures)? {
         let i = Int(story)
         let distance = time < stories[i].first ? stories[i].first - time : max(0, time - stories[i].latest)
         guard distance <= configuration.storyWindow else { return nil }
@@ -479,7 +500,8 @@ public final class StoryClusterer {
 
     /// Both sorted lists hold an id of the kind, and no id of the kind is in both.
     private func disjoint(_ article: [UInt32], _ story: SparseVector, kind: (UInt32) -> Bool) -> Bool {
-        var articleHas = false, storyHas = false
+        var articleHas = false
+        var storyHas = false
         for id in article where kind(id) {
             articleHas = true
             if story.value(of: id) != nil { return false }
@@ -513,7 +535,8 @@ public final class StoryClusterer {
 
     /// Cosine of a unit vector and a sum of unit vectors.
     private static func cosine(_ unit: [Float], _ sum: [Float]) -> Float {
-        var dot: Float = 0, norm: Float = 0
+        var dot: Float = 0
+        var norm: Float = 0
         unit.withUnsafeBufferPointer { u in
             sum.withUnsafeBufferPointer { v in
                 for c in 0..<min(u.count, v.count) {
@@ -547,13 +570,15 @@ public final class StoryClusterer {
     private func anchorEntities(_ ids: [UInt32], _ weights: [Float]) -> (ids: [UInt32], weights: [Float]) {
         let k = configuration.anchorEntities
         guard k > 0, !ids.isEmpty else { return ([], []) }
-        let top = ids.indices.sorted { weights[$0] != weights[$1] ? weights[$0] > weights[$1] : ids[$0] < ids[$1] }.prefix(k).sorted()
+        let top = ids.indices.sorted { weights[$0] != weights[$1] ? weights[$0] > weights[$1] : ids[$0] < ids[$1] }.prefix(k)
+            .sorted()
         return (top.map { ids[$0] }, top.map { weights[$0] })
     }
 
     /// IDF-weighted share of the article's features that the story has too (both lists sorted).
     private func sharedMass(_ features: [UInt32], _ weights: [Float], _ story: SparseVector) -> Float {
-        var shared: Float = 0, all: Float = 0
+        var shared: Float = 0
+        var all: Float = 0
         var j = 0
         let ids = story.ids
         for (id, w) in zip(features, weights) {
@@ -567,7 +592,8 @@ public final class StoryClusterer {
     /// IDF-weighted share of the story's entity mass (each entity counted once per article naming
     /// it) that the article names too: how much of what the story is about the article mentions.
     private func coveredMass(of story: SparseVector, by features: [UInt32]) -> Float {
-        var shared: Float = 0, all: Float = 0
+        var shared: Float = 0
+        var all: Float = 0
         var j = 0
         for (id, count) in zip(story.ids, story.values) {
             let w = count * entityIdf(id)
@@ -592,17 +618,25 @@ public final class StoryClusterer {
 
     /// Text cosine of two story centroids.
     private func centroidSimilarity(_ a: Int32, _ b: Int32) -> Float {
-        let x = stories[Int(a)].terms, y = stories[Int(b)].terms
-        let nx = centroidNorm(Int(a)), ny = centroidNorm(Int(b))
+        let x = stories[Int(a)].terms
+        let y = stories[Int(b)].terms
+        let nx = centroidNorm(Int(a))
+        let ny = centroidNorm(Int(b))
         guard nx > 0, ny > 0 else { return 0 }
-        return x.dot(y) { let w = idf($0); return w * w } / (nx * ny)
+        return x.dot(y) {
+            let w = idf($0)
+            return w * w
+        } / (nx * ny)
     }
 
     /// Cosine of two stories' mean embeddings (0 without embeddings).
     private func semanticCentroidSimilarity(_ a: Int32, _ b: Int32) -> Float {
-        let x = stories[Int(a)].semantic, y = stories[Int(b)].semantic
+        let x = stories[Int(a)].semantic
+        let y = stories[Int(b)].semantic
         guard !x.isEmpty, x.count == y.count else { return 0 }
-        var dot: Float = 0, nx: Float = 0, ny: Float = 0
+        var dot: Float = 0
+        var nx: Float = 0
+        var ny: Float = 0
         for c in x.indices {
             dot += x[c] * y[c]
             nx += x[c] * x[c]
@@ -613,7 +647,8 @@ public final class StoryClusterer {
 
     /// The merge rule: more articles, then older, then created first.
     private func survives(_ a: Int32, over b: Int32) -> Bool {
-        let x = stories[Int(a)], y = stories[Int(b)]
+        let x = stories[Int(a)]
+        let y = stories[Int(b)]
         if x.articleIds.count != y.articleIds.count { return x.articleIds.count > y.articleIds.count }
         if x.first != y.first { return x.first < y.first }
         return a < b
@@ -631,7 +666,8 @@ public final class StoryClusterer {
             for entry in simhashBuckets[Self.bucket(hash, band: band)] {
                 let distance = (entry.hash ^ hash).nonzeroBitCount
                 guard distance <= configuration.syndicationMaxDistance, abs(entry.time - time) <= configuration.storyWindow,
-                      let story = resolve(entry.story) else { continue }
+                    let story = resolve(entry.story)
+                else { continue }
                 if best == nil || distance < best!.distance || (distance == best!.distance && story < best!.story) {
                     best = (story, distance)
                 }
@@ -681,7 +717,8 @@ public final class StoryClusterer {
         stories[i].title.add(interned.title)
         stories[i].normAt = -1
         stories[i].entities.add(SparseVector(ids: interned.entities, values: Array(repeating: 1, count: interned.entities.count)))
-        stories[i].quantities.add(SparseVector(ids: interned.quantities, values: Array(repeating: 1, count: interned.quantities.count)))
+        stories[i].quantities.add(
+            SparseVector(ids: interned.quantities, values: Array(repeating: 1, count: interned.quantities.count)))
         stories[i].addSemantic(interned.embedding)
         if keepsMembers {
             stories[i].members.append(StoryMember(title: interned.title, embedding: interned.embedding, time: time))
@@ -703,7 +740,8 @@ public final class StoryClusterer {
     }
 
     private func pruneCentroid(_ i: Int) {
-        let termCap = configuration.centroidTerms, entityCap = configuration.centroidEntities
+        let termCap = configuration.centroidTerms
+        let entityCap = configuration.centroidEntities
         // Pruning re-sorts; doing it only past 1.5× the cap keeps it amortised.
         if stories[i].terms.count > termCap + termCap / 2 { stories[i].terms.prune(to: termCap) { idf($0) } }
         let titleCap = configuration.centroidTitleTerms
@@ -725,7 +763,8 @@ public final class StoryClusterer {
     }
 
     private func absorb(_ absorbed: Int32, into survivor: Int32) {
-        let a = Int(absorbed), s = Int(survivor)
+        let a = Int(absorbed)
+        let s = Int(survivor)
         stories[s].articleIds.append(contentsOf: stories[a].articleIds)
         stories[s].terms.add(stories[a].terms)
         stories[s].title.add(stories[a].title)
@@ -733,8 +772,9 @@ public final class StoryClusterer {
         stories[s].entities.add(stories[a].entities)
         stories[s].quantities.add(stories[a].quantities)
         stories[s].addSemantic(stories[a].semantic)
-        stories[s].members = Array((stories[s].members + stories[a].members).sorted { $0.time < $1.time }
-            .suffix(configuration.joinMembers))
+        stories[s].members = Array(
+            (stories[s].members + stories[a].members).sorted { $0.time < $1.time }
+                .suffix(configuration.joinMembers))
         stories[s].first = min(stories[s].first, stories[a].first)
         stories[s].latest = max(stories[s].latest, stories[a].latest)
         pruneCentroid(s)
@@ -852,7 +892,8 @@ struct Story {
 extension Array where Element == UInt32 {
     /// Membership in a sorted array.
     func binarySearchContains(_ value: UInt32) -> Bool {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let mid = (low + high) / 2
             if self[mid] < value { low = mid + 1 } else { high = mid }

@@ -25,7 +25,9 @@ struct BreakingDetector {
         let start = first.article.publishedAt
         let age = story.now.timeIntervalSince(start)
         guard age < configuration.breakingRecency else { return false }
-        let voices = Set(story.articles.filter { $0.article.publishedAt.timeIntervalSince(start) <= configuration.breakingWindow }.map(\.voice))
+        let voices = Set(
+            story.articles.filter { $0.article.publishedAt.timeIntervalSince(start) <= configuration.breakingWindow }.map(\.voice)
+        )
         return voices.count >= max(configuration.breakingMinSources, 2)
     }
 

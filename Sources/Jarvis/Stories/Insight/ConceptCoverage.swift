@@ -35,8 +35,10 @@ struct ConceptCoverage {
 
     /// Indices of the chosen sentences, best first, within `maxSentences` and `maxCharacters` (joined by spaces);
     /// `redundant(i, j)` keeps near-duplicates apart. Empty when no sentence covers a shared concept.
-    static func select(_ sentences: [Sentence], maxSentences: Int, maxCharacters: Int,
-                       redundant: (Int, Int) -> Bool) -> [Int] {
+    static func select(
+        _ sentences: [Sentence], maxSentences: Int, maxCharacters: Int,
+        redundant: (Int, Int) -> Bool
+    ) -> [Int] {
         let bags = sentences.map { concepts($0.terms) }
         var voices: [String: Set<Int>] = [:]
         for (bag, sentence) in zip(bags, sentences) {

@@ -28,7 +28,7 @@ struct Figure {
 /// What a figure measures, found from keywords near it.
 enum FigureSubject: String, CaseIterable, Sendable {
     case deaths, injured, displaced, arrested, missing, rescued, inflation, growth, unemployment, turnout, votes,
-         price, jobs, funding, dealValue, rate
+        price, jobs, funding, dealValue, rate
 
     var label: String {
         switch self {
@@ -61,7 +61,11 @@ enum FigureSubject: String, CaseIterable, Sendable {
 
     private var words: [String] {
         switch self {
-        case .deaths: ["kill", "killed", "killing", "die", "died", "dead", "death", "deaths", "toll", "fatalities", "bodies", "lives", "perished"]
+        case .deaths:
+            [
+                "kill", "killed", "killing", "die", "died", "dead", "death", "deaths", "toll", "fatalities", "bodies", "lives",
+                "perished",
+            ]
         case .injured: ["injured", "injuries", "wounded", "hurt", "hospitalised", "hospitalized"]
         case .displaced: ["displaced", "evacuated", "homeless", "fled", "refugees"]
         case .arrested: ["arrested", "detained", "arrests", "detention"]
@@ -92,8 +96,10 @@ enum FigureSubject: String, CaseIterable, Sendable {
 }
 
 enum FigureReader {
-    static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-                         "october", "november", "december"]
+    static let months = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december",
+    ]
     private static let monthNumber: [String: Int] = {
         var table: [String: Int] = [:]
         for (i, name) in months.enumerated() {
@@ -154,13 +160,17 @@ enum FigureReader {
             // Dates: "March 3", "3 March".
             if isWhole, (1...31).contains(quantity.value) {
                 if let month = monthNumber[previous] {
-                    result.append(Figure(value: Double(month * 100) + quantity.value, decimals: 0, unit: "date", subject: nil,
-                                         display: "\(tokens[i - 1]) \(number)", article: article, sentence: index))
+                    result.append(
+                        Figure(
+                            value: Double(month * 100) + quantity.value, decimals: 0, unit: "date", subject: nil,
+                            display: "\(tokens[i - 1]) \(number)", article: article, sentence: index))
                     continue
                 }
                 if i + 1 < tokens.count, let month = monthNumber[lower[i + 1]] {
-                    result.append(Figure(value: Double(month * 100) + quantity.value, decimals: 0, unit: "date", subject: nil,
-                                         display: "\(number) \(tokens[i + 1])", article: article, sentence: index))
+                    result.append(
+                        Figure(
+                            value: Double(month * 100) + quantity.value, decimals: 0, unit: "date", subject: nil,
+                            display: "\(number) \(tokens[i + 1])", article: article, sentence: index))
                     continue
                 }
             }
@@ -184,17 +194,20 @@ enum FigureReader {
                 unitDisplay = magnitude
             } else {
                 guard unit.count >= 3, unit.allSatisfy({ $0.isLetter }), !notUnits.contains(unit),
-                      monthNumber[unit] == nil, !weekdays.contains(unit),
-                      let stem = text.terms(unit).first else { continue }
+                    monthNumber[unit] == nil, !weekdays.contains(unit),
+                    let stem = text.terms(unit).first
+                else { continue }
                 unit = ["people", "person", "persons"].contains(unit) ? "people" : stem
                 if isWhole, (1900...2100).contains(quantity.value) { continue }  // a year, not a count
                 // A modifier before the counted noun is part of what is counted: "41 voting districts" counts
                 // districts and "30 voting" something else, so the two never look like one disputed figure.
                 if i + 2 < lower.count, quantity.unit == lower[i + 1],
-                   lower[i + 1].hasSuffix("ing") || countModifiers.contains(lower[i + 1]) {
+                    lower[i + 1].hasSuffix("ing") || countModifiers.contains(lower[i + 1])
+                {
                     let noun = lower[i + 2]
                     if noun.count >= 3, noun.allSatisfy({ $0.isLetter }), !notUnits.contains(noun), monthNumber[noun] == nil,
-                       !weekdays.contains(noun), let nounStem = text.terms(noun).first {
+                        !weekdays.contains(noun), let nounStem = text.terms(noun).first
+                    {
                         unit += " " + nounStem
                         unitDisplay += " " + noun
                     }
@@ -212,13 +225,16 @@ enum FigureReader {
             }
             // Capitalised words past the first are names ("Baobab Growth Partners"), not what a figure measures.
             if stems.isEmpty {
-                stems = tokens.indices.map { j in j > 0 && tokens[j].first?.isUppercase == true ? nil : text.terms(lower[j]).first }
+                stems = tokens.indices.map { j in j > 0 && tokens[j].first?.isUppercase == true ? nil : text.terms(lower[j]).first
+                }
             }
             let before = (i >= 2 ? lower[i - 2] + " " : "") + (i >= 1 ? lower[i - 1] : "")
             let approximate = hedges.contains { before == $0 || before.hasSuffix(" " + $0) }
-            result.append(Figure(value: quantity.value, decimals: decimals, unit: currency + unit,
-                                 subject: subject(near: i, stems: stems), display: display,
-                                 article: article, sentence: index, approximate: approximate))
+            result.append(
+                Figure(
+                    value: quantity.value, decimals: decimals, unit: currency + unit,
+                    subject: subject(near: i, stems: stems), display: display,
+                    article: article, sentence: index, approximate: approximate))
         }
         return result
     }
@@ -228,7 +244,8 @@ enum FigureReader {
     static func subject(near position: Int, stems: [String?]) -> FigureSubject? {
         var best: (distance: Int, subject: FigureSubject, tie: Bool)?
         var bestGeneric: (distance: Int, subject: FigureSubject)?
-        let lower = max(0, position - 8), upper = min(stems.count - 1, position + 8)
+        let lower = max(0, position - 8)
+        let upper = min(stems.count - 1, position + 8)
         guard lower <= upper else { return nil }
         for j in lower...upper where j != position {
             guard let stem = stems[j], let subject = FigureSubject.byStem[stem] else { continue }

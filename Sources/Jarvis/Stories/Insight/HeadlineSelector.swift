@@ -32,10 +32,12 @@ enum HeadlineSelector {
             centrality[i] = total / Double(articles.count - 1)
         }
         let best = centrality.max() ?? 0
-        var bestIndex = 0, bestScore = -Double.infinity
+        var bestIndex = 0
+        var bestScore = -Double.infinity
         for (i, features) in articles.enumerated() {
             let central = best > 0 ? centrality[i] / best : 1
-            let score = 0.40 * central + 0.35 * informativeness(features) + 0.25 * Double(features.authority) / 100
+            let score =
+                0.40 * central + 0.35 * informativeness(features) + 0.25 * Double(features.authority) / 100
                 - penalty(features.article.headline, cleaned: features.headline)
             // Strictly greater: on ties the earlier article (sorted first) keeps its place.
             if score > bestScore + 1e-12 {
@@ -57,7 +59,8 @@ enum HeadlineSelector {
 
     /// A one-word "entity" that is just the headline's capitalised first word.
     private static func isSentenceStartOnly(_ entity: String, in headline: String) -> Bool {
-        !entity.contains(" ") && headline.lowercased().hasPrefix(entity) && headline.lowercased().components(separatedBy: entity).count == 2
+        !entity.contains(" ") && headline.lowercased().hasPrefix(entity)
+            && headline.lowercased().components(separatedBy: entity).count == 2
     }
 
     static func penalty(_ original: String, cleaned: String) -> Double {

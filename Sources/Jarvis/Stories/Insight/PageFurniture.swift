@@ -48,8 +48,9 @@ enum PageFurniture {
     private static func removeInline(_ line: String) -> String {
         var text = removeRelatedLinks(line)
         for (pattern, replacement) in inline {
-            text = pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
-                                                    withTemplate: replacement)
+            text = pattern.stringByReplacingMatches(
+                in: text, range: NSRange(text.startIndex..., in: text),
+                withTemplate: replacement)
         }
         return text.replacingOccurrences(of: "  ", with: " ")
     }
@@ -72,10 +73,16 @@ enum PageFurniture {
             var i = windowStart
             while i < more.lowerBound {
                 let next = text.index(after: i)
-                if next < more.lowerBound, text[i].isLowercase, text[next].isUppercase { glue = next; break }
+                if next < more.lowerBound, text[i].isLowercase, text[next].isUppercase {
+                    glue = next
+                    break
+                }
                 i = next
             }
-            guard let glued = glue else { searchFrom = afterMore; continue }
+            guard let glued = glue else {
+                searchFrom = afterMore
+                continue
+            }
             // Back from the glued word over the given names before it ("Donald John" of "Donald John TrumpTrump").
             var start = text[..<glued].lastIndex(of: " ").map { text.index(after: $0) } ?? text.startIndex
             var words = 0
@@ -144,10 +151,18 @@ enum PageFurniture {
         // Unbracketed credits ending a body: "Reporting by …; Editing by …".
         (regex(#"\s*\b(additional )?reporting by [^.]{1,160}(;|\.)\s*editing by [^.]{1,120}\.?\s*$"#), ""),
         // Datelines: "LAGOS (Reuters) - ", "NEW YORK, March 3 (Reuters) — ", "WASHINGTON (AP) — ", "AP - ".
-        (try! NSRegularExpression(pattern: #"^([A-Z][A-Z.'’ -]{1,40}(/[A-Z][A-Z.'’ -]{1,40})?(, [A-Z][A-Za-z.]+( \d{1,2})?)?\s*)?\((Reuters|AP|AFP|Bloomberg|UPI|dpa|Xinhua|CNN|AAP|IANS|PTI|Reuters Health|The Conversation)\)\s*[-–—:]+\s*"#), ""),
+        (
+            try! NSRegularExpression(
+                pattern:
+                    #"^([A-Z][A-Z.'’ -]{1,40}(/[A-Z][A-Z.'’ -]{1,40})?(, [A-Z][A-Za-z.]+( \d{1,2})?)?\s*)?\((Reuters|AP|AFP|Bloomberg|UPI|dpa|Xinhua|CNN|AAP|IANS|PTI|Reuters Health|The Conversation)\)\s*[-–—:]+\s*"#
+            ), ""
+        ),
         (try! NSRegularExpression(pattern: #"^(Reuters|AP|AFP|UPI|Bloomberg)\s+[-–—]+\s+"#), ""),
         // Datelines without an agency: "WASHINGTON — ", "KHARTOUM, Sudan -- ", "BOSTON - ".
-        (try! NSRegularExpression(pattern: #"^[A-Z][A-Z.'’]{2,}( [A-Z][A-Z.'’]+){0,3}(, [A-Z][A-Za-z.]+( [A-Z][A-Za-z.]+)?)?\s+[-–—]{1,2}\s+"#), ""),
+        (
+            try! NSRegularExpression(
+                pattern: #"^[A-Z][A-Z.'’]{2,}( [A-Z][A-Z.'’]+){0,3}(, [A-Z][A-Za-z.]+( [A-Z][A-Za-z.]+)?)?\s+[-–—]{1,2}\s+"#), ""
+        ),
         // Inline photo credits and related-link asides.
         (regex(#"\s*\((photo|image|picture|video|file photo|pictured)( by|:| credit| courtesy)[^)]*\)"#), ""),
         (regex(#"\s*\(\s*(also on|see also|related|read more|watch|click here)[^)]*\)"#), ""),

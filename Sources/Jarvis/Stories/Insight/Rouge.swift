@@ -11,9 +11,11 @@ public enum Rouge {
     }
 
     public static func rouge1(candidate: String, reference: String) -> Scores {
-        let c = counts(candidate), r = counts(reference)
+        let c = counts(candidate)
+        let r = counts(reference)
         let overlap = r.reduce(0) { $0 + min($1.value, c[$1.key] ?? 0) }
-        let cTotal = c.values.reduce(0, +), rTotal = r.values.reduce(0, +)
+        let cTotal = c.values.reduce(0, +)
+        let rTotal = r.values.reduce(0, +)
         let recall = rTotal == 0 ? 0 : Double(overlap) / Double(rTotal)
         let precision = cTotal == 0 ? 0 : Double(overlap) / Double(cTotal)
         let f1 = recall + precision == 0 ? 0 : 2 * recall * precision / (recall + precision)

@@ -20,7 +20,8 @@ struct SignalScorer {
 
     func score(_ story: PreparedStory, topic: Topic) -> ScoreBreakdown {
         guard !story.articles.isEmpty else {
-            return ScoreBreakdown(sourceAuthority: 0, freshness: 0, localRelevance: 0, crossSourceConfirmation: 0, topicImportance: 0)
+            return ScoreBreakdown(
+                sourceAuthority: 0, freshness: 0, localRelevance: 0, crossSourceConfirmation: 0, topicImportance: 0)
         }
         return ScoreBreakdown(
             sourceAuthority: sourceAuthority(story), freshness: freshness(story), localRelevance: localRelevance(story),
@@ -46,14 +47,20 @@ struct SignalScorer {
     }
 
     func localRelevance(_ story: PreparedStory) -> Int {
-        let places = analyzer.places, text = analyzer.text
-        var headline = 0.0, body = 0.0, region = 0.0
+        let places = analyzer.places
+        let text = analyzer.text
+        var headline = 0.0
+        var body = 0.0
+        var region = 0.0
         for a in story.articles {
             if !places.matches(in: a.headline, text: text).isEmpty { headline += 1 }
             let bodyMentions = places.matches(in: a.sentences.joined(separator: " "), text: text).count
             body += bodyMentions >= 2 ? 1 : bodyMentions == 1 ? 0.5 : 0
             if let r = a.article.region?.lowercased().trimmingCharacters(in: .whitespaces),
-               configuration.homeRegion.feedRegions.contains(r) { region += 1 }
+                configuration.homeRegion.feedRegions.contains(r)
+            {
+                region += 1
+            }
         }
         let n = Double(story.articles.count)
         return SignalScorer.clamp(Int((7 * headline / n + 5 * body / n + 3 * region / n).rounded()), 15)
@@ -71,7 +78,9 @@ struct SignalScorer {
         for keyword in analyzer.subjects {
             if story.articles.contains(where: { SignalScorer.contains($0.headlineTerms, keyword.terms) }) {
                 subject += keyword.weight
-            } else if story.articles.contains(where: { a in a.sentenceTerms.contains { SignalScorer.contains($0, keyword.terms) } }) {
+            } else if story.articles.contains(where: { article in
+                article.sentenceTerms.contains { SignalScorer.contains($0, keyword.terms) }
+            }) {
                 subject += keyword.weight / 2
             }
         }

@@ -57,7 +57,8 @@ struct SourceAgreement {
         var figureSupport: [(figure: Figure, voices: Set<Int>)] = []
         for figure in figures.sorted(by: FigureOrder.byUnitValue) {
             if let last = figureSupport.indices.last, figureSupport[last].figure.unit == figure.unit,
-               figureSupport[last].figure.sameValue(as: figure) {
+                figureSupport[last].figure.sameValue(as: figure)
+            {
                 figureSupport[last].voices.insert(voice(figure))
             } else {
                 figureSupport.append((figure, [voice(figure)]))
@@ -112,18 +113,22 @@ struct SourceAgreement {
             let (vector, numbers) = vectorByKey[Normalized.key(story.articles[a].sentences[s])]!
             guard !numbers.isEmpty else { return false }
             return voiceSentences.indices.contains { v in
-                v != story.articles[a].voice && voiceSentences[v].contains { other in
-                    !other.numbers.isEmpty && other.numbers != numbers && other.vector.cosine(vector) >= 0.45
-                }
+                v != story.articles[a].voice
+                    && voiceSentences[v].contains { other in
+                        !other.numbers.isEmpty && other.numbers != numbers && other.vector.cosine(vector) >= 0.45
+                    }
             }
         }
         var figuresAt: [Int: [Int: [Figure]]] = [:]
-        for figure in figures where figure.sentence >= 0 { figuresAt[figure.article, default: [:]][figure.sentence, default: []].append(figure) }
+        for figure in figures where figure.sentence >= 0 {
+            figuresAt[figure.article, default: [:]][figure.sentence, default: []].append(figure)
+        }
 
         // The body sentence that carries the most agreed facts, and nothing that is not agreed.
         var best: (score: Int, authority: Int, article: Int, sentence: Int, supportCount: Int)?
         for (a, features) in story.articles.enumerated() {
-            for (s, sentence) in features.sentences.enumerated() where sentence.count <= 260 && !ReportedFact.isOpinion(sentence) {
+            for (s, sentence) in features.sentences.enumerated() where sentence.count <= 260 && !ReportedFact.isOpinion(sentence)
+            {
                 let sentenceFigures = figuresAt[a]?[s] ?? []
                 let supports = sentenceFigures.map { support(of: $0) }
                 guard !supports.contains(where: { $0 == nil }) else { continue }
@@ -138,7 +143,8 @@ struct SourceAgreement {
                 let claimAgreed = agreed(echoed)
                 // A fact the sources share: agreed figures, or a relation between names that another voice
                 // also states (two of these names in one of its sentences), or the claim itself echoed.
-                let factual = !supports.isEmpty
+                let factual =
+                    !supports.isEmpty
                     || (sentenceNames.count >= 2 && relationVoices(sentenceNames, names: names.perSentence) >= 2)
                 // The claim itself must be reported by another voice, or carry shared figures and names.
                 guard claimAgreed || (factual && !supports.isEmpty && !sentenceNames.isEmpty) else { continue }
@@ -147,7 +153,10 @@ struct SourceAgreement {
                 let count = factual ? facts.min()! : echoed
                 let candidate = (score, features.authority, a, s, count)
                 if let current = best,
-                   (candidate.0, candidate.1, -candidate.2, -candidate.3) <= (current.score, current.authority, -current.article, -current.sentence) {
+                    (candidate.0, candidate.1, -candidate.2, -candidate.3) <= (
+                        current.score, current.authority, -current.article, -current.sentence
+                    )
+                {
                     continue
                 }
                 best = candidate
@@ -180,9 +189,10 @@ struct SourceAgreement {
 
     /// The numbers a sentence states, as written: figures and count words.
     private func numberWords(_ sentence: String) -> Set<String> {
-        Set(text.words(sentence).map { $0.lowercased() }.filter { word in
-            word.first?.isNumber == true || SourceAgreement.countWords.contains(word)
-        })
+        Set(
+            text.words(sentence).map { $0.lowercased() }.filter { word in
+                word.first?.isNumber == true || SourceAgreement.countWords.contains(word)
+            })
     }
 
     static let dependentOpenings: Set<String> = [
@@ -209,8 +219,10 @@ struct SourceAgreement {
     }
 
     /// Names that are proper: seen capitalised away from a sentence start, or of several words.
-    private func properNames() -> (perArticle: [Set<String>], perSentence: [[Set<String>]], all: Set<String>,
-                                   display: [String: String]) {
+    private func properNames() -> (
+        perArticle: [Set<String>], perSentence: [[Set<String>]], all: Set<String>,
+        display: [String: String]
+    ) {
         let excluded = Set(story.articles.map(\.sourceKey))
         var display: [String: String] = [:]
         var candidates: [[[String]]] = []
@@ -293,7 +305,9 @@ struct SourceAgreement {
             var perSource: [String: [Figure]] = [:]
             for figure in group.sorted(by: FigureOrder.byArticleSentence) {
                 let source = sourceKey(figure)
-                if !(perSource[source] ?? []).contains(where: { $0.sameValue(as: figure) }) { perSource[source, default: []].append(figure) }
+                if !(perSource[source] ?? []).contains(where: { $0.sameValue(as: figure) }) {
+                    perSource[source, default: []].append(figure)
+                }
             }
             var sides: [Side] = []
             for source in perSource.keys.sorted() where perSource[source]!.count == 1 {
@@ -353,12 +367,18 @@ struct SourceAgreement {
     }
 
     private func claimConflict() -> String? {
-        struct Claim { var article: Int; var sentence: Int; var denies: Bool }
+        struct Claim {
+            var article: Int
+            var sentence: Int
+            var denies: Bool
+        }
         var claims: [String: [Claim]] = [:]
         for (a, features) in story.articles.enumerated() {
             for (s, sentence) in features.sentences.enumerated() {
                 let lower = " " + sentence.lowercased() + " "
-                if lower.contains(" not ") || lower.contains("n't ") || lower.contains(" no ") || lower.contains(" never ") { continue }
+                if lower.contains(" not ") || lower.contains("n't ") || lower.contains(" no ") || lower.contains(" never ") {
+                    continue
+                }
                 let terms = Set(features.sentenceTerms[s])
                 let denies = !terms.isDisjoint(with: SourceAgreement.denyStems)
                 let confirms = !terms.isDisjoint(with: SourceAgreement.confirmStems)
@@ -380,8 +400,10 @@ struct SourceAgreement {
                         let sy = story.articles[y.article].sentences[y.sentence]
                         let sharedName = !Set(text.entities(sx)).isDisjoint(with: text.entities(sy))
                         guard sharedName, vector(x).cosine(vector(y)) >= 0.35 else { continue }
-                        let denier = story.articles[x.article].article.source, confirmer = story.articles[y.article].article.source
-                        return "Sources contradict each other: \(denier) reports a denial (“\(Normalized.truncate(sx, to: 110))”), "
+                        let denier = story.articles[x.article].article.source
+                        let confirmer = story.articles[y.article].article.source
+                        return
+                            "Sources contradict each other: \(denier) reports a denial (“\(Normalized.truncate(sx, to: 110))”), "
                             + "while \(confirmer) reports a confirmation (“\(Normalized.truncate(sy, to: 110))”)."
                     }
                 }

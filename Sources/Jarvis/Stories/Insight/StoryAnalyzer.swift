@@ -38,10 +38,12 @@ public struct StoryAnalyzer: Sendable {
     public func analyze(_ articles: [StoryArticle], topic: Topic, now: Date) -> StoryInsight {
         let story = prepare(articles, now: now)
         guard !story.articles.isEmpty else {
-            return StoryInsight(headline: "Untitled story", summary: "No reports are available for this story yet.",
-                                topic: topic, consensus: nil, conflict: nil, breaking: [:],
-                                score: ScoreBreakdown(sourceAuthority: 0, freshness: 0, localRelevance: 0,
-                                                      crossSourceConfirmation: 0, topicImportance: 0))
+            return StoryInsight(
+                headline: "Untitled story", summary: "No reports are available for this story yet.",
+                topic: topic, consensus: nil, conflict: nil, breaking: [:],
+                score: ScoreBreakdown(
+                    sourceAuthority: 0, freshness: 0, localRelevance: 0,
+                    crossSourceConfirmation: 0, topicImportance: 0))
         }
         let headlineIndex = HeadlineSelector.choose(story)
         let headline = story.articles[headlineIndex].headline
@@ -79,22 +81,31 @@ public struct StoryAnalyzer: Sendable {
         for article in sorted {
             let headline = HeadlineText.clean(article.headline, source: article.source)
             let sentences = text.sentences(PageFurniture.clean(article.body))
-            articles.append(InsightArticle(
-                article: article, sourceKey: StoryAnalyzer.sourceKey(article.source), authority: authority(of: article),
-                headline: headline, headlineTerms: text.terms(headline), sentences: sentences,
-                sentenceTerms: sentences.map { text.terms($0) }))
+            articles.append(
+                InsightArticle(
+                    article: article, sourceKey: StoryAnalyzer.sourceKey(article.source), authority: authority(of: article),
+                    headline: headline, headlineTerms: text.terms(headline), sentences: sentences,
+                    sentenceTerms: sentences.map { text.terms($0) }))
         }
         // Independent voices: one per source name, and syndicated copies (same content hash
         // under different names) merged into one.
         var parent = Array(articles.indices)
         func find(_ i: Int) -> Int {
             var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
             return i
         }
-        var firstBySource: [String: Int] = [:], firstByHash: [String: Int] = [:]
+        var firstBySource: [String: Int] = [:]
+        var firstByHash: [String: Int] = [:]
         for (i, features) in articles.enumerated() {
-            if let j = firstBySource[features.sourceKey] { parent[find(i)] = find(j) } else { firstBySource[features.sourceKey] = i }
+            if let j = firstBySource[features.sourceKey] {
+                parent[find(i)] = find(j)
+            } else {
+                firstBySource[features.sourceKey] = i
+            }
             let hash = features.article.contentHash
             if !hash.isEmpty {
                 if let j = firstByHash[hash] { parent[find(i)] = find(j) } else { firstByHash[hash] = i }
@@ -119,7 +130,8 @@ struct PreparedStory {
 
     /// Distinct source names, in order of first report.
     var sourceNames: [String] {
-        var seen = Set<String>(), names: [String] = []
+        var seen = Set<String>()
+        var names: [String] = []
         for a in articles where seen.insert(a.sourceKey).inserted { names.append(a.article.source) }
         return names
     }

@@ -67,7 +67,8 @@ struct StorySummarizer {
 
     private func collect(strict: Bool) -> [Candidate] {
         let order = story.articles.indices.sorted { a, b in
-            let x = story.articles[a], y = story.articles[b]
+            let x = story.articles[a]
+            let y = story.articles[b]
             return x.authority != y.authority ? x.authority > y.authority : a < b
         }
         var seen = Set<String>()
@@ -81,8 +82,10 @@ struct StorySummarizer {
                 guard acceptable(sentence, terms: terms, strict: strict) else { continue }
                 let key = Normalized.key(sentence)
                 guard !key.isEmpty, !headlineKeys.contains(key), seen.insert(key).inserted else { continue }
-                candidates.append(Candidate(text: sentence, terms: terms, article: index, position: position,
-                                            voice: features.voice, authority: features.authority))
+                candidates.append(
+                    Candidate(
+                        text: sentence, terms: terms, article: index, position: position,
+                        voice: features.voice, authority: features.authority))
             }
         }
         guard !candidates.isEmpty else { return [] }
@@ -119,8 +122,11 @@ struct StorySummarizer {
     private func select(from input: [Candidate]) -> [String] {
         if story.voiceCount > 1 {
             let chosen = ConceptCoverage.select(
-                input.map { .init(terms: $0.terms, voice: $0.voice, position: $0.position,
-                                  words: $0.text.split(separator: " ").count, characters: $0.text.count) },
+                input.map {
+                    .init(
+                        terms: $0.terms, voice: $0.voice, position: $0.position,
+                        words: $0.text.split(separator: " ").count, characters: $0.text.count)
+                },
                 maxSentences: max(configuration.summaryMaxSentences, 1), maxCharacters: maxCharacters,
                 redundant: { i, j in
                     StorySummarizer.redundant(input[i].terms, input[i].vector, input[j].terms, input[j].vector)
@@ -142,11 +148,14 @@ struct StorySummarizer {
             let lead = 1 / Double(1 + c.position)
             let authority = Double(c.authority) / 100
             // Several sources: the lead bonus scales centrality, so an off-topic lead gains little.
-            candidates[i].score = single ? 0.35 * centrality + 0.55 * lead + 0.10 * authority
+            candidates[i].score =
+                single
+                ? 0.35 * centrality + 0.55 * lead + 0.10 * authority
                 : 0.9 * centrality * (1 + 0.3 * lead) / 1.3 + 0.10 * authority
         }
         let ranked = candidates.indices.sorted { a, b in
-            let x = candidates[a], y = candidates[b]
+            let x = candidates[a]
+            let y = candidates[b]
             if abs(x.score - y.score) > 1e-12 { return x.score > y.score }
             return (x.article, x.position) < (y.article, y.position)
         }
@@ -155,7 +164,9 @@ struct StorySummarizer {
         let limit = max(configuration.summaryMaxSentences, 1)
         for i in ranked where picked.count < limit {
             let c = candidates[i]
-            if picked.contains(where: { StorySummarizer.redundant(candidates[$0].terms, candidates[$0].vector, c.terms, c.vector) }) {
+            if picked.contains(where: {
+                StorySummarizer.redundant(candidates[$0].terms, candidates[$0].vector, c.terms, c.vector)
+            }) {
                 continue
             }
             let added = c.text.count + (picked.isEmpty ? 0 : 1)
@@ -173,7 +184,8 @@ struct StorySummarizer {
     /// Says the same thing: TF-IDF cosine ≥ 0.4, or 40% of the shorter sentence's terms shared.
     static func redundant(_ a: [String], _ va: TermVector, _ b: [String], _ vb: TermVector) -> Bool {
         if va.cosine(vb) >= 0.4 { return true }
-        let x = Set(a), y = Set(b)
+        let x = Set(a)
+        let y = Set(b)
         guard !x.isEmpty, !y.isEmpty else { return false }
         return Double(x.intersection(y).count) / Double(min(x.count, y.count)) >= 0.4
     }
@@ -220,12 +232,14 @@ struct StorySummarizer {
     /// something the canonical one does not.
     private func otherHeadlines(budget: Int) -> String? {
         let canonicalKey = Normalized.key(headline)
-        var seenKeys: Set<String> = [canonicalKey], seenSources = Set<String>()
+        var seenKeys: Set<String> = [canonicalKey]
+        var seenSources = Set<String>()
         var parts: [String] = []
         let lead = "Also reported by "
         var length = lead.count + 1
         let byAuthority = story.articles.indices.sorted { i, j in
-            let x = story.articles[i], y = story.articles[j]
+            let x = story.articles[i]
+            let y = story.articles[j]
             return x.authority != y.authority ? x.authority > y.authority : i < j
         }
         for a in byAuthority.map({ story.articles[$0] }) {
@@ -244,7 +258,9 @@ struct StorySummarizer {
 
     private func honestFallback() -> String {
         let names = story.sourceNames
-        let who = names.count <= 1 ? (names.first ?? "One source")
+        let who =
+            names.count <= 1
+            ? (names.first ?? "One source")
             : names.dropLast().prefix(3).joined(separator: ", ") + " and " + (names.count > 4 ? "others" : names.last!)
         let verb = names.count <= 1 ? "reports" : "report"
         var title = headline.trimmingCharacters(in: .whitespacesAndNewlines)

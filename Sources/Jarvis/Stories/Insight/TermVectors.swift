@@ -11,7 +11,8 @@ struct TermVector: Sendable {
 
     func cosine(_ other: TermVector) -> Double {
         guard norm > 0, other.norm > 0 else { return 0 }
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         var dot = 0.0
         while i < ids.count && j < other.ids.count {
             if ids[i] == other.ids[j] {

@@ -59,8 +59,9 @@ public struct TopicClassifier: Sendable {
         guard file.format == 1 else { throw LoadError(path: path, reason: "unknown format \(file.format)") }
         let topics = file.topics.compactMap(Topic.init(rawValue:))
         guard topics.count == file.topics.count, Set(topics).count == Topic.allCases.count,
-              file.bias.count == topics.count,
-              file.vocabulary.values.allSatisfy({ $0.count == topics.count + 1 }) else {
+            file.bias.count == topics.count,
+            file.vocabulary.values.allSatisfy({ $0.count == topics.count + 1 })
+        else {
             throw LoadError(path: path, reason: "topics, bias and weights do not match")
         }
         self.topics = topics
@@ -123,13 +124,15 @@ public struct TopicClassifier: Sendable {
         guard !articles.isEmpty else { return .politics }
         var total: [Topic: Double] = [:]
         for article in articles {
-            for (topic, value) in probabilities(headline: article.headline, body: article.body) { total[topic, default: 0] += value }
+            for (topic, value) in probabilities(headline: article.headline, body: article.body) {
+                total[topic, default: 0] += value
+            }
         }
         return Topic.allCases.max { (total[$0] ?? 0, $1.order) < (total[$1] ?? 0, $0.order) }!
     }
 }
 
-private extension Topic {
+extension Topic {
     /// Ties go to the earlier topic in `allCases`.
-    var order: Int { Topic.allCases.firstIndex(of: self)! }
+    fileprivate var order: Int { Topic.allCases.firstIndex(of: self)! }
 }

@@ -35,12 +35,15 @@ public struct TopicPlaces: Sendable, Decodable {
     func count(_ text: String, limit: Int? = nil) -> (african: Int, elsewhere: Int) {
         var words = TopicTokenizer.rawWords(text)
         if let limit, words.count > limit { words.removeLast(words.count - limit) }
-        var african = 0, elsewhere = 0
+        var african = 0
+        var elsewhere = 0
         var i = 0
         while i < words.count {
             var step = 1
-            for entry in index[words[i]] ?? [] where i + entry.words.count <= words.count
-                && Array(words[i..<(i + entry.words.count)]) == entry.words {
+            for entry in index[words[i]] ?? []
+            where i + entry.words.count <= words.count
+                && Array(words[i..<(i + entry.words.count)]) == entry.words
+            {
                 if entry.african { african += 1 } else { elsewhere += 1 }
                 step = entry.words.count
                 break
@@ -52,7 +55,8 @@ public struct TopicPlaces: Sendable, Decodable {
 
     /// The share of place mentions in the headline (weighted) and lead that are African; 0 without any.
     public func africanShare(title: String, text: String) -> Double {
-        let t = count(title), b = count(text, limit: leadWords)
+        let t = count(title)
+        let b = count(text, limit: leadWords)
         let african = titleWeight * t.african + b.african
         let total = african + titleWeight * t.elsewhere + b.elsewhere
         return total == 0 ? 0 : Double(african) / Double(total)
