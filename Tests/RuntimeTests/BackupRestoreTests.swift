@@ -18,31 +18,18 @@ import Testing
     }
 
     static func serve(data: String) async throws -> (Process, Int)? {
-        for _ in 0..<5 {
-            let port = ExecutableTests.freePort()
-            let process = Process()
-            process.executableURL = ExecutableTests.binary("jarvis")
-            process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data]
-            var environment = ProcessInfo.processInfo.environment
-            environment["JARVIS_DEFAULT_FEEDS"] = "0"
-            environment["JARVIS_MAX_FEEDS"] = "100000"
-            process.environment = environment
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            for _ in 0..<200 where process.isRunning {
-                if (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/livez"))?.status == 200 {
-                    return (process, port)
-                }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            if process.isRunning { process.terminate() }
-        }
-        return nil
+        let server = try await ServedProcess.start(
+            ExecutableTests.binary("jarvis"),
+            arguments: { ["serve", "--host", "127.0.0.1", "--port", "\($0)", "--data-dir", data] },
+            environment: ["JARVIS_DEFAULT_FEEDS": "0", "JARVIS_MAX_FEEDS": "100000"]
+        ) { port in (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/livez"))?.status == 200 }
+        return server.map { ($0.process, $0.port) }
     }
 
     static func stop(_ process: Process) async throws {
         kill(process.processIdentifier, SIGTERM)
-        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
     }
 
     @Test func backupUnderWriteLoadRestoresEveryAcknowledgedWrite() async throws {

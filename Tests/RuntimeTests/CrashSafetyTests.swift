@@ -25,7 +25,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: data) }
         var counts: [Int] = []
         for round in 0..<4 {
-            let port = ExecutableTests.freePort()
+            let port = ServedProcess.freePort()
             let process = try start(data: data, port: port)
             if round < 3 {
                 // Kill at a different moment each round: before, during and after the first poll.
@@ -34,7 +34,8 @@ import Testing
                 // The last round kills only once the server has acknowledged stored stories, so the
                 // test cannot pass on a store that never ingested anything.
                 var stories = 0
-                for _ in 0..<300 where stories == 0 {
+                let deadline = ContinuousClock.now + .seconds(120)
+                while stories == 0, process.isRunning, ContinuousClock.now < deadline {
                     if let health = try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/health"),
                         let object = try? JSONSerialization.jsonObject(with: Data(health.body)) as? [String: Any]
                     {
@@ -73,18 +74,12 @@ import Testing
         #expect((counts.last ?? 0) > 0, "articles acknowledged before the last kill are in the store: \(counts)")
 
         // And it starts cleanly afterwards and serves what was stored.
-        let port = ExecutableTests.freePort()
-        let process = try start(data: data, port: port)
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        var health: RawHTTPResponse?
-        for _ in 0..<100 {
-            health = try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/health")
-            if health != nil { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(health?.status == 200)
+        let restarted = try await ServedProcess.start(
+            ExecutableTests.binary("jarvis"),
+            arguments: { ["serve", "--host", "127.0.0.1", "--port", "\($0)", "--data-dir", data, "--log-level", "error"] },
+            environment: ["JARVIS_SAMPLE_FEEDS": "1", "JARVIS_DEFAULT_FEEDS": "0", "JARVIS_RESOURCES": Self.resources]
+        ) { port in (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/health"))?.status == 200 }
+        #expect(restarted != nil, "the server starts on the store the kills left")
+        if let restarted { #expect(await restarted.stop()) }
     }
 }

@@ -13,30 +13,16 @@ import Testing
 
     /// Starts `product serve` on `data`, runs `body` against it, then stops it with SIGTERM.
     static func serving(_ product: String, data: String, _ body: (HTTPTestClient) async throws -> Void) async throws {
-        for _ in 0..<5 {
-            let port = ExecutableTests.freePort()
-            let process = Process()
-            process.executableURL = ExecutableTests.binary(product)
-            process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data]
-            process.environment = ProcessInfo.processInfo.environment.merging(["XOSEEN_SEED_COUNT": "0"]) { $1 }
-            process.standardError = Pipe()
-            try process.run()
-            defer {
-                if process.isRunning {
-                    kill(process.processIdentifier, SIGTERM)
-                    process.waitUntilExit()
-                }
-            }
-            let client = HTTPTestClient(port: port, timeout: .seconds(5))
-            for _ in 0..<200 where process.isRunning {
-                if (try? await client.get("/health")) != nil {
-                    try await body(client)
-                    return
-                }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-        }
-        Issue.record("\(product) did not start")
+        let server = try #require(
+            try await ServedProcess.start(
+                ExecutableTests.binary(product),
+                arguments: { ["serve", "--host", "127.0.0.1", "--port", "\($0)", "--data-dir", data] },
+                environment: ["XOSEEN_SEED_COUNT": "0"]
+            ) { port in (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/health")) != nil },
+            "\(product) did not start")
+        defer { server.terminate() }
+        try await body(HTTPTestClient(port: server.port, timeout: .seconds(5)))
+        #expect(await server.stop(), "still running after SIGTERM")
     }
 
     @Test(arguments: [("xoseen", "xoseen.sqlite"), ("jarvis", "jarvis.sqlite")])

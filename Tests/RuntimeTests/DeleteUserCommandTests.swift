@@ -8,29 +8,15 @@ import Testing
     @Test func deletesWhileTheServerRuns() async throws {
         let data = NSTemporaryDirectory() + "delete-user-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: data) }
-        var server: Process?
-        var port = 0
-        for _ in 0..<5 where server == nil {
-            port = ExecutableTests.freePort()
-            let process = Process()
-            process.executableURL = ExecutableTests.binary("xoseen")
-            process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data]
-            var environment = ProcessInfo.processInfo.environment
-            environment["XOSEEN_SEED_COUNT"] = "10"
-            process.environment = environment
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            for _ in 0..<200 where process.isRunning {
-                if (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/readyz"))?.status == 200 {
-                    server = process
-                    break
-                }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            if server == nil, process.isRunning { process.terminate() }
-        }
-        let running = try #require(server)
-        defer { if running.isRunning { running.terminate() } }
+        let served = try #require(
+            try await ServedProcess.start(
+                ExecutableTests.binary("xoseen"),
+                arguments: { ["serve", "--host", "127.0.0.1", "--port", "\($0)", "--data-dir", data] },
+                environment: ["XOSEEN_SEED_COUNT": "10"]
+            ) { port in (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/readyz"))?.status == 200 })
+        let running = served.process
+        let port = served.port
+        defer { served.terminate() }
         let client = HTTPTestClient(port: port)
         let profile: [String: Any] = [
             "userId": "usr_cli", "displayName": "Cli", "ageDisplayed": 30, "intent": "long_term",

@@ -15,41 +15,23 @@ import Testing
         return directory.appendingPathComponent(name)
     }
 
-    /// A port below Linux's ephemeral range (32768–60999), where other tests' client sockets live.
-    static func freePort() -> Int { Int.random(in: 20_000..<32_000) }
-
     @Test(arguments: [("jarvis", "/health"), ("xoseen", "/health")])
     func serveAnswersAndStopsOnSIGTERM(_ product: String, _ path: String) async throws {
         let data = NSTemporaryDirectory() + "exe-\(UUID().uuidString)"
-        var process = Process()
-        var errors = Pipe()
-        var response: RawHTTPResponse?
-        // The port is chosen before the server binds it; if something took it meanwhile, the server
-        // exits at once ("Address already in use") and the test starts it again on another port.
-        for _ in 0..<5 where response == nil {
-            let port = Self.freePort()
-            process = Process()
-            process.executableURL = Self.binary(product)
-            process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data]
-            errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            for _ in 0..<100 where process.isRunning {
-                response = try? await HTTPTestClient(port: port, timeout: .seconds(1)).get(path)
-                if response != nil { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-        }
-        defer { if process.isRunning { process.terminate() } }
-        #expect(response?.status == 200)
-        #expect(response?.bodyString.contains("\"status\":\"ok\"") == true)
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let server = try #require(
+            try await ServedProcess.start(
+                Self.binary(product), arguments: { ["serve", "--host", "127.0.0.1", "--port", "\($0)", "--data-dir", data] },
+                captureErrors: true
+            ) { port in (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get(path)) != nil })
+        defer { server.terminate() }
+        let response = try await HTTPTestClient(port: server.port, timeout: .seconds(5)).get(path)
+        #expect(response.status == 200)
+        #expect(response.bodyString.contains("\"status\":\"ok\""))
 
-        kill(process.processIdentifier, SIGTERM)
-        for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(!process.isRunning)
-        #expect(process.terminationStatus == 0)
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(log.contains("stopped"))
+        #expect(await server.stop(), "still running after SIGTERM")
+        #expect(server.process.terminationStatus == 0)
+        #expect(server.errorOutput().contains("stopped"))
     }
 
     @Test func usageErrorsExitWith64() throws {

@@ -12,35 +12,24 @@ import Testing
         let errors: Pipe
     }
 
-    /// Starts `product serve` with TLS on a free port (retrying on a taken one) and waits for `/livez`.
+    /// Starts `product serve` with TLS on a free port and waits for `/livez` (the metrics port sits
+    /// 8,000 below the server's, in the same unused range).
     static func start(_ product: String, certificate: String, key: String, data: String) async throws -> Running? {
-        for _ in 0..<5 {
-            let port = ExecutableTests.freePort()
-            let metricsPort = ExecutableTests.freePort()
-            let process = Process()
-            process.executableURL = ExecutableTests.binary(product)
-            process.arguments = [
-                "serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data,
-                "--metrics-port", "\(metricsPort)", "--tls-cert", certificate, "--tls-key", key,
-            ]
-            var environment = ProcessInfo.processInfo.environment
-            environment["XOSEEN_SEED_COUNT"] = "20"
-            environment["JARVIS_DEFAULT_FEEDS"] = "0"
-            process.environment = environment
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            for _ in 0..<400 where process.isRunning {
-                if let connection = try? await TLSTestConnection.connect(port: port, timeout: .seconds(1)),
-                    (try? await connection.request("GET", "/livez"))?.status == 200
-                {
-                    return Running(process: process, port: port, metricsPort: metricsPort, errors: errors)
-                }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            if process.isRunning { process.terminate() }
+        let server = try await ServedProcess.start(
+            ExecutableTests.binary(product),
+            arguments: { port in
+                [
+                    "serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data,
+                    "--metrics-port", "\(port - 8_000)", "--tls-cert", certificate, "--tls-key", key,
+                ]
+            },
+            environment: ["XOSEEN_SEED_COUNT": "20", "JARVIS_DEFAULT_FEEDS": "0"], captureErrors: true
+        ) { port in
+            guard let connection = try? await TLSTestConnection.connect(port: port, timeout: .seconds(1)) else { return false }
+            return (try? await connection.request("GET", "/livez"))?.status == 200
         }
-        return nil
+        guard let server, let errors = server.errors else { return nil }
+        return Running(process: server.process, port: server.port, metricsPort: server.port - 8_000, errors: errors)
     }
 
     @Test(arguments: [("jarvis", "/ws"), ("xoseen", "/ws/chat")])

@@ -284,12 +284,24 @@ final class WebSocketLoop: @unchecked Sendable {
         }
     }
 
+    /// Reads away what the client already sent (up to 256 KiB, without waiting). Closing a
+    /// socket with unread bytes makes the kernel answer with a reset, and a reset can make the
+    /// client drop our close frame (1009 after an oversized message) before it reads it.
+    private func discardUnread(_ fd: Int32) {
+        var sink = [UInt8](repeating: 0, count: 64 * 1024)
+        for _ in 0..<4 {
+            let n = sink.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n < sink.count { break }
+        }
+    }
+
     private func teardown(_ entry: LoopEntry, code: WebSocketCloseCode) {
         guard !entry.tornDown else { return }
         entry.tornDown = true
         _ = clinux_epoll_ctl(epollFD, CLINUX_EPOLL_CTL_DEL, entry.fd, 0)
         if let context = entry.context { wslay_event_context_free(context) }
         entry.context = nil
+        discardUnread(entry.fd)
         _ = cmhd_upgrade_close(entry.handle)
         entries[entry.fd] = nil
         byConnection[entry.connection.id] = nil

@@ -46,7 +46,8 @@ import XoseenAPI
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        for _ in 0..<100 where process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        let exitDeadline = ContinuousClock.now + .seconds(30)
+        while process.isRunning, ContinuousClock.now < exitDeadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(!process.isRunning)
         #expect(process.terminationReason == .exit, "an exit with a message, not a trap")
         #expect(process.terminationStatus == 1)
