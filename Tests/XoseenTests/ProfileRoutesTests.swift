@@ -88,6 +88,17 @@ import XoseenAPI
         }
     }
 
+    @Test func aNULInAnyTextIs422AndNothingIsStored() async throws {
+        try await Self.withXoseen { application, server in
+            let body = Self.body(Self.ada, changing: ["displayName": "Ada\u{0}Lovelace"])
+            #expect(String(decoding: body, as: UTF8.self).contains(#"\u0000"#))
+            let response = try await post(server, body)
+            #expect(response.status == 422, "\(response.bodyString)")
+            #expect(try JSONDecoder().decode(Envelope.self, from: Data(response.body)).error.code == "invalid_request")
+            #expect(try await application.profiles.profile("usr_ada") == nil)
+        }
+    }
+
     /// Changes as (key, JSON text of the new value; "null" removes it), and the field the error must name.
     @Test(arguments: [
         ([("intent", #""forever""#)], "intent"), ([("gender", #""robot""#)], "gender"),

@@ -24,6 +24,9 @@ extension Request {
         guard !body.isEmpty else {
             throw HTTPError.invalid("Request body is empty; a JSON object is required.")
         }
+        if NULEscape.isPresent(in: body) {
+            throw HTTPError.invalid("Text must not contain the NUL character (\\u0000).")
+        }
         do {
             return try decoder.decode(T.self, from: body)
         } catch let error as DecodingError {

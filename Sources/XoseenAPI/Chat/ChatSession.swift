@@ -95,6 +95,10 @@ struct ChatSession {
             reply(error: .invalidFrame, "A frame is a JSON object.", clientId: nil)
             return .continue
         }
+        guard !NULEscape.isPresent(in: Array(text.utf8)) else {
+            reply(error: .invalidFrame, "Text must not contain the NUL character (\\u0000).", clientId: clientId)
+            return .continue
+        }
         let type = object["type"] as? String ?? (object["text"] != nil ? "message" : "")
         if type == "pong" { return .continue }
         do {
