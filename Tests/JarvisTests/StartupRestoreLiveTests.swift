@@ -10,18 +10,20 @@ import Testing
 /// while the clustering index is still being rebuilt, and an article polled meanwhile waits for
 /// the rebuild and then joins the restored story it belongs to.
 @Suite struct StartupRestoreLiveTests {
-    /// The shared encoder behind a gate: every text waits until the test opens it (or a minute
-    /// passes, so a broken test fails instead of hanging).
+    /// The shared encoder behind a gate: every text waits until the test opens it, or until
+    /// `opensAfter` seconds from the gate's creation (so a broken test fails instead of hanging).
     final class GatedEmbedder: TextEmbedder {
         private let opened = Mutex(false)
+        private let deadline: Date
         let calls = Mutex(0)
         var dimension: Int { CachedEmbedder.shared.dimension }
         var identifier: String { CachedEmbedder.shared.identifier }
+        init(opensAfter seconds: TimeInterval = 60) { deadline = Date().addingTimeInterval(seconds) }
+        var isOpen: Bool { opened.withLock { $0 } || Date() >= deadline }
         func open() { opened.withLock { $0 = true } }
         func embed(_ text: String) -> [Float] {
             calls.withLock { $0 += 1 }
-            let deadline = Date().addingTimeInterval(60)
-            while !opened.withLock({ $0 }), Date() < deadline { usleep(1000) }
+            while !isOpen { usleep(1000) }
             return CachedEmbedder.shared.embed(text)
         }
     }
@@ -53,6 +55,38 @@ import Testing
             + "Nigeria's central bank increased its benchmark interest rate to 27.5 percent, "
             + "the Central Bank of Nigeria said in Abuja, pointing to inflation."
     ])
+
+    /// A first poll of a few hundred articles is embedded on threads of its own: while every
+    /// embedding is held, the server still answers (the encoder once filled the cooperative pool,
+    /// one thread a core, and requests waited for the whole batch).
+    @Test func answersWhileAFirstPollIsEmbedded() async throws {
+        let clock = TestClock(Date())
+        let fetcher = ScriptedFetcher([
+            Self.wire: [.fetched(body: Self.firstDay, etag: nil, lastModified: nil, movedPermanentlyTo: nil)]
+        ])
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let embedder = GatedEmbedder(opensAfter: 30)
+        let application = try await JarvisApplication(
+            settings: .init(dataDirectory: directory), parser: LineParser(),
+            fetcher: fetcher, engines: Self.engines(embedder), clock: { clock.read() })
+        defer { application.database.closeSync() }
+        _ = try await application.feeds.create(NewFeed(url: Self.wire, name: "Wire", pollIntervalSeconds: 900), now: clock.read())
+        try await withLiveServer(application.router()) { server in
+            let poll = Task { await application.poller.pollDueFeeds() }
+            while embedder.calls.withLock({ $0 }) == 0, !embedder.isOpen { try await Task.sleep(for: .milliseconds(10)) }
+            let feeds = try await server.client.get("/feeds")
+            #expect(feeds.status == 200)
+            #expect(!embedder.isOpen, "answered while the batch was being embedded, not after it")
+            embedder.open()
+            let reports = await poll.value
+            #expect(reports.map(\.inserted) == [Self.fillerCount + 1])
+            #expect(embedder.calls.withLock { $0 } >= Self.fillerCount + 1, "every article was embedded")
+            let listed = try await server.client.get("/stories?limit=100")
+            let stories = try IOS.decoder().decode(IOS.PaginatedStories.self, from: Data(listed.body))
+            #expect(stories.total > 0, "the batch was clustered once the gate opened")
+        }
+    }
 
     @Test func answersBeforeTheIndexIsRebuiltAndClustersAfterIt() async throws {
         let clock = TestClock(Date())

@@ -63,8 +63,9 @@ extension StoryService {
         logger.info("clustering index restored", ["articles": "\(assignments.count)", "embeddings_reused": "\(stored.count)"])
     }
 
-    /// Features on Dispatch's threads, in parallel, not on the cooperative pool: a restore embeds
-    /// thousands of articles, and the pool (one thread a core) must stay free to answer requests.
+    /// Features on Dispatch's threads, in parallel, not on the cooperative pool: a restore or a
+    /// first poll embeds thousands of articles (milliseconds each), and the pool (one thread a
+    /// core) must stay free to answer requests meanwhile.
     static func prepareInBackground(
         _ articles: [StoryArticle], extractor: ArticleFeatureExtractor,
         stored: [String: [Float]]

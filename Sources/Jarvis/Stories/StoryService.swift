@@ -67,28 +67,6 @@ public actor StoryService: StoryIngesting {
         return cut
     }
 
-    /// Features for a batch, computed in parallel off the actor (the sentence embedding costs
-    /// milliseconds an article), in the batch's order.
-    static func prepare(
-        _ articles: [StoryArticle], extractor: ArticleFeatureExtractor,
-        stored: [String: [Float]] = [:]
-    ) async -> [ArticleFeatures] {
-        guard articles.count > 1 else { return extractor(articles, stored: stored) }
-        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, articles.count))
-        return await withTaskGroup(of: (Int, [ArticleFeatures]).self) { group in
-            for lane in 0..<lanes {
-                group.addTask {
-                    (lane, extractor(stride(from: lane, to: articles.count, by: lanes).map { articles[$0] }, stored: stored))
-                }
-            }
-            var results = [ArticleFeatures?](repeating: nil, count: articles.count)
-            for await (lane, features) in group {
-                for (k, f) in features.enumerated() { results[lane + k * lanes] = f }
-            }
-            return results.map { $0! }
-        }
-    }
-
     /// Keeps new embeddings, so a restart need not compute them again. A failure only costs time.
     func saveEmbeddings(
         of articles: [StoryArticle], _ features: [ArticleFeatures],
@@ -147,7 +125,7 @@ public actor StoryService: StoryIngesting {
             return x != y ? x < y : a.0.id < b.0.id
         }
         let encoding = ContinuousClock.now
-        let features = await Self.prepare(ordered.map(\.0), extractor: clusterer.extractor)
+        let features = await Self.prepareInBackground(ordered.map(\.0), extractor: clusterer.extractor, stored: [:])
         JarvisMetrics.encoderSeconds.observe(duration: ContinuousClock.now - encoding)
         let clustering = ContinuousClock.now
         defer {
