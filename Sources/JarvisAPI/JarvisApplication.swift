@@ -114,7 +114,8 @@ public struct JarvisApplication: Sendable {
         context = JarvisContext(
             feeds: feeds, articles: articles, stories: StoryStore(database: database), events: events,
             allowPrivateFeedAddresses: settings.allowPrivateFeedAddresses, startedAt: clock(), clock: clock,
-            pingInterval: settings.pingInterval, pongTimeout: settings.pongTimeout,
+            keepAlive: WebSocketKeepAlive(
+                pingInterval: settings.pingInterval, pongTimeout: settings.pongTimeout, ping: LiveEventRoutes.ping),
             adminToken: settings.adminToken, feedCaps: settings.feedCaps)
         context.storyPages.invalidate(on: events)
         if let engines {
