@@ -45,6 +45,11 @@ public struct JarvisApplication: Sendable {
         public var databaseURL: String?
         /// `REDIS_URL`: live events reach the `/ws` clients of every instance; nil keeps them in-process.
         public var redisURL: String?
+        /// `JARVIS_SENTENCE_MODEL`: the sentence encoder's directory, read by the executable's story
+        /// engines (nil: clustering compares words, entities and figures only).
+        public var sentenceModelDirectory: String?
+        /// `JARVIS_CLUSTER_BODY_CHARS`: clustering reads at most this many characters of a body (nil: all).
+        public var clusteringBodyCharacters: Int?
 
         public init(
             dataDirectory: String, allowPrivateFeedAddresses: Bool = false, resourcesDirectory: String? = nil,
