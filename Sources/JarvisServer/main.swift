@@ -60,13 +60,14 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080, ownsDataDirectory:
     var configuration = ServerConfiguration(host: options.host, port: options.port, threadCount: options.threads).applying()
     configuration.operations = application.operations()
     let server = HTTPServer(router: application.router(), configuration: configuration.serving(options))
-    try await ServiceGroup(
-        [
-            Service("http") { try await server.run() },
-            Service("poller") { await application.poller.run() },
-            Service("stories") { await application.storyService?.run() },
-            Service("pages") { await application.pageService?.run() },
-        ] + server.operatorServices(options)
-    ).run()
+    // A service that returns stops the group, so the page fetcher joins only when it exists
+    // (`JARVIS_PAGE_FETCH=0` used to stop the server as soon as it started).
+    var services = [
+        Service("http") { try await server.run() },
+        Service("poller") { await application.poller.run() },
+        Service("stories") { await application.storyService?.run() },
+    ]
+    if let pages = application.pageService { services.append(Service("pages") { await pages.run() }) }
+    try await ServiceGroup(services + server.operatorServices(options)).run()
     await application.database.close()
 }
