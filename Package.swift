@@ -72,18 +72,19 @@ let package = Package(
                                                 "Metrics", "ClusterBus"]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime", "SentenceEmbedding"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
-        .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"]),
-        .executableTarget(name: "IngestBench", dependencies: ["Jarvis"]),
+        // Benchmark, evaluation and training tools (Sources/Tools/): not part of either server.
+        .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"], path: "Sources/Tools/HTTPBenchServer"),
+        .executableTarget(name: "IngestBench", dependencies: ["Jarvis"], path: "Sources/Tools/IngestBench"),
         // Article extraction pages/s and MB/s beside whole-page text (make bench-extract).
-        .executableTarget(name: "ExtractBench", dependencies: ["Jarvis"]),
-        .executableTarget(name: "StoryBench", dependencies: ["Jarvis"]),
+        .executableTarget(name: "ExtractBench", dependencies: ["Jarvis"], path: "Sources/Tools/ExtractBench"),
+        .executableTarget(name: "StoryBench", dependencies: ["Jarvis"], path: "Sources/Tools/StoryBench"),
         // Training pairs and stream B-cubed for the learned join decision (scripts/train-clustering.py).
-        .executableTarget(name: "StoryPairs", dependencies: ["Jarvis", "SentenceEmbedding"]),
-        .executableTarget(name: "SentenceBench", dependencies: ["SentenceEmbedding"]),
-        .executableTarget(name: "ChatBench", dependencies: ["Xoseen", "SQLStore", "HTTPTesting"]),
-        .executableTarget(name: "SafetyEval", dependencies: ["Xoseen"]),
+        .executableTarget(name: "StoryPairs", dependencies: ["Jarvis", "SentenceEmbedding"], path: "Sources/Tools/StoryPairs"),
+        .executableTarget(name: "SentenceBench", dependencies: ["SentenceEmbedding"], path: "Sources/Tools/SentenceBench"),
+        .executableTarget(name: "ChatBench", dependencies: ["Xoseen", "SQLStore", "HTTPTesting"], path: "Sources/Tools/ChatBench"),
+        .executableTarget(name: "SafetyEval", dependencies: ["Xoseen"], path: "Sources/Tools/SafetyEval"),
         // Offline quality checks on real labelled data: topics and story insight, JSONL in, JSONL out.
-        .executableTarget(name: "StoryEval", dependencies: ["Jarvis"]),
+        .executableTarget(name: "StoryEval", dependencies: ["Jarvis"], path: "Sources/Tools/StoryEval"),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting", "Metrics"]),
         .testTarget(name: "SentenceEmbeddingTests", dependencies: ["SentenceEmbedding"]),

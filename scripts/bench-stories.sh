@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench-stories.sh — StoryClusterer throughput and per-article latency with 10k, 100k and 1M
-# articles in the store (release build). Synthetic, deterministic articles (Sources/StoryBench).
+# articles in the store (release build). Synthetic, deterministic articles (Sources/Tools/StoryBench).
 #
 #   scripts/bench-stories.sh [StoryBench options: --sizes 10000,100000,1000000 --batch 2000 --rate 3000]
 #

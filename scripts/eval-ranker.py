@@ -15,23 +15,20 @@ in that format works: `make eval-ranker EVAL_ARGS=path/to/log.json`.
 """
 import argparse, http.client, json, os, shutil, subprocess, sys, tempfile, time
 
+from evalkit.server import start_product, stop, wait_until_healthy
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--xoseen", required=True)
 parser.add_argument("log", nargs="?", default="Resources/xoseen/eval/interactions.json")
 args = parser.parse_args()
 log = json.load(open(args.log))
 data = tempfile.mkdtemp(prefix="xoseen-eval-")
-port = 20000 + os.getpid() % 20000
 env = dict(os.environ, XOSEEN_SEED_COUNT="0", XOSEEN_TRAIN_INTERVAL_SEC="0")
-server = subprocess.Popen([args.xoseen, "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", data,
-                           "--log-level", "warning"], env=env, stderr=open(os.path.join(data, "server.log"), "w"))
+server, port, _ = start_product([args.xoseen], data, env, log_path=os.path.join(data, "server.log"),
+                                extra_args=["--log-level", "warning"], cwd=None)
 try:
-    for _ in range(100):
-        try:
-            http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/health")
-            break
-        except OSError:
-            time.sleep(0.1)
+    if not wait_until_healthy(server, port, timeout=60):
+        sys.exit("eval-ranker: the server did not start (%s)" % os.path.join(data, "server.log"))
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
     def post(path, body):
@@ -66,6 +63,5 @@ try:
     sys.stderr.write(result.stderr)
     sys.exit(result.returncode)
 finally:
-    server.terminate()
-    server.wait()
+    stop(server)
     shutil.rmtree(data, ignore_errors=True)

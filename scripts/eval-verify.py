@@ -22,7 +22,6 @@ import datetime as dt
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -31,15 +30,11 @@ import time
 import urllib.request
 import uuid
 
+from evalkit.server import start_product, stop, wait_until_healthy
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PHOTOS = os.path.join(ROOT, "third_party", "face-photos")
 PEOPLE = {"obama.jpg": "obama", "obama2.jpg": "obama", "obama3.jpg": "obama", "biden.jpg": "biden", "astronaut.png": "collins"}
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def multipart(fields, files):
@@ -109,19 +104,12 @@ def main():
     work = tempfile.mkdtemp(prefix="xoseen-eval-verify-")
     docs = os.path.join(work, "docs")
     os.makedirs(docs)
-    port = free_port()
     # Hundreds of attempts from one address: the per-address and per-user limits are off here.
     env = dict(os.environ, XOSEEN_MODELS=os.path.join(ROOT, "third_party", "face-models"),
                XOSEEN_VERIFY_PER_ADDRESS_HOUR="0", XOSEEN_VERIFY_PER_USER_HOUR="0")
-    server = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", os.path.join(work, "data")],
-                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    server, port, _ = start_product([binary], os.path.join(work, "data"), env, cwd=ROOT)
     try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_until_healthy(server, port, timeout=30)
         latencies = []
         today = dt.date.today()
 
@@ -172,8 +160,7 @@ def main():
               f"median {statistics.median(latencies):.2f} s, min {min(latencies):.2f} s, max {max(latencies):.2f} s "
               f"(first, with model load: {latencies[0]:.2f} s)")
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        stop(server, grace=30)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -10,40 +10,23 @@
 
 Each run starts its own server on a free port with a throwaway data directory and stops it.
 """
-import argparse, base64, os, shutil, signal, socket, subprocess, sys, tempfile, time
+import argparse, base64, os, shutil, socket, sys, tempfile, time
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from evalkit.server import start_product, stop, wait_until_healthy
 
 
 def start_server(binary):
-    port = free_port()
     data = tempfile.mkdtemp(prefix="hostile-")
     env = dict(os.environ, JARVIS_DEFAULT_FEEDS="0", JARVIS_SAMPLE_FEEDS="0", LOG_LEVEL="warning")
-    process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir", data],
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(600):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-                s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
-                if s.recv(12).startswith(b"HTTP/1.1 200"):
-                    return process, port, data
-        except OSError:
-            pass
-        time.sleep(0.1)
-    process.kill()
-    sys.exit("server did not start")
+    process, port, _ = start_product([binary], data, env, cwd=None)
+    if not wait_until_healthy(process, port, timeout=60):
+        stop(process)
+        sys.exit("server did not start")
+    return process, port, data
 
 
 def stop_server(process, data):
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop(process)
     shutil.rmtree(data, ignore_errors=True)
 
 

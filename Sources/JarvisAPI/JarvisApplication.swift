@@ -45,6 +45,11 @@ public struct JarvisApplication: Sendable {
         public var databaseURL: String?
         /// `REDIS_URL`: live events reach the `/ws` clients of every instance; nil keeps them in-process.
         public var redisURL: String?
+        /// `JARVIS_SENTENCE_MODEL`: the sentence encoder's directory, read by the executable's story
+        /// engines (nil: clustering compares words, entities and figures only).
+        public var sentenceModelDirectory: String?
+        /// `JARVIS_CLUSTER_BODY_CHARS`: clustering reads at most this many characters of a body (nil: all).
+        public var clusteringBodyCharacters: Int?
 
         public init(
             dataDirectory: String, allowPrivateFeedAddresses: Bool = false, resourcesDirectory: String? = nil,
@@ -114,7 +119,8 @@ public struct JarvisApplication: Sendable {
         context = JarvisContext(
             feeds: feeds, articles: articles, stories: StoryStore(database: database), events: events,
             allowPrivateFeedAddresses: settings.allowPrivateFeedAddresses, startedAt: clock(), clock: clock,
-            pingInterval: settings.pingInterval, pongTimeout: settings.pongTimeout,
+            keepAlive: WebSocketKeepAlive(
+                pingInterval: settings.pingInterval, pongTimeout: settings.pongTimeout, ping: LiveEventRoutes.ping),
             adminToken: settings.adminToken, feedCaps: settings.feedCaps)
         context.storyPages.invalidate(on: events)
         if let engines {

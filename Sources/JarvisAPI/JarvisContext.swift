@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Jarvis
 import Logging
 import SQLStore
@@ -12,8 +13,8 @@ struct JarvisContext: Sendable {
     let allowPrivateFeedAddresses: Bool
     let startedAt: Date
     let clock: @Sendable () -> Date
-    let pingInterval: Duration
-    let pongTimeout: Duration
+    /// The live stream's pings and the silence after which a client is dropped.
+    let keepAlive: WebSocketKeepAlive
     /// Feed writes need `Authorization: Bearer <adminToken>` when set.
     let adminToken: String?
     let feedCaps: FeedStore.Caps

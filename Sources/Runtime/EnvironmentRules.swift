@@ -2,8 +2,8 @@ import Foundation
 
 /// The start-up gate for settings read from the environment: each variable a server reads, what it
 /// accepts, checked before anything starts, so a typo (`JARVIS_MAX_FEEDS=5O0`) is an error naming the
-/// variable instead of a default silently kept. The components still parse their own values; this
-/// list only refuses what they would have ignored. docs/configuration.md has the same table for people.
+/// variable instead of a default silently kept. Each product's `Settings.fromEnvironment` then reads
+/// the values; this list only refuses what it would have ignored. docs/configuration.md has the same table for people.
 public enum EnvironmentRules {
     public enum Accepts: Sendable {
         /// A whole number in the range.
@@ -25,6 +25,9 @@ public enum EnvironmentRules {
     public static let jarvis: [(String, Accepts)] = [
         ("JARVIS_DEFAULT_FEEDS", .flag), ("JARVIS_SAMPLE_FEEDS", .flag), ("JARVIS_ALLOW_PRIVATE_FEEDS", .flag),
         ("JARVIS_MAX_FEEDS", .integer(1...1_000_000)), ("JARVIS_MAX_FEEDS_PER_HOST", .integer(1...1_000_000)),
+        ("JARVIS_PAGE_FETCH", .flag), ("JARVIS_PAGE_MAX_BYTES", .integer(1...(1 << 30))),
+        ("JARVIS_PAGE_CONCURRENCY", .integer(1...256)), ("JARVIS_PAGE_PER_HOST", .integer(1...4)),
+        ("JARVIS_PAGE_SPACING_MS", .integer(0...3_600_000)), ("JARVIS_CLUSTER_BODY_CHARS", .integer(1...10_000_000)),
     ]
 
     public static let xoseen: [(String, Accepts)] = [

@@ -60,31 +60,6 @@ public struct XoseenApplication: Sendable {
         /// The verifier's cost bounds (`XOSEEN_VERIFY_QUEUE`, `XOSEEN_VERIFY_MAX_MEGAPIXELS`); the
         /// per-address and per-user attempt limits read `XOSEEN_VERIFY_PER_*` (see `VerificationLimits`).
         public var verifierLimits = IdentityVerifier.Limits()
-
-        /// From the process environment (`XOSEEN_REQUIRE_AUTH`, `XOSEEN_TOKEN_TTL_SEC`, `XOSEEN_TOKEN_SECRET`,
-        /// `XOSEEN_SEED_COUNT`).
-        public static func fromEnvironment(
-            dataDirectory: String,
-            environment: [String: String] = ProcessInfo.processInfo.environment
-        ) -> Settings {
-            var settings = Settings(
-                dataDirectory: dataDirectory,
-                resourcesDirectory: environment["XOSEEN_RESOURCES"] ?? FileManager.default.currentDirectoryPath
-                    + "/Resources/xoseen",
-                requireAuth: environment["XOSEEN_REQUIRE_AUTH"] == "1",
-                tokenTimeToLive: environment["XOSEEN_TOKEN_TTL_SEC"].flatMap(TimeInterval.init) ?? 7 * 24 * 3600,
-                seedCount: environment["XOSEEN_SEED_COUNT"].flatMap(Int.init).map { min(max($0, 0), 1_000_000) } ?? 400,
-                environment: environment)
-            if let burst = environment["XOSEEN_CHAT_BURST"].flatMap(Int.init), burst > 0 { settings.chatBurst = burst }
-            if let rate = environment["XOSEEN_CHAT_RATE"].flatMap(Double.init), rate > 0 { settings.chatRatePerSecond = rate }
-            if let interval = environment["XOSEEN_TRAIN_INTERVAL_SEC"].flatMap(TimeInterval.init), interval >= 0 {
-                settings.trainInterval = interval
-            }
-            if let margin = environment["XOSEEN_PROMOTION_MARGIN"].flatMap(Double.init), margin >= 0 {
-                settings.promotionMargin = margin
-            }
-            return settings
-        }
     }
 
     public let settings: Settings

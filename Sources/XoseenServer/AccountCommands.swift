@@ -1,5 +1,4 @@
 import Foundation
-import Runtime
 import SQLStore
 import Xoseen
 import XoseenAPI
@@ -12,26 +11,10 @@ enum AccountCommands {
     static let names: Set<String> = ["delete-user"]
 
     static func run(_ arguments: [String]) async -> Int32 {
-        var positional: [String] = []
-        var flags: [String] = []
-        var rest = arguments.dropFirst()[...]
-        while let argument = rest.popFirst() {
-            if argument.hasPrefix("--") {
-                flags.append(argument)
-                if !argument.contains("="), let value = rest.popFirst() { flags.append(value) }
-            } else {
-                positional.append(argument)
-            }
-        }
-        guard positional.count == 1, ProfileValidation.isValidUserId(positional[0]) else {
-            FileHandle.standardError.write(Data("xoseen: usage: xoseen delete-user USER_ID [--data-dir DIR]\n".utf8))
-            return 64
-        }
-        let userId = positional[0]
+        guard let line = UserCommandLine.parse(arguments) else { return 64 }
+        let (userId, flags) = line
         do {
-            let options = try ServeOptions.parse(flags, product: "xoseen", defaults: ServeOptions(port: 8042))
-            let path = XoseenApplication.databasePath(in: options.dataDirectory)
-            let database = try await DatabaseConfiguration(url: .sqlite(path: path)).open(migrations: XoseenSchema.migrations)
+            let database = try await UserCommandLine.openDatabase(flags: flags)
             defer { database.closeSync() }
             let deleted = try await UserErasure.erase(userId, in: database)
             guard deleted["users", default: 0] + deleted["verifications", default: 0] > 0 else {

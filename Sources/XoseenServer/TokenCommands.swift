@@ -1,5 +1,4 @@
 import Foundation
-import Runtime
 import SQLStore
 import Xoseen
 import XoseenAPI
@@ -11,30 +10,13 @@ enum TokenCommands {
     static let names: Set<String> = ["revoke-tokens"]
 
     static func run(_ arguments: [String]) async -> Int32 {
-        var positional: [String] = []
-        var flags: [String] = []
-        var rest = arguments.dropFirst()[...]
-        while let argument = rest.popFirst() {
-            if argument.hasPrefix("--") {
-                flags.append(argument)
-                if !argument.contains("="), let value = rest.popFirst() { flags.append(value) }
-            } else {
-                positional.append(argument)
-            }
-        }
-        guard positional.count == 1, ProfileValidation.isValidUserId(positional[0]) else {
-            FileHandle.standardError.write(Data("xoseen: usage: xoseen revoke-tokens USER_ID [--data-dir DIR]\n".utf8))
-            return 64
-        }
+        guard let line = UserCommandLine.parse(arguments) else { return 64 }
+        let (userId, flags) = line
         do {
-            let options = try ServeOptions.parse(flags, product: "xoseen", defaults: ServeOptions(port: 8042))
-            let database = try await XoseenApplication.databaseConfiguration(
-                dataDirectory: options.dataDirectory, environment: ProcessInfo.processInfo.environment
-            )
-            .open(migrations: XoseenSchema.migrations)
+            let database = try await UserCommandLine.openDatabase(flags: flags)
             defer { database.closeSync() }
-            let version = try await TokenVersions(database: database).bump(positional[0], at: Date())
-            print("revoked every token of \(positional[0]) (token version \(version))")
+            let version = try await TokenVersions(database: database).bump(userId, at: Date())
+            print("revoked every token of \(userId) (token version \(version))")
             return 0
         } catch {
             FileHandle.standardError.write(Data("xoseen revoke-tokens: \(error)\n".utf8))

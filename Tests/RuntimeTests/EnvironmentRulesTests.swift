@@ -17,6 +17,20 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("JARVIS_PAGE_FETCH", "on"), ("JARVIS_PAGE_MAX_BYTES", "0"), ("JARVIS_PAGE_CONCURRENCY", "four"),
+        ("JARVIS_PAGE_PER_HOST", "5"), ("JARVIS_PAGE_SPACING_MS", "-1"), ("JARVIS_CLUSTER_BODY_CHARS", "0"),
+    ])
+    func jarvisPageAndClusteringSettingsAreCheckedToo(_ name: String, _ value: String) throws {
+        do {
+            try EnvironmentRules.check(EnvironmentRules.rules(for: "jarvis"), in: [name: value])
+            Issue.record("\(name)=\(value) was accepted")
+        } catch {
+            #expect(error.message.hasPrefix(name + ":"))
+        }
+        try EnvironmentRules.check(EnvironmentRules.rules(for: "xoseen"), in: [name: value])
+    }
+
     @Test func goodValuesAndOtherProductsPass() throws {
         try EnvironmentRules.check(
             EnvironmentRules.rules(for: "jarvis"),

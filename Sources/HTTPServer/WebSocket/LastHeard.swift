@@ -1,7 +1,7 @@
 import Synchronization
 
-/// When a WebSocket client last sent anything, shared by a session's reader and its ping task
-/// (products drop clients that stop answering pings).
+/// When a WebSocket client last sent anything, shared by a session's reader and its
+/// `WebSocketKeepAlive`, which drops clients that stop answering pings.
 public final class LastHeard: Sendable {
     private let value = Mutex(ContinuousClock.now)
 

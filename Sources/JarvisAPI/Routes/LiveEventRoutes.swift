@@ -19,6 +19,9 @@ struct LiveEventRoutes {
         var failureCount: Int?
     }
 
+    /// The keep-alive's ping; the app answers `{"type":"pong"}`.
+    static let ping = #"{"type":"ping"}"#
+
     static let encoder = WireJSONEncoder(dateStyle: .iso8601Seconds, omitNilKeys: true)
 
     /// The event's frame; nil for internal events live clients are not sent.
@@ -58,17 +61,7 @@ struct LiveEventRoutes {
                     guard connection.send(text: text) else { break }
                 }
             }
-            group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: context.pingInterval)
-                    if Task.isCancelled { break }
-                    if ContinuousClock.now - lastHeard.instant > context.pongTimeout {
-                        connection.close(.goingAway, reason: "no pong")
-                        break
-                    }
-                    connection.send(text: #"{"type":"ping"}"#)
-                }
-            }
+            group.addTask { await context.keepAlive.run(on: connection, lastHeard: lastHeard) }
             group.addTask {
                 // Any frame from the client proves it is alive; `pong` is what the app sends.
                 for await _ in connection.messages { lastHeard.touch() }

@@ -2,7 +2,7 @@ import CLibPQ
 
 /// One libpq connection: named prepared statements cached by SQL text and value types, rows copied
 /// out of each result before it is freed. `ConnectionPool` guarantees one user at a time.
-final class PostgresConnection: SQLConnection, PoolableConnection {
+final class PostgresConnection: TransactionalConnection {
     enum Role {
         /// Takes every write of this process; each write transaction first takes the cluster-wide writer lock.
         case writer

@@ -9,9 +9,9 @@ import Foundation
 /// correct without retries, and migrations run once even when instances start together (each step
 /// re-reads the version under the lock). Readers use REPEATABLE READ snapshots and never wait for it.
 /// Commits are durable: `synchronous_commit = on` on every session.
-public final class PostgresDatabase: Database {
-    private let writer: ConnectionPool<PostgresConnection>
-    private let readers: ConnectionPool<PostgresConnection>
+public final class PostgresDatabase: PooledDatabase {
+    let writer: ConnectionPool<PostgresConnection>
+    let readers: ConnectionPool<PostgresConnection>
     private let label: String
 
     public var dialect: SQLDialect { .postgres }
@@ -45,38 +45,7 @@ public final class PostgresDatabase: Database {
             statementCacheCapacity: configuration.statementCacheCapacity)
     }
 
-    @discardableResult
-    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        try await readers.run { connection in try connection.transaction(body) }
-    }
-
-    @discardableResult
-    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        try await writer.run { connection in try connection.transaction(body) }
-    }
-
-    @discardableResult
-    public func readSync<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try readers.runSync { connection in try connection.transaction(body) }
-    }
-
-    @discardableResult
-    public func writeSync<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try writer.runSync { connection in try connection.transaction(body) }
-    }
-
-    public func close() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                self.closeSync()
-                continuation.resume()
-            }
-        }
-    }
-
-    public func closeSync() {
-        readers.close()
-        writer.close()
+    func logClosed() {
         storeLogger.info("database closed", ["backend": "postgres", "url": label])
     }
 }

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// One SQLite connection, opened `NOMUTEX`: `ConnectionPool` guarantees one user at a time.
-final class SQLiteConnection: SQLConnection, PoolableConnection {
+final class SQLiteConnection: TransactionalConnection {
     enum Role {
         /// Creates the file, switches it to WAL, takes every write.
         case writer

@@ -5,10 +5,10 @@ import Foundation
 ///
 /// All writes go through the single writer, one transaction at a time, so concurrent writers in this
 /// process queue up instead of meeting `SQLITE_BUSY`; WAL lets readers see the last commit meanwhile.
-public final class SQLiteDatabase: Database {
+public final class SQLiteDatabase: PooledDatabase {
     public let path: String
-    private let writer: ConnectionPool<SQLiteConnection>
-    private let readers: ConnectionPool<SQLiteConnection>
+    let writer: ConnectionPool<SQLiteConnection>
+    let readers: ConnectionPool<SQLiteConnection>
 
     public var dialect: SQLDialect { .sqlite }
 
@@ -52,41 +52,7 @@ public final class SQLiteDatabase: Database {
             statementCacheCapacity: configuration.statementCacheCapacity)
     }
 
-    @discardableResult
-    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        try await readers.run { connection in try connection.transaction(body) }
-    }
-
-    @discardableResult
-    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        try await writer.run { connection in try connection.transaction(body) }
-    }
-
-    @discardableResult
-    public func readSync<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try readers.runSync { connection in try connection.transaction(body) }
-    }
-
-    @discardableResult
-    public func writeSync<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try writer.runSync { connection in try connection.transaction(body) }
-    }
-
-    public func close() async {
-        // Closing waits for leases in flight, so it runs off the cooperative pool too.
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                self.closeSync()
-                continuation.resume()
-            }
-        }
-    }
-
-    /// Blocking `close` for command-line tools and tests.
-    public func closeSync() {
-        readers.close()
-        // Closing the last connection checkpoints the WAL into the main file.
-        writer.close()
+    func logClosed() {
         storeLogger.info("database closed", ["backend": "sqlite", "path": path])
     }
 }

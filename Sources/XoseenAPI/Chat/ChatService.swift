@@ -17,8 +17,7 @@ struct ChatService: Sendable {
     var relay: ChatRelay?
     /// Set when instances share Redis: one rate budget per user across instances.
     var sharedLimit: SharedChatRateLimit?
-    var pingInterval: Duration = .seconds(30)
-    var pongTimeout: Duration = .seconds(75)
+    var keepAlive = WebSocketKeepAlive(ping: ChatFrames.ping)
     let logger = Logger(label: "xoseen.chat")
 
     /// Longest plain message, in characters.

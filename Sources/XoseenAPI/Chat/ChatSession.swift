@@ -37,17 +37,7 @@ struct ChatSession {
         }
         let lastHeard = LastHeard()
         await withTaskGroup(of: Void.self) { tasks in
-            tasks.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: chat.pingInterval)
-                    if Task.isCancelled { break }
-                    if ContinuousClock.now - lastHeard.instant > chat.pongTimeout {
-                        connection.close(.goingAway, reason: "no pong")
-                        break
-                    }
-                    connection.send(text: ChatFrames.ping)
-                }
-            }
+            tasks.addTask { await chat.keepAlive.run(on: connection, lastHeard: lastHeard) }
             tasks.addTask {
                 var strikes = 0
                 for await message in connection.messages {

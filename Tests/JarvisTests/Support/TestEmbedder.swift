@@ -6,8 +6,7 @@ import Synchronization
 /// cache: evaluation tests cluster the same articles in several orders.
 final class CachedEmbedder: TextEmbedder {
     static let shared: CachedEmbedder = {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("third_party/sentence-model").path
+        let directory = TestPaths.repository.appendingPathComponent("third_party/sentence-model").path
         do { return CachedEmbedder(try SentenceEncoder(directory: directory)) } catch {
             fatalError("\(error) (run scripts/setup.sh)")
         }

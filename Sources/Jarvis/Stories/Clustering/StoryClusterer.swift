@@ -209,7 +209,7 @@ public final class StoryClusterer {
 
     /// The candidate stories with the join features against each (what `JoinModel` reads), in
     /// the order they were found, without assigning the article: the training pairs
-    /// (`Sources/StoryPairs`) are read through this. Copies are not looked for.
+    /// (`Sources/Tools/StoryPairs`) are read through this. Copies are not looked for.
     public func joinCandidates(for article: StoryArticle, features: ArticleFeatures) -> [(
         storyId: String, features: JoinFeatures
     )] {

@@ -9,8 +9,7 @@ import Testing
 /// set, every feed with an hourly series of the asked length) and the reader's static pages.
 @Suite struct OpsAPITests {
     static let token = "adm-ops-41c2"
-    static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Resources/jarvis").path
+    static let resources = TestPaths.resources.path
 
     struct Ingest: Decodable {
         struct Feed: Decodable {

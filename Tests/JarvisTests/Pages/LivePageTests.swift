@@ -241,8 +241,7 @@ import Testing
     /// `make run` offline: the shipped sample outlets' links are answered from `samples/pages/`, so
     /// their articles get full texts without internet.
     @Test func shippedSamplesGetFullArticlesOffline() async throws {
-        let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Resources/jarvis").standardizedFileURL.path
+        let resources = TestPaths.resources.path
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let port = Int.random(in: 20_000..<40_000)

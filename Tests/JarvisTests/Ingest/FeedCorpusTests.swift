@@ -366,8 +366,7 @@ struct FeedCorpusTests {
         .feed(.rss, title: title, site: "https://enc.example.com/", items: [[.title(title), .body(body)]])
     }
 
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/feeds")
+    static let fixtures = TestPaths.fixtures.appendingPathComponent("feeds")
 
     /// Each fixture is checked here or by an expected-fields file (`FeedConformanceTests`), never both.
     @Test("every fixture is listed") func corpusIsComplete() throws {

@@ -10,8 +10,7 @@ import Testing
 /// error codes. A field added to a DTO, a new route or a new error code fails here until the
 /// document says so.
 @Suite struct OpenAPIConformanceTests {
-    static let documentPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Resources/jarvis/openapi.json").standardized.path
+    static let documentPath = TestPaths.resources.appendingPathComponent("openapi.json").path
 
     static func checker() throws -> OpenAPIChecker {
         try OpenAPIChecker(data: try Data(contentsOf: URL(fileURLWithPath: documentPath)))

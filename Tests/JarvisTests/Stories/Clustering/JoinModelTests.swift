@@ -6,8 +6,7 @@ import Testing
 /// features the server computes today are the ones the weights were trained on, the probability is
 /// sklearn's, and a broken model file is refused rather than half-used.
 @Suite struct JoinModelTests {
-    static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Resources/jarvis").path
+    static let resources = TestPaths.resources.path
     static let modelPath = JoinModel.bundledPath(resourcesDirectory: resources)
 
     /// What train-clustering.py stored next to the weights: made-up articles, and per (article,

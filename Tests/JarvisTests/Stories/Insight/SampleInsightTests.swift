@@ -34,8 +34,7 @@ import Testing
         var feeds: [Feed]
     }
 
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Resources/jarvis/samples")
+    static let directory = TestPaths.resources.appendingPathComponent("samples")
 
     /// Each true event's insight, computed by the analyzer the story service runs.
     static let insights: [(event: Truth.Event, insight: StoryInsight)] = {

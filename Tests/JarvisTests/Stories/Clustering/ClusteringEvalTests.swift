@@ -6,8 +6,7 @@ import Testing
 /// offline samples' ground truth: B-cubed figures printed, floors asserted. The end-to-end
 /// figures through the real server come from `make eval-stories`.
 @Suite struct ClusteringEvalTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = TestPaths.repository
 
     struct EvalSet: Decodable {
         struct Outlet: Decodable {

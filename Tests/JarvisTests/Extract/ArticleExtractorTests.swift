@@ -7,7 +7,7 @@ import Testing
 /// word-shingle F1 as scripts/eval-extract.py measures it, with floors just under the measured
 /// figures, plus metadata, encodings, JSON-LD bodies and hostile input.
 @Suite struct ArticleExtractorTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let fixtures = TestPaths.fixtures
 
     /// `pages/NAME` (the set the extractor was tuned on) and `pages-holdout/NAME` (written later in
     /// layouts it was not tuned on; measured once, then used for development too — docs/results.md).

@@ -5,8 +5,7 @@ import Testing
 
 /// The shipped model, located from this file: Tests/JarvisTests/ → repository root.
 enum TopicModelFiles {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = TestPaths.repository
     static let resourcesDirectory = repository.appendingPathComponent("Resources/jarvis").path
     static let classifier: TopicClassifier? = try? TopicClassifier.bundled(resourcesDirectory: resourcesDirectory)
 }
