@@ -8,26 +8,20 @@ import Testing
     @Test func jarvisServesWithPageFetchingOff() async throws {
         let data = NSTemporaryDirectory() + "pages-off-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: data) }
-        var process = Process()
+        let server = try #require(
+            try await ServedProcess.start(
+                ExecutableTests.binary("jarvis"),
+                arguments: { ["serve", "--host", "127.0.0.1", "--port", "\($0)", "--data-dir", data] },
+                environment: ["JARVIS_PAGE_FETCH": "0", "JARVIS_DEFAULT_FEEDS": "0"]
+            ) { port in (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/health"))?.status == 200 })
+        defer { server.terminate() }
+        // Still serving a while later: an absent page service once ended the whole group.
+        try await Task.sleep(for: .milliseconds(500))
         var answers = 0
-        for _ in 0..<5 where answers == 0 {
-            let port = ExecutableTests.freePort()
-            process = Process()
-            process.executableURL = ExecutableTests.binary("jarvis")
-            process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data]
-            var environment = ProcessInfo.processInfo.environment
-            environment["JARVIS_PAGE_FETCH"] = "0"
-            environment["JARVIS_DEFAULT_FEEDS"] = "0"
-            process.environment = environment
-            process.standardError = Pipe()
-            try process.run()
-            for _ in 0..<100 where process.isRunning && answers < 3 {
-                if (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/health"))?.status == 200 { answers += 1 }
-                try await Task.sleep(for: .milliseconds(50))
-            }
+        for _ in 0..<3 where server.process.isRunning {
+            if (try? await HTTPTestClient(port: server.port, timeout: .seconds(5)).get("/health"))?.status == 200 { answers += 1 }
         }
-        defer { if process.isRunning { process.terminate() } }
         #expect(answers == 3, "the server answered /health \(answers) times")
-        #expect(process.isRunning)
+        #expect(server.process.isRunning)
     }
 }

@@ -67,29 +67,18 @@ import Testing
         try await Self.withLiveJarvis(ping: .milliseconds(200), pongTimeout: .milliseconds(2500)) { application, server in
             let answering = try await WebSocketClient.connect(port: server.port, path: "/ws")
             let silent = try await WebSocketClient.connect(port: server.port, path: "/ws")
-            // Five pings at a 200 ms interval take a second; the deadline is generous because a
-            // loaded machine delays timers, and what is checked is that pings keep coming.
-            var pings = 0
-            let deadline = ContinuousClock.now + .seconds(20)
-            while pings < 5, ContinuousClock.now < deadline {
-                if try await answering.receiveText() == #"{"type":"ping"}"# {
-                    pings += 1
-                    try await answering.send(text: #"{"type":"pong"}"#)
-                }
+            // The answering client answers every ping for the whole test, beside the waits below.
+            let answerer = PingAnswerer(answering, ping: #"{"type":"ping"}"#, pong: #"{"type":"pong"}"#)
+            #expect(await answerer.waitFor(pings: 5), "five pings at a 200 ms interval")
+            var close: (UInt16, String)?
+            let closeDeadline = ContinuousClock.now + .seconds(30)
+            while close == nil, ContinuousClock.now < closeDeadline {
+                if case .close(let code, let reason) = try await silent.receive(timeout: .seconds(30)) { close = (code, reason) }
             }
-            #expect(pings == 5)
-            var closed = false
-            while !closed {
-                switch try await silent.receive(timeout: .seconds(8)) {
-                case .close(let code, let reason):
-                    #expect(code == 1001)
-                    #expect(reason == "no pong")
-                    closed = true
-                default: continue
-                }
-            }
-            try await answering.send(text: #"{"type":"pong"}"#)
-            #expect(try await answering.receiveText() == #"{"type":"ping"}"#, "the answering client is still served")
+            #expect(close?.0 == 1001)
+            #expect(close?.1 == "no pong")
+            #expect(await answerer.waitFor(pings: answerer.pings + 3), "the answering client is still served")
+            #expect(!answerer.isClosed)
             _ = application
         }
     }
