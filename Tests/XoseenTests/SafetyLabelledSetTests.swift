@@ -92,6 +92,28 @@ import Xoseen
         #expect(abs(evaluation.overall.precision - 2.0 / 3.0) < 1e-9)
     }
 
+    /// Benign-labelled messages blocked by policy (a phone number, whatever the label says) are counted by reason and
+    /// left out of the second rate only; a false alarm of another reason stays in both.
+    @Test func benignBlocksAreCountedByReason() throws {
+        let messages = try LabelledMessage.parse(
+            """
+            {"text": "call me at 917 555 0142 tonight", "label": "benign", "source_dataset": "dialogue"}
+            {"text": "send nudes", "label": "benign", "source_dataset": "dialogue"}
+            {"text": "how was your day?", "label": "benign", "source_dataset": "dialogue"}
+            {"text": "dinner's on me", "label": "benign", "source_dataset": "dialogue"}
+            {"text": "you worthless piece of shit", "label": "risky", "category": "harassment"}
+            """)
+        let evaluation = SafetyEvaluation(messages: messages, scanner: SafetyTesting.scanner)
+        #expect(evaluation.benignCount == 4)
+        #expect(evaluation.benignBlocked == 2)
+        #expect(evaluation.benignBlockedByReason["off_platform/phone_number"] == 1)
+        #expect(evaluation.benignBlockedByReason.values.reduce(0, +) == 2)
+        #expect(evaluation.benignBlockedByPolicy == 1)
+        #expect(abs(evaluation.falsePositiveRate - 0.5) < 1e-9)
+        #expect(abs(evaluation.falsePositiveRateWithoutPolicyBlocks - 1.0 / 3.0) < 1e-9)
+        #expect(evaluation.benignBySource["dialogue"]?.blocked == 2)
+    }
+
     @Test func unknownLabelsNameTheLine() {
         let input = """
             {"text": "hi", "label": "benign"}
