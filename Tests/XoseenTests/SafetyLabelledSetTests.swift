@@ -23,12 +23,12 @@ import Xoseen
         }
     }
 
-    /// Per-category floors a little under the figures measured with the learned classifier on 2026-12-01:
-    /// a change that costs more than a message or two per category fails here.
+    /// Per-category floors one message under the figures measured with the learned classifier on 2026-12-03
+    /// (docs/results.md): a change that costs more than a message per category fails here.
     static let floors: [String: [SafetyCategory: (precision: Double, recall: Double)]] = [
         "messages.jsonl": [
-            .offPlatform: (0.98, 0.95), .moneyScam: (0.93, 0.98), .harassment: (0.98, 0.97),
-            .sexualCoercion: (0.98, 0.98), .personalData: (0.98, 0.95),
+            .offPlatform: (0.98, 0.98), .moneyScam: (0.98, 0.98), .harassment: (0.98, 0.97),
+            .sexualCoercion: (0.98, 0.98), .personalData: (0.98, 0.96),
         ],
         "heldout.jsonl": [
             .offPlatform: (0.96, 0.96), .moneyScam: (0.96, 0.88), .harassment: (0.96, 0.96),
