@@ -27,6 +27,27 @@ import Xoseen
         #expect((spread.max() ?? 0) - (spread.min() ?? 0) > 0.5)
     }
 
+    /// The validation figures the training script recorded for the shipped model (learned half alone, thresholds
+    /// chosen there) hold the claims of docs/xoseen-safety.md: a retrained model that blocks more benign messages
+    /// or finds less hate, spam or threats than the one documented fails here. (The real data is not needed:
+    /// the figures are in `classifier.json`.)
+    @Test func shippedModelKeepsItsValidationClaims() throws {
+        struct Recorded: Decodable {
+            struct Figures: Decodable { let validation: [String: Double] }
+            let figures: Figures
+            let thresholds: [String: Double]
+        }
+        let url = URL(fileURLWithPath: SafetyTesting.resources + "/safety/classifier.json")
+        let recorded = try JSONDecoder().decode(Recorded.self, from: Data(contentsOf: url))
+        let validation = recorded.figures.validation
+        #expect(Set(recorded.thresholds.keys) == ["harassment", "money_scam"])
+        #expect((validation["benign_fpr"] ?? 1) <= 0.0065)
+        #expect((validation["recall_hate"] ?? 0) >= 0.23)
+        #expect((validation["recall_threat_violence"] ?? 0) >= 0.21)
+        #expect((validation["recall_spam"] ?? 0) >= 0.92)
+        #expect((validation["recall_spam_self_promotion"] ?? 0) >= 0.87)
+    }
+
     @Test func truncatedWeightsAreRefused() throws {
         let directory = NSTemporaryDirectory() + "safety-model-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -23,12 +23,12 @@ import Xoseen
         }
     }
 
-    /// Per-category floors a little under the figures measured with the learned classifier on 2026-12-01:
-    /// a change that costs more than a message or two per category fails here.
+    /// Per-category floors one message under the figures measured with the learned classifier on 2026-12-03
+    /// (docs/results.md): a change that costs more than a message per category fails here.
     static let floors: [String: [SafetyCategory: (precision: Double, recall: Double)]] = [
         "messages.jsonl": [
-            .offPlatform: (0.98, 0.95), .moneyScam: (0.93, 0.98), .harassment: (0.98, 0.97),
-            .sexualCoercion: (0.98, 0.98), .personalData: (0.98, 0.95),
+            .offPlatform: (0.98, 0.98), .moneyScam: (0.98, 0.98), .harassment: (0.98, 0.97),
+            .sexualCoercion: (0.98, 0.98), .personalData: (0.98, 0.96),
         ],
         "heldout.jsonl": [
             .offPlatform: (0.96, 0.96), .moneyScam: (0.96, 0.88), .harassment: (0.96, 0.96),
@@ -90,6 +90,28 @@ import Xoseen
                 == SafetyEvaluation.Counts(truePositives: 0, falsePositives: 1, falseNegatives: 0))
         #expect(evaluation.mistakes.count == 3)
         #expect(abs(evaluation.overall.precision - 2.0 / 3.0) < 1e-9)
+    }
+
+    /// Benign-labelled messages blocked by policy (a phone number, whatever the label says) are counted by reason and
+    /// left out of the second rate only; a false alarm of another reason stays in both.
+    @Test func benignBlocksAreCountedByReason() throws {
+        let messages = try LabelledMessage.parse(
+            """
+            {"text": "call me at 917 555 0142 tonight", "label": "benign", "source_dataset": "dialogue"}
+            {"text": "send nudes", "label": "benign", "source_dataset": "dialogue"}
+            {"text": "how was your day?", "label": "benign", "source_dataset": "dialogue"}
+            {"text": "dinner's on me", "label": "benign", "source_dataset": "dialogue"}
+            {"text": "you worthless piece of shit", "label": "risky", "category": "harassment"}
+            """)
+        let evaluation = SafetyEvaluation(messages: messages, scanner: SafetyTesting.scanner)
+        #expect(evaluation.benignCount == 4)
+        #expect(evaluation.benignBlocked == 2)
+        #expect(evaluation.benignBlockedByReason["off_platform/phone_number"] == 1)
+        #expect(evaluation.benignBlockedByReason.values.reduce(0, +) == 2)
+        #expect(evaluation.benignBlockedByPolicy == 1)
+        #expect(abs(evaluation.falsePositiveRate - 0.5) < 1e-9)
+        #expect(abs(evaluation.falsePositiveRateWithoutPolicyBlocks - 1.0 / 3.0) < 1e-9)
+        #expect(evaluation.benignBySource["dialogue"]?.blocked == 2)
     }
 
     @Test func unknownLabelsNameTheLine() {

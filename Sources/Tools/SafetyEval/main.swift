@@ -99,6 +99,17 @@ func row(_ name: String, _ counts: SafetyEvaluation.Counts) -> String {
                 format: "  %@ %6d messages, %6.4f blocked", source.padding(toLength: 44, withPad: " ", startingAt: 0),
                 counts.messages, Double(counts.blocked) / Double(max(counts.messages, 1))))
     }
+    if !evaluation.benignBlockedByReason.isEmpty { print("benign blocked by reason:") }
+    for (reason, count) in evaluation.benignBlockedByReason.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+        print("  \(reason.padding(toLength: 44, withPad: " ", startingAt: 0)) \(count)")
+    }
+    if evaluation.benignBlockedByPolicy > 0 {
+        print(
+            String(
+                format: "benign false-positive rate without the %d benign-labelled messages blocked by policy "
+                    + "(slur, contact details, ID numbers): %.4f",
+                evaluation.benignBlockedByPolicy, evaluation.falsePositiveRateWithoutPolicyBlocks))
+    }
     print("blocked by label as written (any category):")
     for (kind, counts) in evaluation.byKind.sorted(by: { $0.key < $1.key }) {
         let note = LabelledMessage.allowedKinds.contains(kind) ? "  (allowed by policy)" : ""

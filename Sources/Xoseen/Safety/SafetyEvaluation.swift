@@ -155,9 +155,32 @@ public struct SafetyEvaluation: Sendable {
     public private(set) var byKind: [String: (messages: Int, blocked: Int)] = [:]
     /// Benign messages of the real sets by source: messages and how many were blocked.
     public private(set) var benignBySource: [String: (messages: Int, blocked: Int)] = [:]
+    /// Benign messages blocked, by the verdict's `category/reason`: how many false alarms each reason makes. A
+    /// `harassment/slur` count on a real set is mostly labels that judged something else (EDOS judged sexism
+    /// only: its "not sexist" posts include racist ones with slurs, which the chat blocks on purpose).
+    public private(set) var benignBlockedByReason: [String: Int] = [:]
 
     /// Blocked share of benign messages.
     public var falsePositiveRate: Double { benignCount == 0 ? 0 : Double(benignBlocked) / Double(benignCount) }
+
+    /// Reasons the chat blocks whatever a data set's label says: a listed slur, and contact details or ID numbers
+    /// (DailyDialog's "benign" dialogues give phone numbers and addresses; EDOS's "not sexist" posts include racist
+    /// slurs). Benign-labelled messages blocked for these are counted apart, beside the rate, never instead of it.
+    public static let policyReasons: Set<String> = [
+        "harassment/slur", "off_platform/phone_number", "off_platform/email_address", "off_platform/contact_handle",
+        "personal_data/home_address", "personal_data/government_id", "personal_data/card_number",
+    ]
+
+    /// Benign-labelled messages blocked for one of ``policyReasons``.
+    public var benignBlockedByPolicy: Int {
+        benignBlockedByReason.filter { Self.policyReasons.contains($0.key) }.reduce(0) { $0 + $1.value }
+    }
+
+    /// The false-positive rate with the benign-labelled messages blocked by policy left out of both counts.
+    public var falsePositiveRateWithoutPolicyBlocks: Double {
+        let policy = benignBlockedByPolicy
+        return benignCount - policy <= 0 ? 0 : Double(benignBlocked - policy) / Double(benignCount - policy)
+    }
 
     public init(messages: [LabelledMessage], scanner: SafetyScanner) {
         for category in SafetyCategory.allCases { byCategory[category] = Counts() }
@@ -169,7 +192,10 @@ public struct SafetyEvaluation: Sendable {
             guard !message.isAllowedByPolicy else { continue }
             if message.category == nil {
                 benignCount += 1
-                if verdict.isBlocked { benignBlocked += 1 }
+                if case .blocked(let category, let reason) = verdict {
+                    benignBlocked += 1
+                    benignBlockedByReason["\(category.rawValue)/\(reason.rawValue)", default: 0] += 1
+                }
                 if let source = message.source {
                     benignBySource[source, default: (0, 0)].messages += 1
                     if verdict.isBlocked { benignBySource[source, default: (0, 0)].blocked += 1 }
