@@ -24,6 +24,7 @@ import argparse, http.client, json, math, os, shutil, subprocess, sys, tempfile,
 parser = argparse.ArgumentParser()
 parser.add_argument("--xoseen", required=True)
 parser.add_argument("--final", action="store_true", help="also print the final half of the holdout (read it once)")
+parser.add_argument("--scores-out", help="keep the held-out scores (JSON lines) in this file")
 parser.add_argument("log", nargs="?", default="Resources/xoseen/eval/interactions.json")
 args = parser.parse_args()
 
@@ -127,6 +128,8 @@ try:
                             capture_output=True, text=True)
     sys.stdout.write(result.stdout)
     sys.stderr.write(result.stderr)
+    if result.returncode == 0 and args.scores_out:
+        shutil.copyfile(scores_file, args.scores_out)
     if result.returncode == 0:
         rows = [json.loads(line) for line in open(scores_file) if line.strip()]
         final = [r for r in rows if stable_hash(r["viewer"], "final") % 2 == 1]

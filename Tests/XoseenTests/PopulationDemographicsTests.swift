@@ -84,6 +84,28 @@ import Xoseen
         )
     }
 
+    /// In a scaled population's simulated history, non-smokers like smokers less often than they like
+    /// non-smokers (the clash is in the like odds; no other trait depends on smoking).
+    @Test func theScaledHistoryReflectsLifestyleClashes() throws {
+        let demographics = try PopulationDemographics(resourcesDirectory: VocabularyFixture.directory)
+        let population = SeedPopulation(gazetteer: VocabularyFixture.gazetteer, demographics: demographics)
+        let people = Array(population.generate(count: SeedPopulation.demoCount + 1600).dropFirst(SeedPopulation.demoCount))
+        let byId = Dictionary(uniqueKeysWithValues: people.map { ($0.userId, $0) })
+        var likes: [Bool: (liked: Int, seen: Int)] = [true: (0, 0), false: (0, 0)]
+        for event in population.history(of: people, seed: 3) {
+            guard byId[event.viewerId]?.lifestyle?.smokes == .no, let smokes = byId[event.candidateId]?.lifestyle?.smokes,
+                smokes != .sometimes
+            else { continue }
+            likes[smokes == .yes]!.seen += 1
+            if event.action == .like { likes[smokes == .yes]!.liked += 1 }
+        }
+        let smoker = likes[true]!
+        let nonSmoker = likes[false]!
+        #expect(smoker.seen > 200 && nonSmoker.seen > 2000)
+        let rate = { (x: (liked: Int, seen: Int)) in Double(x.liked) / Double(max(1, x.seen)) }
+        #expect(rate(smoker) < 0.8 * rate(nonSmoker), "\(smoker) vs \(nonSmoker)")
+    }
+
     @Test func aBrokenFileIsRefused() throws {
         let directory = NSTemporaryDirectory() + "demographics-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory + "/population", withIntermediateDirectories: true)
