@@ -12,15 +12,77 @@ prints how the learned and rule-based rankers predict the later part of the time
 
 The format is written by scripts/simulate-interactions.py (see its docstring); any other file
 in that format works: `make eval-ranker EVAL_ARGS=path/to/log.json`.
+
+5. splits the held-out part in two by a stable hash of the viewer's id (FNV-1a of the id and "final",
+   odd = final): the *development* half is for choosing features and settings, the *final* half is
+   printed only with `--final` and is meant to be read once, after the choice. For each half it prints
+   AUC, log loss and calibration error (ECE, ten equal-width bins) of the learned ranker, the history-only
+   baseline and the rules, and each rule sub-score's AUC alone.
 """
-import argparse, http.client, json, os, shutil, subprocess, sys, tempfile, time
+import argparse, http.client, json, math, os, shutil, subprocess, sys, tempfile, time
 
 from evalkit.server import start_product, stop, wait_until_healthy
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--xoseen", required=True)
+parser.add_argument("--final", action="store_true", help="also print the final half of the holdout (read it once)")
+parser.add_argument("--scores-out", help="keep the held-out scores (JSON lines) in this file")
 parser.add_argument("log", nargs="?", default="Resources/xoseen/eval/interactions.json")
 args = parser.parse_args()
+
+
+def stable_hash(*parts):
+    """FNV-1a over UTF-8 with 0xFF after each part (the same scheme as the server's StableSeed)."""
+    h = 0xCBF29CE484222325
+    for part in parts:
+        for byte in part.encode():
+            h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+        h = ((h ^ 0xFF) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def auc(scores, labels):
+    """Probability that a random like outranks a random pass, ties counting half."""
+    order = sorted(range(len(scores)), key=lambda i: scores[i])
+    rank_sum, pos, i = 0.0, 0, 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and scores[order[j + 1]] == scores[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            if labels[order[k]] > 0.5:
+                rank_sum += (i + j) / 2 + 1
+                pos += 1
+        i = j + 1
+    neg = len(scores) - pos
+    return 0.5 if pos == 0 or neg == 0 else (rank_sum - pos * (pos + 1) / 2) / (pos * neg)
+
+
+def metrics(scores, labels):
+    loss = -sum(math.log(min(1 - 1e-6, max(1e-6, s))) if y > 0.5 else math.log(1 - min(1 - 1e-6, max(1e-6, s)))
+                for s, y in zip(scores, labels)) / len(scores)
+    bins = {}
+    for s, y in zip(scores, labels):
+        b = bins.setdefault(min(9, max(0, int(s * 10))), [0, 0.0, 0.0])
+        b[0] += 1; b[1] += s; b[2] += y
+    ece = sum(abs(p - o) for _, p, o in bins.values()) / len(scores)
+    saturated = sum(s >= 0.99 for s in scores) / len(scores)
+    return "AUC %.4f  log loss %.4f  ECE %.4f  ≥0.99 %.3f" % (auc(scores, labels), loss, ece, saturated)
+
+
+def report_half(name, rows):
+    if not rows:
+        print("%s half of the holdout: empty" % name)
+        return
+    labels = [r["label"] for r in rows]
+    viewers = len({r["viewer"] for r in rows})
+    print("%s half of the holdout: %d decisions by %d viewers (%.1f%% likes)"
+          % (name, len(rows), viewers, 100 * sum(labels) / len(labels)))
+    for ranker in ("learned", "history", "rules"):
+        print("  %-8s %s" % (ranker, metrics([r[ranker] for r in rows], labels)))
+    parts = sorted(rows[0]["ruleParts"])
+    print("  rule sub-scores alone, AUC: " + ", ".join(
+        "%s %.3f" % (p, auc([r["ruleParts"][p] for r in rows], labels)) for p in parts))
 log = json.load(open(args.log))
 data = tempfile.mkdtemp(prefix="xoseen-eval-")
 env = dict(os.environ, XOSEEN_SEED_COUNT="0", XOSEEN_TRAIN_INTERVAL_SEC="0")
@@ -58,9 +120,21 @@ try:
           % (args.log, created, len(log["users"]), posted, len(decisions), matches, elapsed))
     for uid, why in rejected[:5]:
         print("  rejected profile %s: %s" % (uid, why))
-    result = subprocess.run([args.xoseen, "train", "--no-promote", "--data-dir", data], capture_output=True, text=True)
+    scores_file = os.path.join(data, "holdout-scores.jsonl")
+    result = subprocess.run([args.xoseen, "train", "--no-promote", "--data-dir", data, "--holdout-scores", scores_file],
+                            capture_output=True, text=True)
     sys.stdout.write(result.stdout)
     sys.stderr.write(result.stderr)
+    if result.returncode == 0 and args.scores_out:
+        shutil.copyfile(scores_file, args.scores_out)
+    if result.returncode == 0:
+        rows = [json.loads(line) for line in open(scores_file) if line.strip()]
+        final = [r for r in rows if stable_hash(r["viewer"], "final") % 2 == 1]
+        report_half("development", [r for r in rows if stable_hash(r["viewer"], "final") % 2 == 0])
+        if args.final:
+            report_half("FINAL", final)
+        else:
+            print("final half of the holdout: %d decisions, not shown (--final, once)" % len(final))
     sys.exit(result.returncode)
 finally:
     stop(server)

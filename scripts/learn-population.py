@@ -4,10 +4,19 @@
     python3 scripts/learn-population.py [--data ../shared/data/dating-okcupid-profiles.jsonl.gz]
                                         [--out Resources/xoseen/population/okcupid.json]
 
-Ships counts, never rows: the joint distribution of sex x orientation x age band, and per age band the
-distributions of drinking, smoking, drugs and wanting children (the lifestyle answers), each as counts with
-small cells (< 5) merged away so no individual can be read back. Ages outside 18-70 are dropped (the app's
-range; the data has a few impossible ages such as 110).
+Ships counts, never rows: the joint distribution of sex x orientation x age band, and per sex and age band
+the distributions of the lifestyle answers (drinking, smoking, drugs, diet, children), each mapped to our
+smaller vocabulary (below) with "unstated" for a blank answer, as counts with small cells (< 5) dropped so no
+individual can be read back. Ages outside 18-70 are dropped (the app's range; the data has a few impossible
+ages such as 110).
+
+Our lifestyle vocabulary (Sources/Xoseen/Population/Lifestyle.swift reads exactly these values):
+  drinks     never (not at all), rarely, socially, often (often, very often, desperately)
+  smokes     no, sometimes (sometimes, when drinking, trying to quit), yes
+  drugs      never, sometimes, often
+  diet       anything, vegetarian, vegan, other (kosher, halal, other), each with or without mostly/strictly
+  children   has_kids (has a kid / has kids, whatever follows), wants, might_want, doesnt_want,
+             no_kids (doesn't have kids, nothing about wanting them)
 """
 
 import argparse
@@ -18,7 +27,7 @@ import os
 
 BANDS = [(18, 21), (22, 25), (26, 29), (30, 34), (35, 39), (40, 44), (45, 49), (50, 54), (55, 59), (60, 64),
          (65, 70)]
-LIFESTYLE = ["drinks", "smokes", "drugs", "offspring"]
+LIFESTYLE = ["drinks", "smokes", "drugs", "diet", "children"]
 
 
 def band_of(age):
@@ -28,17 +37,38 @@ def band_of(age):
     return None
 
 
-def offspring(value):
-    if value is None:
-        return None
+def children(value):
     value = value.replace("\u2019", "'")
+    if value.startswith("has"):
+        return "has_kids"
     if "doesn't want" in value:
         return "doesnt_want"
     if "might want" in value:
         return "might_want"
-    if "wants" in value:
+    if "want" in value:
         return "wants"
-    return "other"
+    return "no_kids"
+
+
+def ours(name, record):
+    """One answer in our vocabulary, "unstated" when blank; None for a value we cannot map."""
+    value = record.get("offspring" if name == "children" else name)
+    if not value:
+        return "unstated"
+    if name == "children":
+        return children(value)
+    if name == "drinks":
+        return {"not at all": "never", "rarely": "rarely", "socially": "socially", "often": "often",
+                "very often": "often", "desperately": "often"}.get(value)
+    if name == "smokes":
+        return {"no": "no", "sometimes": "sometimes", "when drinking": "sometimes", "trying to quit": "sometimes",
+                "yes": "yes"}.get(value)
+    if name == "drugs":
+        return value if value in ("never", "sometimes", "often") else None
+    if name == "diet":
+        kind = value.split()[-1]
+        return kind if kind in ("anything", "vegetarian", "vegan") else "other"
+    return None
 
 
 def main():
@@ -51,7 +81,7 @@ def main():
 
     opener = gzip.open if args.data.endswith(".gz") else open
     joint = collections.Counter()
-    lifestyle = {name: collections.defaultdict(collections.Counter) for name in LIFESTYLE}
+    lifestyle = {name: collections.defaultdict(collections.Counter) for name in LIFESTYLE}  # (sex, band) -> counts
     rows = 0
     with opener(args.data, "rt", encoding="utf-8") as handle:
         for line in handle:
@@ -62,9 +92,9 @@ def main():
             rows += 1
             joint[(record["sex"], record["orientation"], band)] += 1
             for name in LIFESTYLE:
-                value = offspring(record.get(name)) if name == "offspring" else record.get(name)
+                value = ours(name, record)
                 if value:
-                    lifestyle[name][band][value] += 1
+                    lifestyle[name][(record["sex"], band)][value] += 1
 
     def merged(counter):
         return {key: count for key, count in sorted(counter.items()) if count >= 5}
@@ -77,8 +107,9 @@ def main():
             {"sex": sex, "orientation": orientation, "age_band": band, "count": count}
             for (sex, orientation, band), count in sorted(joint.items()) if count >= 5
         ],
-        "lifestyle_by_age_band": {
-            name: {band: merged(lifestyle[name][band]) for band in out_bands()} for name in LIFESTYLE
+        "lifestyle_by_sex_age_band": {
+            name: {sex: {band: merged(lifestyle[name][(sex, band)]) for band in out_bands()} for sex in ("f", "m")}
+            for name in LIFESTYLE
         },
     }
     os.makedirs(os.path.dirname(args.out), exist_ok=True)

@@ -8,6 +8,7 @@ import XoseenAPI
 /// (SQLite lets both open it; the server picks changes up within seconds):
 ///
 ///     xoseen train [--no-promote]        train on the event log, register vNNNN, promote if it beats the serving ranker
+///                  [--holdout-scores FILE]  also write each held-out decision's scores as JSON lines
 ///     xoseen models                      list versions with holdout metrics; * marks the serving one
 ///     xoseen promote VERSION [PCT]       serve VERSION to PCT of viewers (0…1, default 1)
 ///     xoseen rollback VERSION            serve an earlier VERSION to everyone
@@ -24,10 +25,17 @@ enum ModelCommands {
         var positional: [String] = []
         var flags: [String] = []
         var promote = true
+        var holdoutScores: String?
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
             if argument == "--no-promote" {
                 promote = false
+            } else if argument == "--holdout-scores" {
+                guard let file = rest.popFirst() else {
+                    FileHandle.standardError.write(Data("xoseen: --holdout-scores needs a FILE\n".utf8))
+                    return 64
+                }
+                holdoutScores = file
             } else if argument.hasPrefix("--") {
                 flags.append(argument)
                 if !argument.contains("="), let value = rest.popFirst() { flags.append(value) }
@@ -48,10 +56,16 @@ enum ModelCommands {
             switch (command, positional.count) {
             case ("train", 0):
                 let gazetteer = try Gazetteer(resourcesDirectory: settings.resourcesDirectory)
-                let outcome = try await RankerTraining(
-                    database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer)
-                )
-                .run(at: now, promote: promote)
+                var training = RankerTraining(
+                    database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer))
+                training.keepHoldoutScores = holdoutScores != nil
+                let outcome = try await training.run(at: now, promote: promote)
+                if let holdoutScores {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = .sortedKeys
+                    let lines = try outcome.holdoutScores.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+                    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: holdoutScores))
+                }
                 print(ModelReport.lines(version: outcome.version, report: outcome.report).joined(separator: "\n"))
                 print(outcome.decision)
             case ("models", 0):

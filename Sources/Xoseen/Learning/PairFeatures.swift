@@ -9,8 +9,9 @@ import Foundation
 /// - both users' like-rates and liked-rates (as log-odds / 4, clamped to ±1: the model is additive in
 ///   log-odds, so a picky viewer and a popular candidate combine as they do in people) and how much history
 ///   each has (log-scaled), all from `ActivityStats` counted strictly before the event;
-/// - collaborative taste from `TasteGraph` (item taste, user taste, the viewer's recent like rate), also
-///   strictly before the event.
+/// - collaborative taste from `TasteGraph` (item taste, user taste, the viewer's recent like rate, the
+///   candidate's appeal net of their deciders' like rates and the viewer's pickiness net of the appeal of
+///   those they judged), also strictly before the event.
 public enum PairFeatures {
     public static let names = [
         "trust", "intent", "interests", "texting_style", "location",
@@ -18,6 +19,7 @@ public enum PairFeatures {
         "same_intent", "open_intent", "shared_interests", "age_gap", "distance",
         "viewer_like_rate", "viewer_history", "candidate_liked_rate", "candidate_like_rate", "candidate_history",
         "viewer_liked_rate", "item_taste", "user_taste", "recent_like_rate",
+        "appeal_beyond_pickiness", "pickiness_beyond_appeal",
     ]
 
     public static var count: Int { names.count }
@@ -45,6 +47,7 @@ public enum PairFeatures {
             odds(candidateStats.likedRate(prior: prior, k: 5)), odds(candidateStats.likeRate(prior: prior, k: 5)),
             history(candidateStats.decisionsReceived),
             odds(viewerStats.likedRate(prior: prior, k: 5)), taste.itemTaste, taste.userTaste, odds(taste.recentLikeRate),
+            taste.appealBeyondPickiness, taste.pickinessBeyondAppeal,
         ]
     }
 }

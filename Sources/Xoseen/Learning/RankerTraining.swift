@@ -15,6 +15,9 @@ public struct RankerTraining: Sendable {
     public var trainer = LogisticTrainer()
     /// Fewer training examples than this and no model is trained.
     public var minimumExamples = 200
+    /// Keep every held-out example's scores in the outcome (`xoseen train --holdout-scores FILE`), so an
+    /// evaluation can split the holdout further (`scripts/eval-ranker.py`: development and final halves).
+    public var keepHoldoutScores = false
 
     public init(database: any Database, registry: ModelRegistry, ranker: RuleBasedRanker) {
         self.database = database
@@ -28,6 +31,20 @@ public struct RankerTraining: Sendable {
         public var promoted: Bool
         /// Why it was (not) promoted.
         public var decision: String
+        /// Each held-out example's scores, oldest first (empty unless `keepHoldoutScores`).
+        public var holdoutScores: [HoldoutScore] = []
+    }
+
+    /// What every ranker said about one held-out decision.
+    public struct HoldoutScore: Sendable, Codable, Equatable {
+        public var viewer: String
+        public var candidate: String
+        public var label: Double
+        public var learned: Double
+        public var history: Double
+        public var rules: Double
+        /// The rule sub-scores: trust, intent, interests, texting_style, location, p_like_back, appeal.
+        public var ruleParts: [String: Double]
     }
 
     public enum TrainingError: Error, CustomStringConvertible {
@@ -49,17 +66,26 @@ public struct RankerTraining: Sendable {
         let set = TrainingSet(
             events: events, profiles: Dictionary(profiles.map { ($0.userId, $0) }, uniquingKeysWith: { a, _ in a }),
             talked: talked, ranker: ranker)
-        let (model, report) = try train(set)
+        let (model, report, scores) = try trainKeepingScores(set)
         let version = try await registry.register(model: model, report: report, at: now)
-        guard promote else { return Outcome(version: version, report: report, promoted: false, decision: "registered only") }
+        guard promote else {
+            return Outcome(
+                version: version, report: report, promoted: false, decision: "registered only", holdoutScores: scores)
+        }
         let serving = try await registry.serving()
         let (beats, decision) = try gate(report, serving: serving)
         if beats { try await registry.promote(version, rolloutPct: serving.version == nil ? 1 : serving.rolloutPct, at: now) }
-        return Outcome(version: version, report: report, promoted: beats, decision: decision)
+        return Outcome(version: version, report: report, promoted: beats, decision: decision, holdoutScores: scores)
     }
 
     /// Fits on the older part and measures both rankers on the later part.
     public func train(_ set: TrainingSet) throws -> (LogisticModel, TrainingReport) {
+        let (model, report, _) = try trainKeepingScores(set)
+        return (model, report)
+    }
+
+    /// The same, with each held-out example's scores when `keepHoldoutScores` is set.
+    public func trainKeepingScores(_ set: TrainingSet) throws -> (LogisticModel, TrainingReport, [HoldoutScore]) {
         let (train, holdout) = set.split(holdoutShare: holdoutShare)
         guard train.count >= minimumExamples, !holdout.isEmpty else { throw TrainingError.notEnoughData(set.examples.count) }
         let started = ContinuousClock.now
@@ -99,7 +125,18 @@ public struct RankerTraining: Sendable {
             (historyScore(e) * history.probability(historyColumns.map { e.reverseFeatures[$0] })).squareRoot()
         }
         report.subScoreAUC = TrainingReport.subScores(holdout, all: set.examples, appealWeight: ranker.weights.appealWeight)
-        return (model, report)
+        guard keepHoldoutScores else { return (model, report, []) }
+        let scores = holdout.map { e in
+            let p = e.ruleParts
+            return HoldoutScore(
+                viewer: e.viewer, candidate: e.candidate, label: e.label, learned: model.probability(e.features),
+                history: historyScore(e), rules: p.final,
+                ruleParts: [
+                    "trust": p.trust, "intent": p.intent, "interests": p.interests, "texting_style": p.textingStyle,
+                    "location": p.location, "p_like_back": p.pLikeBack, "appeal": p.appeal,
+                ])
+        }
+        return (model, report, scores)
     }
 
     static func f4(_ x: Double) -> String { String(format: "%.4f", x) }

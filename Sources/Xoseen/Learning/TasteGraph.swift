@@ -8,6 +8,12 @@
 ///   agreement with each of the candidate's deciders (over candidates both decided on) weights
 ///   that decider's verdict.
 /// - **recent like rate**: the viewer's last few decisions, newest weighing most (mood, fatigue).
+/// - **appeal beyond pickiness**: the candidate's remembered verdicts, each net of that decider's own like
+///   rate (a like from someone who likes everyone says less than a like from someone choosy).
+/// - **pickiness beyond appeal**: the viewer's remembered verdicts, each net of how liked that person is
+///   by everyone (passing on people everyone passes on is not pickiness). With the plain like rates these
+///   are one step of a two-way (viewer + candidate) additive model; on the real speed-dating replay they
+///   are what lifts the learned ranker above like rates alone (docs/results.md).
 ///
 /// Bounded in memory (ids interned, ``memory`` entries a side per user) and in time (a pair costs at
 /// most ``memory``² dictionary look-ups a feature). Training fills one in time order and reads it
@@ -19,6 +25,15 @@ public struct TasteGraph: Sendable {
     /// Per interned user: recent decisions made / received, ±(other id + 1), oldest first.
     private var given: [[Int32]] = []
     private var received: [[Int32]] = []
+    /// Per interned user, over every decision recorded (not only the remembered ones).
+    private var counts: [Counts] = []
+
+    private struct Counts: Sendable {
+        var likesGiven: Int32 = 0
+        var made: Int32 = 0
+        var likesReceived: Int32 = 0
+        var received: Int32 = 0
+    }
 
     public init() {}
 
@@ -29,21 +44,52 @@ public struct TasteGraph: Sendable {
         public var userTaste: Double
         /// In [0, 1]: the viewer's recent like rate, starting from the prior.
         public var recentLikeRate: Double
+        /// In [−1, 1]: likes the candidate got beyond what their deciders' like rates predict.
+        public var appealBeyondPickiness: Double = 0
+        /// In [−1, 1]: likes the viewer gave beyond what the liked rates of those they judged predict.
+        public var pickinessBeyondAppeal: Double = 0
     }
+
+    /// Pseudo-decisions that shrink a user's like rate towards the prior in the residual signals.
+    static let smoothing = 5.0
 
     public mutating func record(viewer: String, candidate: String, like: Bool) {
         let v = intern(viewer)
         let c = intern(candidate)
         Self.push(&given[Int(v)], like ? c + 1 : -(c + 1))
         Self.push(&received[Int(c)], like ? v + 1 : -(v + 1))
+        counts[Int(v)].made += 1
+        counts[Int(c)].received += 1
+        if like {
+            counts[Int(v)].likesGiven += 1
+            counts[Int(c)].likesReceived += 1
+        }
     }
 
     public func signals(viewer: String, candidate: String, prior: Double) -> Signals {
         let mine = ids[viewer].map { given[Int($0)] } ?? []
         var recent = prior
         for entry in mine.suffix(8) { recent = 0.7 * recent + 0.3 * (entry > 0 ? 1 : 0) }
-        guard let c = ids[candidate] else { return Signals(itemTaste: 0, userTaste: 0, recentLikeRate: recent) }
+        // Pickiness beyond appeal: each verdict the viewer gave against how liked that person is.
+        var pickiness = 0.0
+        for entry in mine {
+            let other = counts[Int(abs(entry) - 1)]
+            let expected = (Double(other.likesReceived) + Self.smoothing * prior) / (Double(other.received) + Self.smoothing)
+            pickiness += (entry > 0 ? 1 : 0) - expected
+        }
+        pickiness = Self.residual(pickiness, over: mine.count)
+        guard let c = ids[candidate] else {
+            return Signals(itemTaste: 0, userTaste: 0, recentLikeRate: recent, pickinessBeyondAppeal: pickiness)
+        }
         let aboutCandidate = received[Int(c)]
+        // Appeal beyond pickiness: each verdict about the candidate against that decider's like rate.
+        var appeal = 0.0
+        for entry in aboutCandidate {
+            let decider = counts[Int(abs(entry) - 1)]
+            let expected = (Double(decider.likesGiven) + Self.smoothing * prior) / (Double(decider.made) + Self.smoothing)
+            appeal += (entry > 0 ? 1 : 0) - expected
+        }
+        appeal = Self.residual(appeal, over: aboutCandidate.count)
         // Item taste: the candidate against each person the viewer decided on.
         let candidateVerdicts = Self.verdicts(aboutCandidate)
         var item = 0.0
@@ -62,7 +108,15 @@ public struct TasteGraph: Sendable {
             user += similarity * (entry > 0 ? 1 : -1)
             weight += abs(similarity)
         }
-        return Signals(itemTaste: max(-1, min(1, item)), userTaste: max(-1, min(1, user / weight)), recentLikeRate: recent)
+        return Signals(
+            itemTaste: max(-1, min(1, item)), userTaste: max(-1, min(1, user / weight)), recentLikeRate: recent,
+            appealBeyondPickiness: appeal, pickinessBeyondAppeal: pickiness)
+    }
+
+    /// A sum of (verdict − expected) over `n` verdicts, shrunk by 3 pseudo-verdicts and doubled into [−1, 1]
+    /// (the residuals rarely pass ±0.5, and a wider range keeps the L2 penalty from muting them).
+    private static func residual(_ sum: Double, over n: Int) -> Double {
+        max(-1, min(1, 2 * sum / (Double(n) + 3)))
     }
 
     /// How many decisions it keeps that the user made and that others made about them.
@@ -80,6 +134,7 @@ public struct TasteGraph: Sendable {
         ids[id] = next
         given.append([])
         received.append([])
+        counts.append(Counts())
         return next
     }
 

@@ -4,7 +4,7 @@
 enum BioWriter {
     static func bio(
         interests: [String], area: String, intent: Intent, style: TextingStyle, asexual: Bool,
-        using rng: inout SplitMix64
+        lifestyle: String? = nil, using rng: inout SplitMix64
     ) -> String {
         let labels = interests.map { InterestVocabulary.interest($0)?.label ?? $0 }
         let a = labels[0]
@@ -16,6 +16,8 @@ enum BioWriter {
         lines.append(rng.pick(intentLines(intent)))
         if rng.chance(0.5) { lines.append(rng.pick(stylePhrases(style, using: &rng))) }
         if asexual, rng.chance(0.6) { lines.append(rng.pick(aceLines)) }
+        // Stated lifestyle answers (personas past the demo); no draw, so demo bios stay as they were.
+        if let lifestyle { lines.append(lifestyle) }
         if rng.chance(0.7) { lines.append(fill(rng.pick(closers), a: a, b: b, c: c, area: area)) }
         // Keep the interests line first most of the time; otherwise shuffle the middle for variety.
         if rng.chance(0.3) { rng.shuffle(&lines) }

@@ -29,6 +29,9 @@ public struct PersonaProfile: Sendable, Hashable, Codable {
     public var bio: String
     /// Seeds the generated avatar served at `/app/photos/<userId>.jpg`.
     public var photoSeed: UInt64
+    /// Lifestyle answers drawn from the real profiles (personas past the demo ones; nil for the named demo).
+    /// Not a profile field: it shows in the bio and shapes the seed history.
+    public var lifestyle: Lifestyle? = nil
 
     public var attraction: Attraction {
         Attraction(gender: gender, seeking: seeking, asexual: asexual, asexualOnly: asexualOnly)
@@ -38,7 +41,7 @@ public struct PersonaProfile: Sendable, Hashable, Codable {
         userId: String, displayName: String, ageDisplayed: Int, gender: Gender, orientation: Orientation,
         seeking: Set<Gender>, asexual: Bool, asexualOnly: Bool, intent: Intent, interests: [String],
         cityArea: String, ageMin: Int, ageMax: Int, maxDistanceKm: Double, trustScore: Double, verified: Bool,
-        textingStyle: TextingStyle, bio: String, photoSeed: UInt64
+        textingStyle: TextingStyle, bio: String, photoSeed: UInt64, lifestyle: Lifestyle? = nil
     ) {
         self.userId = userId
         self.displayName = displayName
@@ -59,6 +62,7 @@ public struct PersonaProfile: Sendable, Hashable, Codable {
         self.textingStyle = textingStyle
         self.bio = bio
         self.photoSeed = photoSeed
+        self.lifestyle = lifestyle
     }
 }
 

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// OkCupid records two sexes and three orientations: a woman's "gay" is our `lesbian`, "bisexual" our `bi`.
 /// Nonbinary people (not in the data) keep the hand-set share and table. The lifestyle answers (drinking,
-/// smoking, drugs, children) are shipped with the counts but have no field in our profiles yet.
+/// smoking, drugs, diet, children; ``Lifestyle``) are drawn per sex and age band, each answer independently
+/// given those (the file has no joint table of answers); a nonbinary persona draws from both sexes' counts.
 public struct PopulationDemographics: Sendable {
     struct Cell: Sendable {
         let gender: Gender
@@ -17,6 +18,15 @@ public struct PopulationDemographics: Sendable {
     }
 
     let cells: [Cell]
+    /// Per answer (drinks, smokes, …), per sex ("f", "m") and age band: value → count; "unstated" included.
+    let lifestyle: [String: [String: [LifestyleBand]]]
+
+    struct LifestyleBand: Sendable {
+        let ages: ClosedRange<Int>
+        let values: [(String, Double)]
+    }
+
+    static let lifestyleAnswers = ["drinks", "smokes", "drugs", "diet", "children"]
 
     public static let fileName = "population/okcupid.json"
 
@@ -32,6 +42,7 @@ public struct PopulationDemographics: Sendable {
             let count: Int
         }
         let sex_orientation_age: [Entry]
+        let lifestyle_by_sex_age_band: [String: [String: [String: [String: Int]]]]?
     }
 
     /// Loads `<resourcesDirectory>/population/okcupid.json`.
@@ -70,6 +81,58 @@ public struct PopulationDemographics: Sendable {
         }
         guard !cells.isEmpty else { throw LoadError(description: "\(path): no cells") }
         self.cells = cells
+        var lifestyle: [String: [String: [LifestyleBand]]] = [:]
+        for (answer, bySex) in file.lifestyle_by_sex_age_band ?? [:] where Self.lifestyleAnswers.contains(answer) {
+            for (sex, byBand) in bySex {
+                lifestyle[answer, default: [:]][sex] = try byBand.keys.sorted().map { band in
+                    let bounds = band.split(separator: "-").compactMap { Int($0) }
+                    guard bounds.count == 2, bounds[0] <= bounds[1] else {
+                        throw LoadError(description: "\(path): bad lifestyle band \(answer)/\(sex)/\(band)")
+                    }
+                    let values = byBand[band]!.sorted { $0.key < $1.key }.map { ($0.key, Double(max(0, $0.value))) }
+                    return LifestyleBand(ages: bounds[0]...bounds[1], values: values)
+                }
+            }
+        }
+        self.lifestyle = lifestyle
+    }
+
+    /// Lifestyle answers for a person of this gender and age, each drawn from the real answers of people of
+    /// that sex and age band ("unstated" → nil). Values outside ``Lifestyle``'s vocabulary are refused at
+    /// draw time as unstated, so a newer file cannot put an unknown value on a persona.
+    func drawLifestyle(gender: Gender, age: Int, using rng: inout SplitMix64) -> Lifestyle {
+        let sexes: [String] =
+            switch gender {
+            case .woman: ["f"]
+            case .man: ["m"]
+            case .nonbinary: ["f", "m"]
+            }
+        func answer(_ name: String) -> String? {
+            var pooled: [String: Double] = [:]
+            for sex in sexes {
+                guard let band = lifestyle[name]?[sex]?.first(where: { $0.ages.contains(age) }) else { continue }
+                for (value, count) in band.values { pooled[value, default: 0] += count }
+            }
+            let choices = pooled.sorted { $0.key < $1.key }
+            guard !choices.isEmpty, choices.contains(where: { $0.value > 0 }) else { return nil }
+            let value = choices[rng.weightedIndex(choices.map(\.value))].key
+            return value == "unstated" ? nil : value
+        }
+        return Lifestyle(
+            drinks: answer("drinks").flatMap(Lifestyle.Drinks.init(rawValue:)),
+            smokes: answer("smokes").flatMap(Lifestyle.Smokes.init(rawValue:)),
+            drugs: answer("drugs").flatMap(Lifestyle.Drugs.init(rawValue:)),
+            diet: answer("diet").flatMap(Lifestyle.Diet.init(rawValue:)),
+            children: answer("children").flatMap(Lifestyle.Children.init(rawValue:)))
+    }
+
+    /// Share of people of one sex ("f"/"m") who gave `value` for `answer`, over all age bands (for tests and
+    /// documentation; "unstated" counts in the whole).
+    public func lifestyleShare(_ answer: String, _ value: String, sex: String) -> Double {
+        let bands = lifestyle[answer]?[sex] ?? []
+        let total = bands.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.1 } }
+        let part = bands.reduce(0) { $0 + $1.values.filter { $0.0 == value }.reduce(0) { $0 + $1.1 } }
+        return total == 0 ? 0 : part / total
     }
 
     /// A woman or man with orientation and age drawn jointly from the data (age uniform within its band).

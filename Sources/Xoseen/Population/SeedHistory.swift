@@ -14,7 +14,8 @@ extension SeedPopulation {
     ///   queue), which is where most matches come from.
     /// - A viewer likes a compatible candidate with probability `σ(7·(u − 0.6) + choosiness + appeal)`, where `u`
     ///   is a hidden compatibility: 0.30 shared interests (rarity-weighted) + 0.20 intent + 0.20 age fit + 0.15
-    ///   distance fit + 0.15 texting style. Incompatible people are always passed.
+    ///   distance fit + 0.15 texting style, plus ``Lifestyle/dealbreaker(for:)`` when both carry real lifestyle
+    ///   answers (personas past the demo). Incompatible people are always passed.
     /// - Each viewer's actions are spread evenly over the window, so nobody's history is all old or all new.
     ///
     /// Cost: O(n²) up to about 600 personas; above that each viewer draws from a random sample of 600, so a
@@ -53,7 +54,9 @@ extension SeedPopulation {
                 ? 1 - 0.5 * km / viewer.maxDistanceKm : 0.5 * exp(-(km - viewer.maxDistanceKm) / 5)
             let texting = viewer.textingStyle.compatibility(with: candidate.textingStyle)
             let u = 0.30 * interests + 0.20 * intent + 0.20 * age + 0.15 * place + 0.15 * texting
-            return 1 / (1 + exp(-(7 * (u - 0.6) + traits[v].choosiness + traits[c].appeal)))
+            // Lifestyle clashes (personas past the demo carry real answers; the demo has none, so no change there).
+            let clash = viewer.lifestyle.flatMap { mine in candidate.lifestyle.map { mine.dealbreaker(for: $0) } } ?? 0
+            return 1 / (1 + exp(-(7 * (u - 0.6) + traits[v].choosiness + traits[c].appeal + clash)))
         }
 
         // Who a viewer can be shown: everyone at the seed's size; for large populations (benchmarks) a random

@@ -36,7 +36,10 @@ public struct SeedPopulation: Sendable {
         var used = Set<String>()
         return (0..<max(0, count)).map { index in
             var rng = SplitMix64(seed: seed, stream: UInt64(index))
-            var persona = persona(using: &rng, real: index >= Self.demoCount ? demographics : nil)
+            // Lifestyle answers come from their own stream, so the other draws are the same with or without them.
+            var lifestyleRng = SplitMix64(seed: seed ^ 0x4C49_4645_5354_594C, stream: UInt64(index))
+            var persona = persona(
+                using: &rng, real: index >= Self.demoCount ? demographics : nil, lifestyleRng: &lifestyleRng)
             // Ids are hashes of (seed, index); on the rare collision, keep drawing from this persona's stream.
             while !used.insert(persona.userId).inserted {
                 persona.userId = Self.userId(rng.next())
@@ -47,7 +50,9 @@ public struct SeedPopulation: Sendable {
 
     // MARK: - One persona
 
-    private func persona(using rng: inout SplitMix64, real: PopulationDemographics?) -> PersonaProfile {
+    private func persona(
+        using rng: inout SplitMix64, real: PopulationDemographics?, lifestyleRng: inout SplitMix64
+    ) -> PersonaProfile {
         let userId = Self.userId(rng.next())
         var gender = rng.weighted([(Gender.woman, 0.47), (.man, 0.46), (.nonbinary, 0.07)])
         var age = Self.age(using: &rng)
@@ -73,15 +78,16 @@ public struct SeedPopulation: Sendable {
         let trust = verified ? 70 + 28 * pow(rng.unit(), 0.7) : 35 + 30 * rng.unit()
         let style = Self.textingStyle(age: age, using: &rng)
         let displayName = PersonaNames.displayName(for: gender, using: &rng)
+        let lifestyle = real?.drawLifestyle(gender: gender, age: age, using: &lifestyleRng)
         let bio = BioWriter.bio(
             interests: interests, area: area.name, intent: intent, style: style, asexual: asexual,
-            using: &rng)
+            lifestyle: lifestyle?.sentence, using: &rng)
         return PersonaProfile(
             userId: userId, displayName: displayName, ageDisplayed: age, gender: gender, orientation: orientation,
             seeking: orientation.seeking(for: gender), asexual: asexual, asexualOnly: asexualOnly, intent: intent,
             interests: interests, cityArea: area.name, ageMin: ageMin, ageMax: ageMax, maxDistanceKm: maxDistance,
             trustScore: (trust * 10).rounded() / 10, verified: verified, textingStyle: style, bio: bio,
-            photoSeed: rng.next())
+            photoSeed: rng.next(), lifestyle: lifestyle)
     }
 
     /// `usr_` + 8 base-36 characters of a 64-bit draw (41 bits used: collisions are negligible at this size).

@@ -57,4 +57,37 @@ import Xoseen
         #expect(g.remembered("v") == (made: TasteGraph.memory, received: TasteGraph.memory))
         #expect(g.remembered("c0") == (made: 0, received: 1))
     }
+
+    /// m1 was liked by the two deciders who pass on nearly everyone, m2 by the two who like nearly everyone:
+    /// both have a liked rate of 100%, but only m1's likes say something. Likewise passing on someone everyone
+    /// likes is pickiness, passing on someone everyone passes on is not.
+    @Test func residualsSeparateAppealFromWhoJudged() {
+        var g = TasteGraph()
+        for i in 0..<12 {
+            for choosy in ["c1", "c2"] { g.record(viewer: choosy, candidate: "x\(i)", like: false) }
+            for generous in ["g1", "g2"] { g.record(viewer: generous, candidate: "x\(i)", like: true) }
+        }
+        for choosy in ["c1", "c2"] { g.record(viewer: choosy, candidate: "m1", like: true) }
+        for generous in ["g1", "g2"] { g.record(viewer: generous, candidate: "m2", like: true) }
+        for decider in ["c1", "c2", "g1", "g2"] {
+            g.record(viewer: decider, candidate: "popular", like: true)
+            g.record(viewer: decider, candidate: "unpopular", like: false)
+        }
+        let m1 = g.signals(viewer: "w", candidate: "m1", prior: 0.5)
+        let m2 = g.signals(viewer: "w", candidate: "m2", prior: 0.5)
+        #expect(m1.appealBeyondPickiness > 0.5, "liked by the choosy: \(m1)")
+        #expect(m2.appealBeyondPickiness < 0.25, "liked by those who like everyone: \(m2)")
+        g.record(viewer: "picky", candidate: "popular", like: false)
+        g.record(viewer: "fair", candidate: "unpopular", like: false)
+        let picky = g.signals(viewer: "picky", candidate: "m1", prior: 0.5).pickinessBeyondAppeal
+        let fair = g.signals(viewer: "fair", candidate: "m1", prior: 0.5).pickinessBeyondAppeal
+        #expect(picky < fair, "\(picky) vs \(fair)")
+        #expect(picky < -0.3)
+        for s in [m1, m2] {
+            #expect((-1...1).contains(s.appealBeyondPickiness) && (-1...1).contains(s.pickinessBeyondAppeal))
+        }
+        // Strangers are neutral.
+        let none = g.signals(viewer: "nobody", candidate: "new", prior: 0.5)
+        #expect(none.appealBeyondPickiness == 0 && none.pickinessBeyondAppeal == 0)
+    }
 }

@@ -104,9 +104,16 @@ import Testing
         print(
             "seed training:", r.trainExamples, r.holdoutExamples, "learned AUC", r.learned.auc, "rule AUC", r.ruleBased.auc,
             "logloss", r.learned.logLoss, r.ruleBased.logLoss, "ECE", r.learned.calibrationError, "sd", r.learned.scoreStdDev,
-            "match@10", r.learnedMatchRateAt10, r.ruleMatchRateAt10, "secs", r.trainingSeconds, outcome.decision)
+            "match@10", r.learnedMatchRateAt10, r.ruleMatchRateAt10, "secs", r.trainingSeconds, outcome.decision,
+            "history AUC", r.historyOnly?.auc ?? -1)
         #expect(outcome.version == "v0001")
         #expect(r.learned.auc > r.ruleBased.auc, "the hidden preferences are learnable")
+        // Floors near what docs/results.md reports for this holdout (learned 0.786, rules 0.675): the seed's
+        // likes depend on pair compatibility, so the model must beat like rates alone, and the rules chance.
+        let history = try #require(r.historyOnly)
+        #expect(r.learned.auc > history.auc + 0.03, "learned \(r.learned.auc) vs history \(history.auc)")
+        #expect(r.learned.auc > 0.76)
+        #expect(r.ruleBased.auc > 0.63, "rules \(r.ruleBased.auc)")
         #expect(r.learned.saturatedShare < 0.01 && r.learned.scoreStdDev >= 0.05)
         #expect(r.learned.calibrationError < 0.05)
     }
