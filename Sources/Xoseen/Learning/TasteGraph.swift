@@ -25,6 +25,10 @@ public struct TasteGraph: Sendable {
     /// Per interned user: recent decisions made / received, ±(other id + 1), oldest first.
     private var given: [[Int32]] = []
     private var received: [[Int32]] = []
+    /// The same entries ordered by the other's id (oldest first within one id), kept beside the
+    /// rings so two users' verdicts are compared by one merge walk instead of hashing.
+    private var givenByOther: [[Int32]] = []
+    private var receivedByOther: [[Int32]] = []
     /// Per interned user, over every decision recorded (not only the remembered ones).
     private var counts: [Counts] = []
 
@@ -56,8 +60,8 @@ public struct TasteGraph: Sendable {
     public mutating func record(viewer: String, candidate: String, like: Bool) {
         let v = intern(viewer)
         let c = intern(candidate)
-        Self.push(&given[Int(v)], like ? c + 1 : -(c + 1))
-        Self.push(&received[Int(c)], like ? v + 1 : -(v + 1))
+        Self.push(&given[Int(v)], &givenByOther[Int(v)], like ? c + 1 : -(c + 1))
+        Self.push(&received[Int(c)], &receivedByOther[Int(c)], like ? v + 1 : -(v + 1))
         counts[Int(v)].made += 1
         counts[Int(c)].received += 1
         if like {
@@ -91,20 +95,20 @@ public struct TasteGraph: Sendable {
         }
         appeal = Self.residual(appeal, over: aboutCandidate.count)
         // Item taste: the candidate against each person the viewer decided on.
-        let candidateVerdicts = Self.verdicts(aboutCandidate)
+        let candidateVerdicts = receivedByOther[Int(c)]
         var item = 0.0
         for entry in mine {
             let other = Int(abs(entry) - 1)
-            item += Self.agreement(candidateVerdicts, received[other]) * (entry > 0 ? 1 : -1)
+            item += Self.agreement(candidateVerdicts, receivedByOther[other]) * (entry > 0 ? 1 : -1)
         }
         item /= Double(mine.count + 1)
         // User taste: each decider about the candidate, weighted by how they agree with the viewer.
-        let viewerVerdicts = Self.verdicts(mine)
+        let viewerVerdicts = ids[viewer].map { givenByOther[Int($0)] } ?? []
         var user = 0.0
         var weight = 0.5
         for entry in aboutCandidate {
             let decider = Int(abs(entry) - 1)
-            let similarity = Self.agreement(viewerVerdicts, given[decider])
+            let similarity = Self.agreement(viewerVerdicts, givenByOther[decider])
             user += similarity * (entry > 0 ? 1 : -1)
             weight += abs(similarity)
         }
@@ -134,30 +138,49 @@ public struct TasteGraph: Sendable {
         ids[id] = next
         given.append([])
         received.append([])
+        givenByOther.append([])
+        receivedByOther.append([])
         counts.append(Counts())
         return next
     }
 
-    private static func push(_ ring: inout [Int32], _ entry: Int32) {
-        if ring.count >= memory { ring.removeFirst() }
+    /// Appends to a ring (dropping its oldest entry when full) and keeps its by-other copy in step.
+    private static func push(_ ring: inout [Int32], _ byOther: inout [Int32], _ entry: Int32) {
+        if ring.count >= memory {
+            // The ring's oldest entry is the oldest of its id's run in the by-other copy: the first.
+            let oldest = abs(ring.removeFirst())
+            if let index = byOther.firstIndex(where: { abs($0) == oldest }) { byOther.remove(at: index) }
+        }
         ring.append(entry)
+        let key = abs(entry)
+        byOther.insert(entry, at: byOther.firstIndex(where: { abs($0) > key }) ?? byOther.count)
     }
 
-    private static func verdicts(_ entries: [Int32]) -> [Int32: Int8] {
-        var map: [Int32: Int8] = [:]
-        map.reserveCapacity(entries.count)
-        for e in entries { map[abs(e)] = e > 0 ? 1 : -1 }
-        return map
-    }
-
-    /// (agreements − disagreements) / (shared + 2): in (−1, 1), near 0 when little is shared.
-    private static func agreement(_ verdicts: [Int32: Int8], _ entries: [Int32]) -> Double {
+    /// (agreements − disagreements) / (shared + 2) between one user's verdicts (the latest per id
+    /// counts) and another's entries (each counts), both ordered by id: in (−1, 1), near 0 when
+    /// little is shared.
+    private static func agreement(_ verdicts: [Int32], _ entries: [Int32]) -> Double {
         var score = 0
         var shared = 0
-        for e in entries {
-            guard let v = verdicts[abs(e)] else { continue }
-            shared += 1
-            score += (e > 0) == (v > 0) ? 1 : -1
+        var i = 0
+        var j = 0
+        while i < verdicts.count, j < entries.count {
+            let a = abs(verdicts[i])
+            let b = abs(entries[j])
+            if a < b {
+                i += 1
+            } else if a > b {
+                j += 1
+            } else {
+                while i + 1 < verdicts.count, abs(verdicts[i + 1]) == a { i += 1 }
+                let liked = verdicts[i] > 0
+                while j < entries.count, abs(entries[j]) == a {
+                    shared += 1
+                    score += (entries[j] > 0) == liked ? 1 : -1
+                    j += 1
+                }
+                i += 1
+            }
         }
         return Double(score) / Double(shared + 2)
     }

@@ -90,4 +90,67 @@ import Xoseen
         let none = g.signals(viewer: "nobody", candidate: "new", prior: 0.5)
         #expect(none.appealBeyondPickiness == 0 && none.pickinessBeyondAppeal == 0)
     }
+
+    /// The merge walk over by-id copies gives exactly what comparing the remembered decisions one
+    /// by one gives (repeated decisions, full rings that drop their oldest, both directions).
+    @Test func tasteMatchesTheDecisionByDecisionDefinition() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var graph = TasteGraph()
+        var given: [String: [(String, Bool)]] = [:]
+        var received: [String: [(String, Bool)]] = [:]
+        func remember(_ ring: inout [(String, Bool)]?, _ entry: (String, Bool)) {
+            var list = ring ?? []
+            if list.count >= TasteGraph.memory { list.removeFirst() }
+            list.append(entry)
+            ring = list
+        }
+        for _ in 0..<4_000 {
+            let viewer = "u\(next(40))"
+            let candidate = "u\(next(40))"
+            guard viewer != candidate else { continue }
+            let like = next(3) == 0
+            graph.record(viewer: viewer, candidate: candidate, like: like)
+            remember(&given[viewer], (candidate, like))
+            remember(&received[candidate], (viewer, like))
+        }
+        // The definition: agreements − disagreements over the shared ids (the latest verdict of the
+        // first list per id, every entry of the second), over shared + 2.
+        func agreement(_ verdicts: [(String, Bool)], _ entries: [(String, Bool)]) -> Double {
+            var latest: [String: Bool] = [:]
+            for (id, like) in verdicts { latest[id] = like }
+            var score = 0
+            var shared = 0
+            for (id, like) in entries {
+                guard let verdict = latest[id] else { continue }
+                shared += 1
+                score += verdict == like ? 1 : -1
+            }
+            return Double(score) / Double(shared + 2)
+        }
+        for v in 0..<40 {
+            for c in 0..<40 where c != v {
+                let viewer = "u\(v)"
+                let candidate = "u\(c)"
+                let mine = given[viewer] ?? []
+                let about = received[candidate] ?? []
+                var item = 0.0
+                for (other, like) in mine { item += agreement(about, received[other] ?? []) * (like ? 1 : -1) }
+                item /= Double(mine.count + 1)
+                var user = 0.0
+                var weight = 0.5
+                for (decider, like) in about {
+                    let similarity = agreement(mine, given[decider] ?? [])
+                    user += similarity * (like ? 1 : -1)
+                    weight += abs(similarity)
+                }
+                let signals = graph.signals(viewer: viewer, candidate: candidate, prior: 0.3)
+                #expect(signals.itemTaste == max(-1, min(1, item)), "\(viewer) → \(candidate)")
+                #expect(signals.userTaste == max(-1, min(1, user / weight)), "\(viewer) → \(candidate)")
+            }
+        }
+    }
 }
