@@ -47,7 +47,7 @@ bench-stories:
 bench-chat:
 	@scripts/setup.sh && scripts/bench-chat.sh
 # Chat over two instances (PostgreSQL + Redis, started by the script) vs one on SQLite; /ml/rank p99 and
-# /ml/feedback writes/s on PostgreSQL vs SQLite. BENCH_PROFILES (100000), BENCH_PAIRS, BENCH_DURATION.
+# /ml/feedback writes/s on PostgreSQL vs SQLite. BENCH_PROFILES (20000), BENCH_PAIRS, BENCH_DURATION.
 bench-cluster:
 	@scripts/setup.sh wrk sqlite3 && scripts/bench-cluster.sh
 # Xoseen: POST /ml/rank p50/p99 and POST /ml/feedback req/s with 10k and 100k profiles (about 8 minutes).
