@@ -10,13 +10,15 @@
 # On one machine the two instances share its cores with each other and with the clients: the ratio
 # shows what the cluster path costs, not what two machines would add.
 # Env: BENCH_PAIRS (500), BENCH_DURATION (10 s per row), BENCH_PROFILES (20000: about 7 minutes in all on a
-# loaded 2-core machine; 100000 is the issue's size, whose seeding alone takes several times longer).
+# loaded 2-core machine; 100000 is the issue's size, whose seeding alone takes several times longer),
+# BENCH_PARTS ("chat rank": either alone runs only that part).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 PAIRS=${BENCH_PAIRS:-500}
 DURATION=${BENCH_DURATION:-10}
 PROFILES=${BENCH_PROFILES:-20000}
+PARTS=${BENCH_PARTS:-chat rank}
 swift build -c release --product xoseen >/dev/null
 swift build -c release --product chat-bench >/dev/null
 BIN="$(swift build -c release --show-bin-path)"
@@ -74,6 +76,7 @@ stop_all() {
 echo "bench-cluster: ${DURATION}s per row, $(nproc) cores shared by the servers, PostgreSQL, Redis and the clients"
 
 # --- Chat -------------------------------------------------------------------------------------------
+if [[ " $PARTS " == *" chat "* ]]; then
 # As bench-chat: the per-user rate limit raised (this measures the server, not the policy).
 chat_env=(XOSEEN_CHAT_BURST=10000 XOSEEN_CHAT_RATE=100000 HTTP_PER_ADDRESS_CONNECTIONS=4096 XOSEEN_SEED_COUNT=0)
 "$BIN/chat-bench" prepare "$WORK/chat-sqlite" "$PAIRS" >/dev/null
@@ -92,6 +95,8 @@ stop_all
 rate() { echo "$1" | awk '/msg\/s end to end/ { for (i = 1; i <= NF; i++) if ($(i + 1) == "msg/s") print $i }'; }
 awk -v a="$(rate "$one")" -v b="$(rate "$two")" \
     'BEGIN { if (a > 0) printf "bench-cluster: chat, two instances / one: %.2fx (goal >= 1.6x)\n", b / a }'
+fi
+[[ " $PARTS " == *" rank "* ]] || exit 0
 
 # --- /ml/rank and /ml/feedback ------------------------------------------------------------------------
 report() {  # $1 label, wrk output on stdin
