@@ -1,7 +1,7 @@
 # Two commands do all set-up on a fresh Debian machine with the Swift toolchain:
 #   make run    build and run both servers (Jarvis :8080, Xoseen :8042), embedded defaults
 #   make test   the whole test suite; last line "N passed, N failed"
-.PHONY: run test build bench-http bench-ingest bench-extract eval-extract bench-stories bench-rank bench-chat format
+.PHONY: run test build bench-http bench-ingest bench-extract eval-extract bench-stories bench-rank bench-chat bench-cluster format
 
 run:
 	@scripts/run.sh
@@ -46,6 +46,10 @@ bench-stories:
 # 1,000 chat sockets, messages/s end to end with the safety scanner on, p99 delivery latency, memory.
 bench-chat:
 	@scripts/setup.sh && scripts/bench-chat.sh
+# Chat over two instances (PostgreSQL + Redis, started by the script) vs one on SQLite; /ml/rank p99 and
+# /ml/feedback writes/s on PostgreSQL vs SQLite. BENCH_PROFILES (20000), BENCH_PAIRS, BENCH_DURATION.
+bench-cluster:
+	@scripts/setup.sh wrk sqlite3 && scripts/bench-cluster.sh
 # Xoseen: POST /ml/rank p50/p99 and POST /ml/feedback req/s with 10k and 100k profiles (about 8 minutes).
 bench-rank:
 	@scripts/setup.sh wrk sqlite3 && scripts/bench-rank.sh

@@ -35,35 +35,6 @@ start() {  # $1 data dir, $2 seed count
 stop() { kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""; }
 millis() { date +%s%3N; }
 
-cat > "$WORK/rank.lua" <<'LUA'
-dofile(os.getenv("BENCH_IDS"))
-local threads = 0
-function setup(thread) thread:set("tid", threads); threads = threads + 1 end
-local k = 0
-request = function()
-  k = k + 1
-  local id = ids[((k * 7 + (tid or 0) * 499) % #ids) + 1]
-  return wrk.format("POST", "/ml/rank", {["Content-Type"] = "application/json"}, '{"viewerId":"' .. id .. '","limit":20}')
-end
-LUA
-# Pair k of thread t is k·T + t: viewer ids[i], candidate ids[i + 1 + j] (never the same person, never a repeat).
-cat > "$WORK/feedback.lua" <<'LUA'
-dofile(os.getenv("BENCH_IDS"))
-local threads = 0
-function setup(thread) thread:set("tid", threads); threads = threads + 1 end
-local k = 0
-request = function()
-  local n = #ids
-  local pair = k * 4 + (tid or 0)
-  k = k + 1
-  local i = pair % n
-  local j = (i + 1 + math.floor(pair / n) % (n - 1)) % n
-  local action = (pair % 3 == 0) and "like" or "pass"
-  return wrk.format("POST", "/ml/feedback", {["Content-Type"] = "application/json"},
-    '{"viewerId":"' .. ids[i + 1] .. '","candidateId":"' .. ids[j + 1] .. '","action":"' .. action .. '"}')
-end
-LUA
-
 report() {  # $1 label, wrk output on stdin
     local out; out=$(cat)
     local rps p50 p99 non2xx
@@ -88,11 +59,11 @@ for SIZE in $SIZES; do
     sqlite3 "$DATA/xoseen.sqlite" "SELECT id FROM users ORDER BY random() LIMIT 1000" \
         | awk 'BEGIN { printf "ids = {" } { printf "\"%s\",", $1 } END { print "}" }' > "$BENCH_IDS"
     curl -fs -X POST -H 'Content-Type: application/json' -d '{"viewerId":"x"}' "http://127.0.0.1:$PORT/ml/rank" >/dev/null || true
-    wrk -t1 -c1 -d"${DURATION}s" --latency -s "$WORK/rank.lua" "http://127.0.0.1:$PORT" | report "POST /ml/rank, 1 connection"
-    wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/rank.lua" "http://127.0.0.1:$PORT" \
+    wrk -t1 -c1 -d"${DURATION}s" --latency -s scripts/wrk/rank.lua "http://127.0.0.1:$PORT" | report "POST /ml/rank, 1 connection"
+    wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s scripts/wrk/rank.lua "http://127.0.0.1:$PORT" \
         | report "POST /ml/rank, $CONNECTIONS connections"
     events0=$(sqlite3 "$DATA/xoseen.sqlite" "SELECT COUNT(*) FROM user_events")
-    out=$(wrk -t4 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/feedback.lua" "http://127.0.0.1:$PORT")
+    out=$(wrk -t4 -c"$CONNECTIONS" -d"${DURATION}s" --latency -s scripts/wrk/feedback.lua "http://127.0.0.1:$PORT")
     echo "$out" | report "POST /ml/feedback, $CONNECTIONS connections"
     events=$(( $(sqlite3 "$DATA/xoseen.sqlite" "SELECT COUNT(*) FROM user_events") - events0 ))
     echo "    feedback: $(echo "$out" | awk '/requests in/ {print $1}') requests, $events first-time decisions logged"

@@ -78,6 +78,34 @@ final class RedisLink: @unchecked Sendable {
         return RedisReply(reply)
     }
 
+    /// Writes every command, then reads their replies in order (one round trip). A command whose reply
+    /// never came — the connection broke — is a failure; the connection is then dropped.
+    func pipeline(_ commands: [[String]]) -> [Result<RedisReply, ClusterBusError>] {
+        do throws(ClusterBusError) {
+            if context == nil { try connect() }
+            guard let context else { throw ClusterBusError("no Redis connection") }
+            for arguments in commands {
+                let status = Self.withArgv(arguments) { argc, argv, lengths in
+                    redisAppendCommandArgv(context, argc, argv, lengths)
+                }
+                guard status == REDIS_OK else { throw ClusterBusError("Redis connection lost") }
+            }
+        } catch {
+            disconnect()
+            return commands.map { _ in .failure(error) }
+        }
+        var results: [Result<RedisReply, ClusterBusError>] = []
+        results.reserveCapacity(commands.count)
+        for _ in commands {
+            do throws(ClusterBusError) {
+                results.append(.success(try nextReply()))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return results
+    }
+
     /// Sends a command without reading its reply (SUBSCRIBE: the replies come through `nextReply`).
     func send(_ arguments: [String]) throws(ClusterBusError) {
         if context == nil { try connect() }
@@ -137,17 +165,32 @@ enum RedisReply: Sendable, Equatable {
     }
 }
 
-/// Publishes and subscribes on one Redis server. Publishing is fire-and-forget, in call order, on one
-/// connection and one serial queue (blocking hiredis calls never run on Swift's cooperative pool);
-/// each subscription has its own connection and thread, and reconnects (with `onResubscribe`) when
-/// Redis restarts.
+/// Publishes and subscribes on one Redis server. Publishes and commands go out in call order on one
+/// connection, pipelined: whatever callers queued while the previous round trip was in flight is written
+/// at once and its replies read back in order (one round trip for a burst of chat frames, not one each).
+/// Blocking hiredis calls run on one serial queue, never on Swift's cooperative pool; each subscription
+/// has its own connection and thread, and reconnects (with `onResubscribe`) when Redis restarts.
 public final class RedisBus: Sendable {
     public let endpoint: RedisEndpoint
     private let publisher: RedisLink
     private let queue = DispatchQueue(label: "clusterbus.publish")
+    private let outgoing = Mutex(Outgoing())
     private let subscribers = Mutex<[RedisLink]>([])
     private let stopped = Atomic<Bool>(false)
     private let logger = Logger(label: "clusterbus")
+    /// Most commands written in one pipelined round trip.
+    static let maxPipeline = 1024
+
+    private struct Outgoing {
+        var commands: [Queued] = []
+        var draining = false
+    }
+
+    private struct Queued {
+        let arguments: [String]
+        /// nil for a publish (fire-and-forget).
+        let reply: (@Sendable (Result<RedisReply, ClusterBusError>) -> Void)?
+    }
 
     /// Connects once, so a wrong `REDIS_URL` is a start-up error rather than silent isolation.
     public init(url: String) throws(ClusterBusError) {
@@ -160,27 +203,49 @@ public final class RedisBus: Sendable {
     /// Sends `message` to every subscriber of `channel` on every instance (this one included).
     /// A message that cannot be sent is dropped with a warning: receivers recover from the database.
     public func publish(_ channel: String, _ message: String) {
-        queue.async { [publisher, logger] in
-            for attempt in 0..<2 {
-                do {
-                    try publisher.command(["PUBLISH", channel, message])
-                    return
-                } catch {
-                    if attempt == 1 { logger.warning("publish failed", ["channel": channel, "error": "\(error)"]) }
-                }
-            }
-        }
+        enqueue(Queued(arguments: ["PUBLISH", channel, message], reply: nil))
     }
 
     /// Runs a blocking command on the publishing connection (counters: INCR, EXPIRE, …), after every
     /// publish issued before it.
     func command(_ arguments: [String]) async throws -> RedisReply {
         try await withCheckedThrowingContinuation { continuation in
-            queue.async { [publisher] in
-                do {
-                    continuation.resume(returning: try publisher.command(arguments))
-                } catch {
-                    continuation.resume(throwing: error)
+            enqueue(Queued(arguments: arguments) { continuation.resume(with: $0) })
+        }
+    }
+
+    private func enqueue(_ command: Queued) {
+        let start = outgoing.withLock { state -> Bool in
+            state.commands.append(command)
+            guard !state.draining else { return false }
+            state.draining = true
+            return true
+        }
+        if start { queue.async { self.drain() } }
+    }
+
+    /// On `queue`: writes everything queued in one pipeline, repeatedly, until nothing is left.
+    private func drain() {
+        while true {
+            let batch = outgoing.withLock { state -> [Queued] in
+                let batch = Array(state.commands.prefix(Self.maxPipeline))
+                state.commands.removeFirst(batch.count)
+                if batch.isEmpty { state.draining = false }
+                return batch
+            }
+            guard !batch.isEmpty else { return }
+            var results = publisher.pipeline(batch.map(\.arguments))
+            // A broken connection fails the commands still unanswered: they get one more try on a new one.
+            let unanswered = results.indices.filter { if case .failure = results[$0] { true } else { false } }
+            if !unanswered.isEmpty {
+                let retried = publisher.pipeline(unanswered.map { batch[$0].arguments })
+                for (index, result) in zip(unanswered, retried) { results[index] = result }
+            }
+            for (command, result) in zip(batch, results) {
+                if let reply = command.reply {
+                    reply(result)
+                } else if case .failure(let error) = result {
+                    logger.warning("publish failed", ["channel": command.arguments[1], "error": "\(error)"])
                 }
             }
         }

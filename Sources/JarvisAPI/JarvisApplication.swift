@@ -153,7 +153,8 @@ public struct JarvisApplication: Sendable {
         var pollerConfiguration = settings.poller
         if database.dialect == .postgres {
             // Instances sharing the database: one ingests (and clusters) at a time.
-            let ownership = IngestOwnership(database: database)
+            let stories = storyService
+            let ownership = IngestOwnership(database: database, onTakeover: { await stories?.startRestore() })
             pollerConfiguration.ingestOwnership = { await ownership.isOwner() }
         }
         poller = FeedPoller(

@@ -203,6 +203,8 @@ public struct XoseenApplication: Sendable {
 
     public func router() -> Router {
         var router = Router()
+        var verificationLimits = VerificationLimits(environment: settings.environment)
+        verificationLimits.shared = bus.map { SharedAttemptLimit(bus: $0) }
         router.use(TokenAuthentication(signer: signer, versions: tokenVersions))
         CapabilityRoutes(learning: learning, startedAt: startedAt).register(on: &router)
         ProfileRoutes(context: context).register(on: &router)
@@ -215,7 +217,7 @@ public struct XoseenApplication: Sendable {
         AccountRoutes(delete: { [self] in try await deleteUser($0) }).register(on: &router)
         VerificationRoutes(
             context: context, verifier: verifier, operatorToken: settings.operatorToken,
-            limits: VerificationLimits(environment: settings.environment)
+            limits: verificationLimits
         ).register(on: &router)
         MatchRoutes(context: context).register(on: &router)
         OperatorRoutes(learning: learning, chat: context.chat, operatorToken: settings.operatorToken).register(on: &router)

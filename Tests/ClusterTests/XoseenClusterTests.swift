@@ -163,4 +163,28 @@ import Testing
         }
         #expect(limited == 2)
     }
+
+    /// verify-live attempts are counted once for the service: a user and an address spread over two
+    /// instances get one budget (each instance alone would allow the limit on each).
+    @Test func verificationAttemptLimitsAreSharedAcrossInstances() async throws {
+        let (a, b) = try Self.pair(["XOSEEN_VERIFY_PER_USER_HOUR": "2", "XOSEEN_VERIFY_PER_ADDRESS_HOUR": "4"])
+        defer {
+            a.stop()
+            b.stop()
+        }
+        // Not an image: the attempt counts, then fails on decoding (422) — the budget is what is tested.
+        let junk = Array("not an image".utf8)
+        func attempt(_ instance: ProductInstance, _ user: String) async throws -> Int {
+            try await HTTPTestClient(port: instance.port).multipart(
+                "/verify/verification/verify-live", fields: [("user_id", user)],
+                files: [("selfie", "s.png", "image/png", junk), ("id_document", "d.png", "image/png", junk)]
+            ).status
+        }
+        #expect(try await attempt(a, "usr_s1") == 422)
+        #expect(try await attempt(b, "usr_s1") == 422)
+        #expect(try await attempt(a, "usr_s1") == 429, "the user's third attempt, the second on this instance")
+        #expect(try await attempt(b, "usr_s2") == 422)
+        #expect(try await attempt(a, "usr_s3") == 422)
+        #expect(try await attempt(b, "usr_s4") == 429, "the address's fifth attempt, the third on this instance")
+    }
 }

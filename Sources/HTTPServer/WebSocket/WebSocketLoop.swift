@@ -35,6 +35,9 @@ final class WebSocketLoop: @unchecked Sendable {
     private var byConnection: [UInt64: LoopEntry] = [:]
     private var thread: Thread?
     private var stopping = false
+    /// Where `pump` has wslay frame a socket's queued messages before one `send` (loop thread only).
+    private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: WebSocketLoop.scratchBytes, alignment: 16)
+    static let scratchBytes = 64 * 1024
     static let closeHandshakeTimeout: UInt64 = 3_000_000_000
     /// Bytes read from one socket per loop turn before the loop moves on to the others.
     static let readBudgetPerTurn = 64 * 1024
@@ -52,6 +55,7 @@ final class WebSocketLoop: @unchecked Sendable {
     deinit {
         close(epollFD)
         close(wakeFD)
+        scratch.deallocate()
     }
 
     var liveConnections: Int { live.load(ordering: .acquiring) }
@@ -63,8 +67,14 @@ final class WebSocketLoop: @unchecked Sendable {
         self.thread = thread
     }
 
+    /// Only the command that finds the queue empty wakes the loop: a chat message fanned out to many
+    /// sockets of one loop costs one eventfd write, not one per socket (the loop drains the whole queue).
     func post(_ command: Command) {
-        commands.withLock { $0.append(command) }
+        let wasEmpty = commands.withLock { queue -> Bool in
+            queue.append(command)
+            return queue.count == 1
+        }
+        guard wasEmpty else { return }
         var one: UInt64 = 1
         _ = write(wakeFD, &one, 8)
     }
@@ -134,13 +144,14 @@ final class WebSocketLoop: @unchecked Sendable {
             // Bounded work per socket per turn: a client that keeps its socket full cannot
             // hold the loop (level-triggered epoll reports it again next turn).
             entry.readBudget = Self.readBudgetPerTurn
+            entry.socketDrained = false
             if wslay_event_recv(entry.context) != 0 {
                 teardown(entry, code: entry.receivedCloseCode ?? .abnormal)
                 return
             }
         }
         if events & CLINUX_EPOLLOUT != 0 {
-            if wslay_event_send(entry.context) != 0 {
+            if !pump(entry) {
                 teardown(entry, code: entry.receivedCloseCode ?? .abnormal)
                 return
             }
@@ -163,7 +174,7 @@ final class WebSocketLoop: @unchecked Sendable {
         }
         var interest: UInt32 = 0
         if wslay_event_want_read(entry.context) != 0 && !backlogged { interest |= CLINUX_EPOLLIN }
-        if wslay_event_want_write(entry.context) != 0 { interest |= CLINUX_EPOLLOUT }
+        if wslay_event_want_write(entry.context) != 0 || entry.hasUnsent { interest |= CLINUX_EPOLLOUT }
         if interest == 0 {
             teardown(entry, code: entry.receivedCloseCode ?? entry.sentCloseCode ?? .normal)
             return
@@ -180,6 +191,45 @@ final class WebSocketLoop: @unchecked Sendable {
         }
     }
 
+    /// Writes what waits for one socket with as few system calls as the kernel allows: wslay frames
+    /// the queued messages into the loop's scratch buffer (header and payload of every frame, back to
+    /// back; `LoopEntry.sendCallback` copies, it does not send), then one `send` takes the lot. What
+    /// the kernel does not take waits in `entry.unsent` for EPOLLOUT, ahead of anything newer.
+    /// False when the socket failed.
+    private func pump(_ entry: LoopEntry) -> Bool {
+        if entry.hasUnsent {
+            let sent = entry.unsent.withUnsafeBytes { bytes in
+                send(entry.fd, bytes.baseAddress! + entry.unsentOffset, bytes.count - entry.unsentOffset, Int32(MSG_NOSIGNAL))
+            }
+            if sent < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR }
+            entry.unsentOffset += sent
+            guard !entry.hasUnsent else { return true }
+            entry.unsent = []
+            entry.unsentOffset = 0
+        }
+        while wslay_event_want_write(entry.context) != 0 {
+            entry.scratch = scratch
+            entry.scratchUsed = 0
+            defer { entry.scratch = nil }
+            guard wslay_event_send(entry.context) == 0 else { return false }
+            let used = entry.scratchUsed
+            guard used > 0 else { return true }
+            var sent = send(entry.fd, scratch.baseAddress!, used, Int32(MSG_NOSIGNAL))
+            if sent < 0 {
+                guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return false }
+                sent = 0
+            }
+            if sent < used {
+                entry.unsent = Array(UnsafeRawBufferPointer(rebasing: scratch[sent..<used]))
+                entry.unsentOffset = 0
+                return true
+            }
+            // A buffer not filled means wslay had nothing more to frame.
+            if used < scratch.count { return true }
+        }
+        return true
+    }
+
     private func processCommands() -> Bool {
         let batch = commands.withLock { queue -> [Command] in
             defer { queue.removeAll(keepingCapacity: true) }
@@ -192,7 +242,10 @@ final class WebSocketLoop: @unchecked Sendable {
             case .flush(let connection):
                 guard let entry = byConnection[connection.id] else { continue }
                 queueFrames(entry)
-                _ = wslay_event_send(entry.context)
+                if !pump(entry) {
+                    teardown(entry, code: entry.receivedCloseCode ?? .abnormal)
+                    continue
+                }
                 refresh(entry)
             case .close(let connection, let code, let reason):
                 guard let entry = byConnection[connection.id] else { continue }
@@ -205,7 +258,10 @@ final class WebSocketLoop: @unchecked Sendable {
                 if entry.closeDeadline == nil {
                     entry.closeDeadline = DispatchTime.now().uptimeNanoseconds + Self.closeHandshakeTimeout
                 }
-                _ = wslay_event_send(entry.context)
+                if !pump(entry) {
+                    teardown(entry, code: entry.receivedCloseCode ?? .abnormal)
+                    continue
+                }
                 refresh(entry)
             case .drop(let connection, let code):
                 guard let entry = byConnection[connection.id] else { continue }
@@ -329,9 +385,19 @@ final class LoopEntry: @unchecked Sendable {
     var tornDown = false
     /// Bytes this turn may still read (see `WebSocketLoop.readBudgetPerTurn`).
     var readBudget = 0
+    /// The last `recv` this turn returned less than asked: the socket is empty, so the next read is
+    /// "would block" without a system call (level-triggered epoll reports new bytes next turn).
+    var socketDrained = false
     /// Reading is paused because too much waits to be sent (back-pressure).
     var readPaused = false
     var pausedSince: UInt64?
+    /// Framed bytes the kernel did not take yet (sent before anything newer); usually empty.
+    var unsent: [UInt8] = []
+    var unsentOffset = 0
+    /// The loop's scratch buffer while `pump` runs wslay for this entry; nil otherwise.
+    var scratch: UnsafeMutableRawBufferPointer?
+    var scratchUsed = 0
+    var hasUnsent: Bool { unsentOffset < unsent.count }
     /// Control frames (ping, pong) the client may still send; refilled over time.
     var controlFrames: ControlFrameBudget
 
@@ -345,7 +411,7 @@ final class LoopEntry: @unchecked Sendable {
     var queuedCost: Int {
         guard let context else { return 0 }
         return Int(wslay_event_get_queued_msg_length(context)) + Int(wslay_event_get_queued_msg_count(context))
-            * Self.perMessageOverhead
+            * Self.perMessageOverhead + (unsent.count - unsentOffset)
     }
 
     /// More than half the send cap waits: stop reading until the client has taken some.
@@ -380,13 +446,15 @@ final class LoopEntry: @unchecked Sendable {
         }
         // Paused (over the send cap) or out of this turn's budget: leave the bytes in the
         // kernel, where they count against the client's TCP window, not our memory.
-        if entry.readBudget <= 0 || entry.isBacklogged {
+        if entry.readBudget <= 0 || entry.socketDrained || entry.isBacklogged {
             wslay_event_set_error(context, Int32(WSLAY_ERR_WOULDBLOCK.rawValue))
             return -1
         }
-        let n = recv(entry.fd, buffer, min(length, entry.readBudget), 0)
+        let asked = min(length, entry.readBudget)
+        let n = recv(entry.fd, buffer, asked, 0)
         if n > 0 {
             entry.readBudget -= n
+            entry.socketDrained = n < asked
             return n
         }
         if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
@@ -397,16 +465,22 @@ final class LoopEntry: @unchecked Sendable {
         return -1
     }
 
+    /// Copies framed bytes into the loop's scratch buffer (`WebSocketLoop.pump` sends them in one
+    /// call); a full buffer is "would block" to wslay, which resumes the frame on the next pump.
     static let sendCallback: wslay_event_send_callback = { context, data, length, _, userData in
         let entry = LoopEntry.entry(userData)
-        let n = send(entry.fd, data, length, Int32(MSG_NOSIGNAL))
-        if n >= 0 { return n }
-        if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+        guard let scratch = entry.scratch, let data else {
             wslay_event_set_error(context, Int32(WSLAY_ERR_WOULDBLOCK.rawValue))
-        } else {
-            wslay_event_set_error(context, Int32(WSLAY_ERR_CALLBACK_FAILURE.rawValue))
+            return -1
         }
-        return -1
+        let n = min(length, scratch.count - entry.scratchUsed)
+        guard n > 0 else {
+            wslay_event_set_error(context, Int32(WSLAY_ERR_WOULDBLOCK.rawValue))
+            return -1
+        }
+        (scratch.baseAddress! + entry.scratchUsed).copyMemory(from: data, byteCount: n)
+        entry.scratchUsed += n
+        return n
     }
 
     static let messageCallback: wslay_event_on_msg_recv_callback = { context, argument, userData in

@@ -3,16 +3,21 @@ import HTTPTesting
 import SQLStore
 import Xoseen
 
-// `make bench-chat`, in two steps around a real `xoseen` server:
+// `make bench-chat` and `make bench-cluster`, in two steps around real `xoseen` servers:
 //   chat-bench prepare DATA_DIR PAIRS      users and matches for PAIRS chat rooms, in the store
-//   chat-bench run PORT PAIRS SECONDS      2·PAIRS sockets; closed loop per room; prints figures
+//                                          (DATABASE_URL when set, as the server reads it; else DATA_DIR's SQLite)
+//   chat-bench run PORT[,PORT…] PAIRS SECONDS [LABEL]
+//                                          2·PAIRS sockets, dealt over the ports in turn (with two
+//                                          instances each room's users sit on different ones);
+//                                          closed loop per room; prints figures
 // Each room's two users take turns: one sends, and when its own echo returns it sends again,
 // so every socket stays busy and the figure is what the server sustains. Latency is from send
 // to arrival at the peer (same process clock). Every message passes the safety scanner.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
-    FileHandle.standardError.write(Data("usage: chat-bench prepare DATA_DIR PAIRS | run PORT PAIRS SECONDS\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: chat-bench prepare DATA_DIR PAIRS | run PORT[,PORT…] PAIRS SECONDS [LABEL]\n".utf8))
     exit(2)
 }
 
@@ -20,8 +25,9 @@ func user(_ i: Int) -> String { String(format: "usr_bench%05d", i) }
 
 switch arguments[1] {
 case "prepare":
-    let database = try SQLiteDatabase(path: arguments[2] + "/xoseen.sqlite")
-    _ = try database.migrateSync(XoseenSchema.migrations)
+    let database = try DatabaseConfiguration.forProduct(
+        name: "xoseen", dataDirectory: arguments[2], databaseURL: ProcessInfo.processInfo.environment["DATABASE_URL"]
+    ).openSync(migrations: XoseenSchema.migrations)
     let pairs = Int(arguments[3]) ?? 500
     let now = Date()
     try database.writeSync { connection in
@@ -44,7 +50,8 @@ case "prepare":
     print("chat-bench: prepared \(2 * pairs) users, \(pairs) matched rooms")
 
 case "run":
-    let port = Int(arguments[2]) ?? 8042
+    let ports = arguments[2].split(separator: ",").compactMap { Int($0) }
+    let label = arguments.count > 5 ? arguments[5] + ": " : ""
     let pairs = Int(arguments[3]) ?? 500
     let seconds = Double(arguments.count > 4 ? arguments[4] : "10") ?? 10
     let lines = [
@@ -60,8 +67,10 @@ case "run":
     var sockets: [(WebSocketClient, WebSocketClient)] = []
     for p in 0..<pairs {
         let room = "match:\(user(2 * p)):\(user(2 * p + 1))"
-        let a = try await WebSocketClient.connect(port: port, path: "/ws/chat?room=\(room)&user=\(user(2 * p))")
-        let b = try await WebSocketClient.connect(port: port, path: "/ws/chat?room=\(room)&user=\(user(2 * p + 1))")
+        let a = try await WebSocketClient.connect(
+            port: ports[(2 * p) % ports.count], path: "/ws/chat?room=\(room)&user=\(user(2 * p))")
+        let b = try await WebSocketClient.connect(
+            port: ports[(2 * p + 1) % ports.count], path: "/ws/chat?room=\(room)&user=\(user(2 * p + 1))")
         _ = try await a.receiveText(timeout: .seconds(30))
         _ = try await b.receiveText(timeout: .seconds(30))
         sockets.append((a, b))
@@ -106,16 +115,19 @@ case "run":
     let elapsed = now()
     let sorted = results.latencies.sorted()
     func pct(_ q: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1000 }
+    let head = "chat-bench: \(label)"
+    let instances = ports.count == 1 ? "1 instance" : "\(ports.count) instances"
     print(
-        String(
-            format: "chat-bench: %d sockets (%d rooms), %.1f s: %d messages delivered to the peer, %.0f msg/s end to end "
-                + "(%.0f frames/s incl. echoes)", 2 * pairs, pairs, elapsed, results.delivered,
-            Double(results.delivered) / elapsed,
-            Double(2 * results.delivered) / elapsed))
+        head
+            + String(
+                format: "%d sockets (%d rooms, \(instances)), %.1f s: %d messages delivered to the peer, %.0f msg/s end to end "
+                    + "(%.0f frames/s incl. echoes)", 2 * pairs, pairs, elapsed, results.delivered,
+                Double(results.delivered) / elapsed, Double(2 * results.delivered) / elapsed))
     print(
-        String(
-            format: "chat-bench: delivery latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms", pct(0.5), pct(0.9),
-            pct(0.99), (sorted.last ?? 0) * 1000))
+        head
+            + String(
+                format: "delivery latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms", pct(0.5), pct(0.9),
+                pct(0.99), (sorted.last ?? 0) * 1000))
     for (a, b) in sockets {
         try? await a.close()
         try? await b.close()

@@ -46,22 +46,22 @@ public struct ChatStore: Sendable {
                 body: body, sentAt: now))
     }
 
-    /// Numbers each record after its room's last one (earlier records of the same batch included).
+    /// Numbers each record after its room's last one (earlier records of the same batch included: each
+    /// statement sees the ones before it in the transaction). One statement per record — the number is
+    /// computed by the insert itself — so a batch costs one round trip per message on PostgreSQL, not two.
     static func insert(_ records: [Record], _ connection: any SQLConnection) throws -> [Record] {
-        var next: [String: Int] = [:]
-        return try records.map { record in
+        try records.map { record in
             var record = record
-            let seq =
-                try next[record.room]
-                ?? (connection.scalar(Int.self, "SELECT COALESCE(MAX(seq), 0) FROM chat_messages WHERE room = $1", record.room)
-                    ?? 0) + 1
+            guard
+                let seq = try connection.scalar(
+                    Int.self,
+                    """
+                    INSERT INTO chat_messages (room, seq, kind, sender_id, sender_name, body, sent_at)
+                    VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM chat_messages WHERE room = $1), $2, $3, $4, $5, $6)
+                    RETURNING seq
+                    """, record.room, record.kind.rawValue, record.senderId, record.senderName, record.body, record.sentAt)
+            else { throw SQLStoreError(.unexpectedNull, "chat_messages insert returned no seq") }
             record.seq = seq
-            next[record.room] = seq + 1
-            try connection.execute(
-                """
-                INSERT INTO chat_messages (room, seq, kind, sender_id, sender_name, body, sent_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7)
-                """, record.room, seq, record.kind.rawValue, record.senderId, record.senderName, record.body, record.sentAt)
             return record
         }
     }

@@ -60,7 +60,7 @@ struct VerificationRoutes {
                 throw HTTPError.invalid("assistive_context is longer than 200 characters.", field: "assistive_context")
             }
             let assistive = !assistiveText.isEmpty && assistiveText.lowercased() != "none"
-            try limits.admit(userId: userId, address: request.remoteAddress, assistive: assistive, now: context.clock())
+            try await limits.admit(userId: userId, address: request.remoteAddress, assistive: assistive, now: context.clock())
             let attempt = VerificationRequest(
                 userId: userId, documentPath: document.path, selfiePath: selfie.path,
                 profilePhotoPaths: photos.map(\.path), typedDOB: typedDOB, documentKind: kind,

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Xoseen as one service on several instances, beside one instance on SQLite, in one run (release builds):
+#   chat:     2·BENCH_PAIRS sockets (1,000 by default), closed loop per room (chat-bench), on one instance
+#             with SQLite, then dealt over two instances on PostgreSQL + Redis (each room's two users on
+#             different instances, so every message crosses Redis); messages/s end to end, p99 delivery
+#   rank:     POST /ml/rank p50/p99 (one connection) with BENCH_PROFILES seeded profiles, SQLite vs PostgreSQL
+#   feedback: POST /ml/feedback first-time decisions/s (durable writes), 4 connections, SQLite vs PostgreSQL
+# PostgreSQL (durable commits: fsync on, as in production) and Redis are started here from Debian's
+# binaries on loopback ports, in a temporary directory, and stopped at the end, like the multi-instance tests.
+# On one machine the two instances share its cores with each other and with the clients: the ratio
+# shows what the cluster path costs, not what two machines would add.
+# Env: BENCH_PAIRS (500), BENCH_DURATION (10 s per row), BENCH_PROFILES (20000: about 7 minutes in all on a
+# loaded 2-core machine; 100000 is the issue's size, whose seeding alone takes several times longer),
+# BENCH_PARTS ("chat rank": either alone runs only that part).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+PAIRS=${BENCH_PAIRS:-500}
+DURATION=${BENCH_DURATION:-10}
+PROFILES=${BENCH_PROFILES:-20000}
+PARTS=${BENCH_PARTS:-chat rank}
+swift build -c release --product xoseen >/dev/null
+swift build -c release --product chat-bench >/dev/null
+BIN="$(swift build -c release --show-bin-path)"
+WORK=$(mktemp -d)
+chmod 711 "$WORK"
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+pg_port=$((20000 + RANDOM % 10000))
+redis_port=$((30000 + RANDOM % 10000))
+ports=($((40000 + RANDOM % 10000)) $((50000 + RANDOM % 10000)))
+as_pg=()
+if [ "$(id -u)" = 0 ]; then as_pg=(runuser -u postgres --); fi
+pids=()
+redis=""
+cleanup() {
+    [ ${#pids[@]} -eq 0 ] || kill "${pids[@]}" 2>/dev/null || true
+    [ -z "$redis" ] || kill "$redis" 2>/dev/null || true
+    wait 2>/dev/null || true
+    (cd /tmp && "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$WORK/pg/data" -m immediate stop >/dev/null 2>&1) || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+ulimit -n 65536 2>/dev/null || ulimit -n 8192 2>/dev/null || true
+
+mkdir -p "$WORK/pg" "$WORK/redis"
+if [ "$(id -u)" = 0 ]; then chown postgres: "$WORK/pg"; fi
+(cd /tmp && "${as_pg[@]}" "$pg_bin/initdb" -D "$WORK/pg/data" -U postgres --auth=trust -E UTF8 >/dev/null)
+(cd /tmp && "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/server.log" -w \
+    -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $WORK/pg -c max_connections=200" start >/dev/null)
+redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$WORK/redis" --save "" --appendonly no >"$WORK/redis/log" 2>&1 &
+redis=$!
+psql_do() { "$pg_bin/psql" -X -q -At -h 127.0.0.1 -p "$pg_port" -U postgres -d "$1" -c "$2"; }
+pg_url() { echo "postgres://postgres@127.0.0.1:$pg_port/$1"; }
+secret=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')
+
+# start NAME PORT [VAR=VALUE…]: one xoseen in the background, data under $WORK/NAME; waits for /ml/health.
+start() {
+    local name=$1 port=$2
+    shift 2
+    mkdir -p "$WORK/$name"
+    env "$@" XOSEEN_TOKEN_SECRET="$secret" XOSEEN_RESOURCES="$PWD/Resources/xoseen" \
+        nice -n 5 "$BIN/xoseen" serve --host 127.0.0.1 --port "$port" --data-dir "$WORK/$name" --log-level warning \
+        2>>"$WORK/$name/server.log" &
+    pids+=($!)
+    for _ in $(seq 12000); do curl -fs "http://127.0.0.1:$port/ml/health" >/dev/null && return; sleep 0.1; done
+    echo "bench-cluster: $name did not start" >&2
+    tail -5 "$WORK/$name/server.log" >&2
+    exit 1
+}
+stop_all() {
+    kill "${pids[@]}" 2>/dev/null || true
+    wait "${pids[@]}" 2>/dev/null || true
+    pids=()
+}
+
+echo "bench-cluster: ${DURATION}s per row, $(nproc) cores shared by the servers, PostgreSQL, Redis and the clients"
+
+# --- Chat -------------------------------------------------------------------------------------------
+if [[ " $PARTS " == *" chat "* ]]; then
+# As bench-chat: the per-user rate limit raised (this measures the server, not the policy).
+chat_env=(XOSEEN_CHAT_BURST=10000 XOSEEN_CHAT_RATE=100000 HTTP_PER_ADDRESS_CONNECTIONS=4096 XOSEEN_SEED_COUNT=0)
+"$BIN/chat-bench" prepare "$WORK/chat-sqlite" "$PAIRS" >/dev/null
+start chat-sqlite "${ports[0]}" "${chat_env[@]}"
+one=$("$BIN/chat-bench" run "${ports[0]}" "$PAIRS" "$DURATION" "one instance, SQLite")
+echo "$one"
+stop_all
+psql_do postgres "CREATE DATABASE chat"
+DATABASE_URL=$(pg_url chat) "$BIN/chat-bench" prepare "$WORK/chat-prepare" "$PAIRS" >/dev/null
+cluster_env=("${chat_env[@]}" DATABASE_URL="$(pg_url chat)" REDIS_URL="redis://127.0.0.1:$redis_port")
+start chat-a "${ports[0]}" "${cluster_env[@]}"
+start chat-b "${ports[1]}" "${cluster_env[@]}"
+two=$("$BIN/chat-bench" run "${ports[0]},${ports[1]}" "$PAIRS" "$DURATION" "two instances, PostgreSQL + Redis")
+echo "$two"
+stop_all
+rate() { echo "$1" | awk '/msg\/s end to end/ { for (i = 1; i <= NF; i++) if ($(i + 1) == "msg/s") print $i }'; }
+awk -v a="$(rate "$one")" -v b="$(rate "$two")" \
+    'BEGIN { if (a > 0) printf "bench-cluster: chat, two instances / one: %.2fx (goal >= 1.6x)\n", b / a }'
+fi
+[[ " $PARTS " == *" rank "* ]] || exit 0
+
+# --- /ml/rank and /ml/feedback ------------------------------------------------------------------------
+report() {  # $1 label, wrk output on stdin
+    local out
+    out=$(cat)
+    printf '  %-44s %9s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$1" \
+        "$(echo "$out" | awk '/Requests\/sec/ {print $2}')" "$(echo "$out" | awk '$1 == "50%" {print $2}')" \
+        "$(echo "$out" | awk '$1 == "99%" {print $2}')" "$(echo "$out" | awk '/Non-2xx/ {print $5}' | grep . || echo 0)"
+}
+# rank_rows LABEL PORT IDS-QUERY-COMMAND…
+rank_rows() {
+    local label=$1 port=$2
+    shift 2
+    export BENCH_IDS="$WORK/ids-$label.lua"
+    "$@" | awk 'BEGIN { printf "ids = {" } { printf "\"%s\",", $1 } END { print "}" }' >"$BENCH_IDS"
+    curl -fs -X POST -H 'Content-Type: application/json' -d '{"viewerId":"x"}' "http://127.0.0.1:$port/ml/rank" >/dev/null || true
+    wrk -t1 -c1 -d"${DURATION}s" --latency -s scripts/wrk/rank.lua "http://127.0.0.1:$port" \
+        | report "$label: POST /ml/rank, 1 connection"
+    wrk -t4 -c4 -d"${DURATION}s" --latency -s scripts/wrk/feedback.lua "http://127.0.0.1:$port" \
+        | report "$label: POST /ml/feedback, 4 connections"
+}
+echo "bench-cluster: $PROFILES seeded profiles"
+t0=$(date +%s)
+start rank-sqlite "${ports[0]}" XOSEEN_SEED_COUNT="$PROFILES"
+echo "  SQLite seeded and serving in $(($(date +%s) - t0)) s"
+rank_rows SQLite "${ports[0]}" sqlite3 "$WORK/rank-sqlite/xoseen.sqlite" "SELECT id FROM users ORDER BY random() LIMIT 1000"
+stop_all
+psql_do postgres "CREATE DATABASE rank"
+t0=$(date +%s)
+start rank-pg "${ports[0]}" XOSEEN_SEED_COUNT="$PROFILES" DATABASE_URL="$(pg_url rank)"
+echo "  PostgreSQL seeded and serving in $(($(date +%s) - t0)) s"
+rank_rows PostgreSQL "${ports[0]}" psql_do rank "SELECT id FROM users ORDER BY random() LIMIT 1000"
+stop_all
