@@ -8,6 +8,15 @@ import Xoseen
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources/xoseen/safety")
 
+    /// Overall floors one message under the figures `make eval-safety` measured on 2026-12-03 (docs/results.md):
+    /// messages.jsonl P 1.000 R 0.994 (356 / 358), heldout.jsonl P 1.000 R 0.976 (122 / 125), heldout2.jsonl
+    /// P 0.983 R 0.967 (58 / 60, one benign message blocked); benign blocked at most as many as measured.
+    static let overallFloors: [String: (precision: Double, recall: Double, benignBlocked: Int)] = [
+        "messages.jsonl": (0.99, 0.99, 0),
+        "heldout.jsonl": (0.99, 0.965, 0),
+        "heldout2.jsonl": (0.96, 0.95, 1),
+    ]
+
     @Test(arguments: ["messages.jsonl", "heldout.jsonl", "heldout2.jsonl"])
     func shippedSetsMeetTheTargets(_ file: String) throws {
         let messages = try LabelledMessage.load(contentsOf: Self.directory.appendingPathComponent(file))
@@ -16,8 +25,10 @@ import Xoseen
         let mistakes = evaluation.mistakes.map {
             "\($0.message.category?.rawValue ?? "benign") → \($0.verdict): \($0.message.text)"
         }
-        #expect(evaluation.overall.precision >= 0.95, "\(mistakes.joined(separator: "\n"))")
-        #expect(evaluation.overall.recall >= 0.90, "\(mistakes.joined(separator: "\n"))")
+        let floor = Self.overallFloors[file]!
+        #expect(evaluation.overall.precision >= floor.precision, "\(mistakes.joined(separator: "\n"))")
+        #expect(evaluation.overall.recall >= floor.recall, "\(mistakes.joined(separator: "\n"))")
+        #expect(evaluation.benignBlocked <= floor.benignBlocked, "\(mistakes.joined(separator: "\n"))")
         for category in SafetyCategory.allCases {
             #expect(evaluation.byCategory[category]!.support > 0, "no \(category) messages in \(file)")
         }
