@@ -418,10 +418,17 @@ public final class StoryClusterer {
         return scored
     }
 
-    /// Each candidate's hand score and meaning cosine above the best other candidate's.
+    /// What a margin is measured from when no other candidate comes closer: a lone candidate of the
+    /// same topic is no clear winner. The hand rule's least score for a clear winner (0.7 × 0.27), and a
+    /// meaning cosine that unrelated reports of one topic reach.
+    static let handMarginFloor = 0.19
+    static let meaningMarginFloor = 0.5
+
+    /// Each candidate's hand score and meaning cosine above the best other candidate's (or the floor).
     private static func setMargins(_ found: inout [(story: Int32, hand: Float, join: JoinFeatures)]) {
-        var topHand = [0.0, 0.0]  // the two highest, so each candidate can be set against the best other
-        var topMeaning = [0.0, 0.0]
+        // The two highest, so each candidate can be set against the best other.
+        var topHand = [handMarginFloor, handMarginFloor]
+        var topMeaning = [meaningMarginFloor, meaningMarginFloor]
         for entry in found {
             let hand = Double(entry.hand)
             if hand > topHand[0] { topHand = [hand, topHand[0]] } else if hand > topHand[1] { topHand[1] = hand }
