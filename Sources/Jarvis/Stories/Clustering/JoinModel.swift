@@ -115,8 +115,9 @@ public struct JoinFeatures: Sendable, Equatable {
     public var titleMax: Double = 0
     /// The hand-weighted similarity (`ClusteringConfiguration`: words, entities, figures and
     /// meaning, decayed with time), and how far it and the meaning cosine stand above the best other
-    /// candidate's (or above a floor, so a lone candidate is no clear winner by default): one story plainly closer than every other
-    /// is where the article belongs, even in other words than its reports so far.
+    /// candidate's, or above a floor (a lone candidate is no clear winner by default): one story
+    /// plainly closer than every other is where the article belongs, even in other words than its
+    /// reports so far.
     public var handScore: Double = 0
     public var handMargin: Double = 0
     public var meaningMargin: Double = 0
