@@ -10,11 +10,13 @@
    index finds: the true story is the positive, the others are hard negatives by construction
    (same days, sharing the article's rarest words or closest in meaning). The features are
    computed by the serving Swift code, so training and serving read the same numbers.
-3. A logistic regression (standardised features, L2) is fitted on the train pairs.
+3. A logistic regression (standardised features, L2) is fitted on the train pairs, for each C of a
+   small grid. `--teaser-chars N` adds the same stream's pairs with bodies cut to a feed
+   description's length (measured 2026-12-03: it did not help either development set, so it is off).
 4. `StoryPairs stream` clusters the validation stream (laid out at 12 new events a day, the density
    of the real-news sample the issue measured on) and our own set (Resources/jarvis/eval: short,
-   hard-news wire copy, a development set) for a grid of join thresholds; the threshold with the best
-   mean B-cubed F1 over the two is kept. The two disagree (the labelled events are AllSides
+   hard-news wire copy, a development set) for a grid of join thresholds; the C and threshold with
+   the best mean B-cubed F1 over the two are kept. The two disagree (the labelled events are AllSides
    round-ups mixing reports and opinion, so they want a stricter join than wire copy), and a
    threshold that serves both is what carries to news neither of them is. The test split is not
    read here.
@@ -39,6 +41,8 @@ from sklearn.linear_model import LogisticRegression
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_SET = os.path.join(REPO, "Resources", "jarvis", "eval", "stories-eval.json")
 VALIDATION_EVENTS_PER_DAY = 12
+TEASER_CHARS = 0
+C_GRID = (0.1, 1.0)
 OUT = os.path.join(REPO, "Resources", "jarvis", "clustering", "join-model.json")
 
 spec = importlib.util.spec_from_file_location("news_events", os.path.join(REPO, "scripts", "news_events.py"))
@@ -110,8 +114,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", default=news_events.DEFAULT_DATA)
     parser.add_argument("--work", default=os.path.join(REPO, "bench-out", "clustering"))
-    parser.add_argument("--c", type=float, default=0.1, help="inverse L2 strength (default 0.1)")
+    parser.add_argument("--c", type=float, action="append", help="inverse L2 strength to try (repeatable; "
+                        "default 0.1 and 1.0, chosen with the threshold)")
     parser.add_argument("--out", default=OUT)
+    parser.add_argument("--teaser-chars", type=int, default=TEASER_CHARS,
+                        help="also learn from the train stream with bodies cut to this length (0: full bodies only)")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
 
@@ -132,49 +139,59 @@ def main():
                   capture_output=True, text=True).stdout.strip()
     print("train pairs:", summary, file=sys.stderr)
     x, y, _ = read_pairs(pairs_path)
+    if args.teaser_chars:
+        # The same stream again with every body cut to a feed description's length: what the
+        # clusterer reads when no page was fetched (short wire copy, like our own set).
+        teaser_pairs = os.path.join(args.work, f"pairs-train-{args.teaser_chars}.jsonl")
+        summary = run([tool, "pairs", paths["train"], teaser_pairs, "--body-chars", str(args.teaser_chars),
+                       "--cache", os.path.join(args.work, f"train-{args.teaser_chars}.emb")],
+                      capture_output=True, text=True).stdout.strip()
+        print(f"train pairs, bodies cut to {args.teaser_chars} characters:", summary, file=sys.stderr)
+        xt, yt, _ = read_pairs(teaser_pairs)
+        x, y = np.vstack([x, xt]), np.concatenate([y, yt])
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale < 1e-9] = 1.0
-    model = LogisticRegression(C=args.c, max_iter=2000)
-    model.fit((x - mean) / scale, y)
-    weights = model.coef_[0]
-    bias = float(model.intercept_[0])
-    print(f"train pairs {len(y)}, positives {int(y.sum())}, train accuracy {model.score((x - mean) / scale, y):.4f}",
-          file=sys.stderr)
-
     feature_names = [
         "text_cosine", "title_cosine", "meaning_cosine", "entity_article_share", "entity_story_share",
         "anchor_share", "anchor_miss", "place_conflict", "actor_conflict", "quantity_share", "quantity_miss",
         "has_entities", "has_quantities", "time_gap", "short_article", "meaning_max", "title_max",
-        "text_x_meaning", "title_x_meaning",
+        "text_x_meaning", "title_x_meaning", "hand_score", "hand_margin", "meaning_margin",
     ]
     assert len(feature_names) == x.shape[1], "feature names out of step with JoinFeatures.names"
-    doc = {
-        "features": feature_names,
-        "mean": [float(v) for v in mean],
-        "scale": [float(v) for v in scale],
-        "weights": [float(v) for v in weights],
-        "bias": bias,
-        "threshold": 0.5,
-        "mergeThreshold": 0.5,
-    }
-    with open(args.out, "w", encoding="utf-8") as handle:
-        json.dump(doc, handle, indent=1)
 
-    # Join threshold: best mean stream B-cubed F1 over validation and our own set.
-    grid = [round(t, 2) for t in np.arange(0.05, 0.61, 0.05)]
-    sweeps = {}
-    for name, path, cache in (("validation", paths["validation"], os.path.join(args.work, "validation.emb")),
-                              ("own", OWN_SET, os.path.join(args.work, "own.emb"))):
-        out = run([tool, "stream", path, "--model", args.out, "--thresholds", ",".join(map(str, grid)), "--cache", cache],
-                  capture_output=True, text=True).stdout
-        sweeps[name] = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    # C and the join threshold together: best mean stream B-cubed F1 over validation and our own set.
+    grid = [round(t, 2) for t in np.arange(0.05, 0.71, 0.05)]
     results = []
-    for v, o in zip(sweeps["validation"], sweeps["own"]):
-        print(f"t={v['threshold']:.2f} validation P={v['precision']:.4f} R={v['recall']:.4f} F1={v['f1']:.4f} | "
-              f"own P={o['precision']:.4f} R={o['recall']:.4f} F1={o['f1']:.4f}", file=sys.stderr)
-        results.append(dict(v, own=o, mean=(v["f1"] + o["f1"]) / 2))
-    best = max(results, key=lambda r: (r["mean"], -r["threshold"]))
+    for c in args.c or C_GRID:
+        model = LogisticRegression(C=c, max_iter=3000)
+        model.fit((x - mean) / scale, y)
+        print(f"C={c}: train pairs {len(y)}, positives {int(y.sum())}, "
+              f"train accuracy {model.score((x - mean) / scale, y):.4f}", file=sys.stderr)
+        doc = {
+            "features": feature_names,
+            "mean": [float(v) for v in mean],
+            "scale": [float(v) for v in scale],
+            "weights": [float(v) for v in model.coef_[0]],
+            "bias": float(model.intercept_[0]),
+            "threshold": 0.5,
+            "mergeThreshold": 0.5,
+        }
+        with open(args.out, "w", encoding="utf-8") as handle:
+            json.dump(doc, handle, indent=1)
+        sweeps = {}
+        for name, path, cache in (("validation", paths["validation"], os.path.join(args.work, "validation.emb")),
+                                  ("own", OWN_SET, os.path.join(args.work, "own.emb"))):
+            out = run([tool, "stream", path, "--model", args.out, "--thresholds", ",".join(map(str, grid)),
+                       "--cache", cache], capture_output=True, text=True).stdout
+            sweeps[name] = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        for v, o in zip(sweeps["validation"], sweeps["own"]):
+            print(f"C={c} t={v['threshold']:.2f} validation P={v['precision']:.4f} R={v['recall']:.4f} "
+                  f"F1={v['f1']:.4f} | own P={o['precision']:.4f} R={o['recall']:.4f} F1={o['f1']:.4f}", file=sys.stderr)
+            results.append(dict(v, own=o, c=c, model=model, doc=doc, mean=(v["f1"] + o["f1"]) / 2))
+    best = max(results, key=lambda r: (round(r["mean"], 4), -r["c"], -r["threshold"]))
+    model, doc = best["model"], best["doc"]
+    weights = model.coef_[0]
     doc["threshold"] = best["threshold"]
     doc["mergeThreshold"] = max(best["threshold"], 0.5)
 
@@ -193,7 +210,7 @@ def main():
     doc["trainedOn"] = {
         "data": "news-events.jsonl (shared data; AllSides/NeuS, BASIL)",
         "split": "SHA-1(event id)[:8] % 100: <60 train, <80 validation, else test",
-        "trainPairs": int(len(y)), "trainPositives": int(y.sum()),
+        "trainPairs": int(len(y)), "trainPositives": int(y.sum()), "teaserChars": args.teaser_chars, "c": best["c"],
         "validation": {"threshold": best["threshold"], "precision": best["precision"], "recall": best["recall"],
                        "f1": best["f1"], "eventsPerDay": VALIDATION_EVENTS_PER_DAY},
         "ownSet": {"precision": best["own"]["precision"], "recall": best["own"]["recall"], "f1": best["own"]["f1"]},
@@ -205,7 +222,8 @@ def main():
     print("weights (standardised), largest first:", file=sys.stderr)
     for i in order:
         print(f"  {feature_names[i]:22s} {weights[i]:+.3f}", file=sys.stderr)
-    print(f"wrote {args.out}: threshold {best['threshold']} (validation F1 {best['f1']:.4f})", file=sys.stderr)
+    print(f"wrote {args.out}: C {best['c']}, threshold {best['threshold']} "
+          f"(validation F1 {best['f1']:.4f}, own {best['own']['f1']:.4f})", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,9 @@
 //   StoryPairs stream EVAL.json [--model FILE | --no-model] [--thresholds 0.3,0.4,...] [--cache FILE]
 //       Clusters the set as a stream (assign, time order) and prints B-cubed P/R/F1 per threshold,
 //       one JSON line each: how the threshold is chosen on the validation split.
+//   --body-chars N (both modes): each body cut to about N characters first, at a sentence end when
+//       one falls in the second half of the cut, else at a word — the length of a feed's description,
+//       to measure (and train on) what clustering gets when no page was fetched.
 //
 // EVAL.json is the eval format (Resources/jarvis/eval/FORMAT.md), e.g. from scripts/news_events.py.
 // Embeddings (the slow part) are cached in --cache, keyed by the articles' ids and texts.
@@ -48,12 +51,14 @@ if mode == "pairs" {
 var cachePath: String?
 var modelPath: String? = JoinModel.bundledPath(resourcesDirectory: FileManager.default.currentDirectoryPath + "/Resources/jarvis")
 var thresholds: [Double?] = [nil]
+var bodyCharacters: Int?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     switch option {
     case "--cache": cachePath = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--model": modelPath = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--no-model": modelPath = nil
+    case "--body-chars": bodyCharacters = Int(arguments.isEmpty ? "" : arguments.removeFirst())
     case "--thresholds": thresholds = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").map { Double($0) }
     default: fail("unknown option \(option)")
     }
@@ -63,15 +68,26 @@ let set: EvalSet
 do { set = try JSONDecoder().decode(EvalSet.self, from: Data(contentsOf: URL(fileURLWithPath: evalPath))) } catch {
     fail("cannot read \(evalPath): \(error)")
 }
+/// The body as a feed's description of it: about `limit` characters, ending at a sentence when it can.
+func teaser(_ body: String, limit: Int) -> String {
+    guard body.count > limit else { return body }
+    let cut = body.prefix(limit)
+    if let end = cut.lastIndex(where: { ".!?".contains($0) }), cut.distance(from: cut.startIndex, to: end) >= limit / 2 {
+        return String(cut[...end])
+    }
+    return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)])
+}
+
 let outletNames = Dictionary(set.outlets.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
 let iso = ISO8601DateFormatter()
 let ordered = set.articles.map { a -> (StoryArticle, String) in
     guard let date = iso.date(from: a.publishedAt) else { fail("bad publishedAt \(a.publishedAt)") }
+    let body = bodyCharacters.map { teaser(a.body, limit: $0) } ?? a.body
     let article = StoryArticle(
         id: a.id, feedId: nil, source: outletNames[a.outlet] ?? a.outlet, sourceAuthority: nil,
-        topicHint: nil, region: nil, headline: a.headline, body: a.body, publishedAt: date,
+        topicHint: nil, region: nil, headline: a.headline, body: body, publishedAt: date,
         firstSeenAt: date, isBreakingFlag: false, canonicalUrl: ArticleIdentity.canonicalURL(a.link),
-        contentHash: ArticleIdentity.contentHash(headline: a.headline, body: a.body))
+        contentHash: ArticleIdentity.contentHash(headline: a.headline, body: body))
     return (article, a.event)
 }.sorted { $0.0.publishedAt != $1.0.publishedAt ? $0.0.publishedAt < $1.0.publishedAt : $0.0.id < $1.0.id }
 

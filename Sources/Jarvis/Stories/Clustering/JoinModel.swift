@@ -113,6 +113,14 @@ public struct JoinFeatures: Sendable, Equatable {
     /// its latest ones, where its centroid has moved less.
     public var meaningMax: Double = 0
     public var titleMax: Double = 0
+    /// The hand-weighted similarity (`ClusteringConfiguration`: words, entities, figures and
+    /// meaning, decayed with time), and how far it and the meaning cosine stand above the best other
+    /// candidate's, or above a floor (a lone candidate is no clear winner by default): one story
+    /// plainly closer than every other is where the article belongs, even in other words than its
+    /// reports so far.
+    public var handScore: Double = 0
+    public var handMargin: Double = 0
+    public var meaningMargin: Double = 0
 
     public init() {}
 
@@ -120,7 +128,7 @@ public struct JoinFeatures: Sendable, Equatable {
         "text_cosine", "title_cosine", "meaning_cosine", "entity_article_share", "entity_story_share",
         "anchor_share", "anchor_miss", "place_conflict", "actor_conflict", "quantity_share", "quantity_miss",
         "has_entities", "has_quantities", "time_gap", "short_article", "meaning_max", "title_max",
-        "text_x_meaning", "title_x_meaning",
+        "text_x_meaning", "title_x_meaning", "hand_score", "hand_margin", "meaning_margin",
     ]
 
     /// The values in `names` order (the two last are products, so a linear model can weigh words
@@ -130,7 +138,7 @@ public struct JoinFeatures: Sendable, Equatable {
             textCosine, titleCosine, meaningCosine, entityArticleShare, entityStoryShare,
             anchorShare, anchorMiss, placeConflict, actorConflict, quantityShare, quantityMiss,
             hasEntities, hasQuantities, timeGap, shortArticle, meaningMax, titleMax,
-            textCosine * meaningCosine, titleCosine * meaningCosine,
+            textCosine * meaningCosine, titleCosine * meaningCosine, handScore, handMargin, meaningMargin,
         ]
     }
 }

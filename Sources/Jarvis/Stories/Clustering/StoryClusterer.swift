@@ -397,7 +397,7 @@ public final class StoryClusterer {
         for i in title.values.indices { title.values[i] *= idf(title.ids[i]) }
         let titleNorm = title.norm { _ in 1 }
         let learned = joinModel != nil && !article.embedding.isEmpty
-        var scored: [Scored] = []
+        var found: [(story: Int32, hand: Float, join: JoinFeatures)] = []
         for story in candidates {
             guard
                 let (hand, join) = similarity(
@@ -406,11 +406,46 @@ public final class StoryClusterer {
                     anchors: anchors, time: time, story: story,
                     compareMembers: learned || observe != nil)
             else { continue }
+            found.append((story, hand, join))
+        }
+        if learned || observe != nil { Self.setMargins(&found) }
+        var scored: [Scored] = []
+        for (story, hand, join) in found {
             observe?(story, join)
             scored.append(Scored(story: story, score: learned ? Float(joinModel!.probability(join)) : hand))
         }
         scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.story < $1.story }
         return scored
+    }
+
+    /// What a margin is measured from when no other candidate comes closer: a lone candidate of the
+    /// same topic is no clear winner. The hand rule's least score for a clear winner (0.7 × 0.27), and a
+    /// meaning cosine that unrelated reports of one topic reach.
+    static let handMarginFloor = 0.19
+    static let meaningMarginFloor = 0.5
+
+    /// Each candidate's hand score and meaning cosine above the best other candidate's (or the floor).
+    private static func setMargins(_ found: inout [(story: Int32, hand: Float, join: JoinFeatures)]) {
+        // The two highest, so each candidate can be set against the best other.
+        var topHand = [handMarginFloor, handMarginFloor]
+        var topMeaning = [meaningMarginFloor, meaningMarginFloor]
+        for entry in found {
+            let hand = Double(entry.hand)
+            if hand > topHand[0] { topHand = [hand, topHand[0]] } else if hand > topHand[1] { topHand[1] = hand }
+            let meaning = entry.join.meaningCosine
+            if meaning > topMeaning[0] {
+                topMeaning = [meaning, topMeaning[0]]
+            } else if meaning > topMeaning[1] {
+                topMeaning[1] = meaning
+            }
+        }
+        for i in found.indices {
+            let hand = Double(found[i].hand)
+            let meaning = found[i].join.meaningCosine
+            found[i].join.handScore = hand
+            found[i].join.handMargin = hand - (hand >= topHand[0] ? topHand[1] : topHand[0])
+            found[i].join.meaningMargin = meaning - (meaning >= topMeaning[0] ? topMeaning[1] : topMeaning[0])
+        }
     }
 
     /// The hand-weighted similarity of the article to the story (the no-model decision) and the
