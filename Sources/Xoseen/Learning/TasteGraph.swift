@@ -75,25 +75,13 @@ public struct TasteGraph: Sendable {
         var recent = prior
         for entry in mine.suffix(8) { recent = 0.7 * recent + 0.3 * (entry > 0 ? 1 : 0) }
         // Pickiness beyond appeal: each verdict the viewer gave against how liked that person is.
-        var pickiness = 0.0
-        for entry in mine {
-            let other = counts[Int(abs(entry) - 1)]
-            let expected = (Double(other.likesReceived) + Self.smoothing * prior) / (Double(other.received) + Self.smoothing)
-            pickiness += (entry > 0 ? 1 : 0) - expected
-        }
-        pickiness = Self.residual(pickiness, over: mine.count)
+        let pickiness = residual(of: mine, prior: prior) { ($0.likesReceived, $0.received) }
         guard let c = ids[candidate] else {
             return Signals(itemTaste: 0, userTaste: 0, recentLikeRate: recent, pickinessBeyondAppeal: pickiness)
         }
         let aboutCandidate = received[Int(c)]
         // Appeal beyond pickiness: each verdict about the candidate against that decider's like rate.
-        var appeal = 0.0
-        for entry in aboutCandidate {
-            let decider = counts[Int(abs(entry) - 1)]
-            let expected = (Double(decider.likesGiven) + Self.smoothing * prior) / (Double(decider.made) + Self.smoothing)
-            appeal += (entry > 0 ? 1 : 0) - expected
-        }
-        appeal = Self.residual(appeal, over: aboutCandidate.count)
+        let appeal = residual(of: aboutCandidate, prior: prior) { ($0.likesGiven, $0.made) }
         // Item taste: the candidate against each person the viewer decided on.
         let candidateVerdicts = receivedByOther[Int(c)]
         var item = 0.0
@@ -117,10 +105,16 @@ public struct TasteGraph: Sendable {
             appealBeyondPickiness: appeal, pickinessBeyondAppeal: pickiness)
     }
 
-    /// A sum of (verdict − expected) over `n` verdicts, shrunk by 3 pseudo-verdicts and doubled into [−1, 1]
+    /// Σ (verdict − expected) over `entries`, where expected is the other person's smoothed rate
+    /// (`rate` gives its likes and decisions), shrunk by 3 pseudo-verdicts and doubled into [−1, 1]
     /// (the residuals rarely pass ±0.5, and a wider range keeps the L2 penalty from muting them).
-    private static func residual(_ sum: Double, over n: Int) -> Double {
-        max(-1, min(1, 2 * sum / (Double(n) + 3)))
+    private func residual(of entries: [Int32], prior: Double, rate: (Counts) -> (likes: Int32, of: Int32)) -> Double {
+        var sum = 0.0
+        for entry in entries {
+            let (likes, total) = rate(counts[Int(abs(entry) - 1)])
+            sum += (entry > 0 ? 1 : 0) - (Double(likes) + Self.smoothing * prior) / (Double(total) + Self.smoothing)
+        }
+        return max(-1, min(1, 2 * sum / (Double(entries.count) + 3)))
     }
 
     /// How many decisions it keeps that the user made and that others made about them.
