@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(name: "IngestBench", dependencies: ["Jarvis"], path: "Sources/Tools/IngestBench"),
         // Article extraction pages/s and MB/s beside whole-page text (make bench-extract).
         .executableTarget(name: "ExtractBench", dependencies: ["Jarvis"], path: "Sources/Tools/ExtractBench"),
-        .executableTarget(name: "StoryBench", dependencies: ["Jarvis"], path: "Sources/Tools/StoryBench"),
+        .executableTarget(name: "StoryBench", dependencies: ["Jarvis", "SentenceEmbedding"], path: "Sources/Tools/StoryBench"),
         // Training pairs and stream B-cubed for the learned join decision (scripts/train-clustering.py).
         .executableTarget(name: "StoryPairs", dependencies: ["Jarvis", "SentenceEmbedding"], path: "Sources/Tools/StoryPairs"),
         .executableTarget(name: "SentenceBench", dependencies: ["SentenceEmbedding"], path: "Sources/Tools/SentenceBench"),

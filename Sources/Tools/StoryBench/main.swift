@@ -1,6 +1,9 @@
 // StoryBench: StoryClusterer throughput and per-article latency as the store grows.
 //
-//   StoryBench [--sizes 10000,100000,1000000] [--batch 2000] [--rate 3000]
+//   StoryBench [--sizes 10000,100000,1000000] [--batch 2000] [--rate 3000] [--learned MODEL.json]
+//
+// --learned: the learned join (the production path with the sentence model), with synthetic
+// meaning vectors (SyntheticMeaning) in place of the encoder, whose own cost is `make bench-embed`.
 //
 // A deterministic synthetic stream (see SyntheticNews) is fed to one clusterer through
 // assign(). The store is built up to each size (feature extraction for the build runs on all
@@ -14,14 +17,22 @@ import Jarvis
 var sizes = [10_000, 100_000, 1_000_000]
 var batch = 2_000
 var rate = 3_000.0
+var joinModel: JoinModel?
+let meaning = SyntheticMeaning()
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--sizes": sizes = (arguments.next() ?? "").split(separator: ",").compactMap { Int($0) }
     case "--batch": batch = Int(arguments.next() ?? "") ?? batch
     case "--rate": rate = Double(arguments.next() ?? "") ?? rate
+    case "--learned":
+        do { joinModel = try JoinModel.load(path: arguments.next() ?? "") } catch {
+            FileHandle.standardError.write(Data("StoryBench: \(error)\n".utf8))
+            exit(2)
+        }
     default:
-        FileHandle.standardError.write(Data("usage: StoryBench [--sizes N,N,N] [--batch N] [--rate ARTICLES_PER_HOUR]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: StoryBench [--sizes N,N,N] [--batch N] [--rate ARTICLES_PER_HOUR] [--learned MODEL.json]\n".utf8))
         exit(2)
     }
 }
@@ -41,7 +52,7 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 }
 
 /// Features for a range of the stream, computed on all cores; articles come back with them.
-func prepare(_ stream: SyntheticNews, _ range: Range<Int>) -> [(StoryArticle, ArticleFeatures)] {
+func prepare(_ stream: SyntheticNews, _ range: Range<Int>, meaning: SyntheticMeaning?) -> [(StoryArticle, ArticleFeatures)] {
     let chunk = 1_024
     let chunks = (range.count + chunk - 1) / chunk
     let results = UnsafeResults<[(StoryArticle, ArticleFeatures)]>(count: chunks)
@@ -50,7 +61,9 @@ func prepare(_ stream: SyntheticNews, _ range: Range<Int>) -> [(StoryArticle, Ar
         let lower = range.lowerBound + c * chunk
         let part = (lower..<min(range.upperBound, lower + chunk)).map { i -> (StoryArticle, ArticleFeatures) in
             let article = stream.article(i)
-            return (article, ArticleFeatures(article: article, analyzer: analyzer))
+            var features = ArticleFeatures(article: article, analyzer: analyzer)
+            if let meaning { features.embedding = meaning.vector(seed: UInt64(i), event: stream.slots[i].event) }
+            return (article, features)
         }
         results.set(c, part)
     }
@@ -66,7 +79,7 @@ final class UnsafeResults<T>: @unchecked Sendable {
 
 var stream = SyntheticNews(articlesPerHour: rate)
 stream.extend(to: (sizes.max() ?? 0) + batch)
-let clusterer = StoryClusterer()
+let clusterer = joinModel.map { StoryClusterer(embedder: meaning, joinModel: $0) } ?? StoryClusterer()
 var assigned = 0
 var rows:
     [(
@@ -75,13 +88,15 @@ var rows:
     )] = []
 
 print(
-    "StoryBench: synthetic stream at \(Int(rate)) articles/hour (\(String(format: "%.1f", Double(sizes.max() ?? 0) / rate / 24)) days to the largest store), batch \(batch)"
+    "StoryBench (\(joinModel == nil ? "hand-weighted join" : "learned join, synthetic meaning vectors")): synthetic stream at \(Int(rate)) articles/hour (\(String(format: "%.1f", Double(sizes.max() ?? 0) / rate / 24)) days to the largest store), batch \(batch)"
 )
 for size in sizes.sorted() {
     let buildStart = now()
     while assigned < size {
         let upper = min(size, assigned + 65_536)
-        for (article, features) in prepare(stream, assigned..<upper) { clusterer.assign(article, features: features) }
+        for (article, features) in prepare(stream, assigned..<upper, meaning: joinModel == nil ? nil : meaning) {
+            clusterer.assign(article, features: features)
+        }
         assigned = upper
     }
     let buildSeconds = Double(now() - buildStart) / 1e9
@@ -93,9 +108,12 @@ for size in sizes.sorted() {
     totals.reserveCapacity(batch)
     let batchStart = now()
     let analyzer = TextAnalyzer()
-    for article in articles {
+    for (k, article) in articles.enumerated() {
+        let index = assigned + k
+        let vector = joinModel == nil ? [] : meaning.vector(seed: UInt64(index), event: stream.slots[index].event)
         let t0 = now()
-        let features = ArticleFeatures(article: article, analyzer: analyzer)
+        var features = ArticleFeatures(article: article, analyzer: analyzer)
+        features.embedding = vector
         let t1 = now()
         clusterer.assign(article, features: features)
         let t2 = now()
