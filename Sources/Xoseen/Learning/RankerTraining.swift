@@ -73,7 +73,7 @@ public struct RankerTraining: Sendable {
                 version: version, report: report, promoted: false, decision: "registered only", holdoutScores: scores)
         }
         let serving = try await registry.serving()
-        let (beats, decision) = try gate(report, serving: serving)
+        let (beats, decision) = try await gate(report, serving: serving)
         if beats { try await registry.promote(version, rolloutPct: serving.version == nil ? 1 : serving.rolloutPct, at: now) }
         return Outcome(version: version, report: report, promoted: beats, decision: decision, holdoutScores: scores)
     }
@@ -142,10 +142,10 @@ public struct RankerTraining: Sendable {
     static func f4(_ x: Double) -> String { String(format: "%.4f", x) }
 
     /// The promotion gate: beat the serving ranker's holdout AUC by the margin, without saturating.
-    public func gate(_ report: TrainingReport, serving: ModelRegistry.Serving) throws -> (Bool, String) {
+    public func gate(_ report: TrainingReport, serving: ModelRegistry.Serving) async throws -> (Bool, String) {
         var baseline = report.ruleBased.auc
         var against = "rule_based"
-        if let version = serving.version, let current = try? registry.load(version) {
+        if let version = serving.version, let current = try? await registry.load(version) {
             // The serving model's own holdout AUC is from an older holdout; compare on a like-for-like basis:
             // the better of the rule-based AUC now and the serving model's recorded AUC.
             baseline = max(baseline, current.report.learned.auc)
