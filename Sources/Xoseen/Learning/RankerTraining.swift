@@ -58,15 +58,7 @@ public struct RankerTraining: Sendable {
 
     /// Trains on the store's events and profiles.
     public func run(at now: Date, promote: Bool = true) async throws -> Outcome {
-        let (events, talked) = try await TrainingSet.loadEvents(database)
-        // Profiles are read straight from the store (the training run needs every one, indexed or not).
-        let profiles = try await database.read { connection in
-            try connection.query("SELECT * FROM users").map(ProfileStore.profile(from:))
-        }
-        let set = TrainingSet(
-            events: events, profiles: Dictionary(profiles.map { ($0.userId, $0) }, uniquingKeysWith: { a, _ in a }),
-            talked: talked, ranker: ranker)
-        let (model, report, scores) = try trainKeepingScores(set)
+        let (model, report, scores) = try trainKeepingScores(try await trainingSet())
         let version = try await registry.register(model: model, report: report, at: now)
         guard promote else {
             return Outcome(
@@ -76,6 +68,18 @@ public struct RankerTraining: Sendable {
         let (beats, decision) = try await gate(report, serving: serving)
         if beats { try await registry.promote(version, rolloutPct: serving.version == nil ? 1 : serving.rolloutPct, at: now) }
         return Outcome(version: version, report: report, promoted: beats, decision: decision, holdoutScores: scores)
+    }
+
+    /// The store's events and profiles as point-in-time examples.
+    public func trainingSet() async throws -> TrainingSet {
+        let (events, talked) = try await TrainingSet.loadEvents(database)
+        // Profiles are read straight from the store (the training run needs every one, indexed or not).
+        let profiles = try await database.read { connection in
+            try connection.query("SELECT * FROM users").map(ProfileStore.profile(from:))
+        }
+        return TrainingSet(
+            events: events, profiles: Dictionary(profiles.map { ($0.userId, $0) }, uniquingKeysWith: { a, _ in a }),
+            talked: talked, ranker: ranker)
     }
 
     /// Fits on the older part and measures both rankers on the later part.
