@@ -12,6 +12,15 @@ import Testing
 
     /// Two instances sharing a fresh schema and the test process's Redis.
     static func pair(_ extra: [String: String] = [:]) throws -> (ProductInstance, ProductInstance) {
+        let environment = try environment(extra)
+        let base = NSTemporaryDirectory() + "xoseen-cluster-\(UUID().uuidString.prefix(8))"
+        let a = try ProductInstance("xoseen", dataDirectory: base + "/a", environment: environment)
+        let b = try ProductInstance("xoseen", dataDirectory: base + "/b", environment: environment)
+        return (a, b)
+    }
+
+    /// What every instance of one pair shares: a fresh schema, the test process's Redis, one token secret.
+    static func environment(_ extra: [String: String]) throws -> [String: String] {
         let database = try ThrowawayPostgres.start().freshURL(prefix: "xoseen")
         let redis = try ThrowawayRedis.start()
         let environment = [
@@ -19,11 +28,8 @@ import Testing
             "XOSEEN_RESOURCES": root + "/Resources/xoseen", "XOSEEN_MODELS": root + "/third_party/face-models",
             // Tokens signed by one instance verify on the other.
             "XOSEEN_TOKEN_SECRET": "cluster-test-secret-0123456789abcdef0123456789", "LOG_LEVEL": "warning",
-        ].merging(extra) { $1 }
-        let base = NSTemporaryDirectory() + "xoseen-cluster-\(UUID().uuidString.prefix(8))"
-        let a = try ProductInstance("xoseen", dataDirectory: base + "/a", environment: environment)
-        let b = try ProductInstance("xoseen", dataDirectory: base + "/b", environment: environment)
-        return (a, b)
+        ]
+        return environment.merging(extra) { $1 }
     }
 
     static func profile(_ id: String, _ name: String) -> [String: Any] {

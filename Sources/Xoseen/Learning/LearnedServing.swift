@@ -10,7 +10,7 @@ import Synchronization
 /// same side as the share grows. In shadow mode the viewers served by the rules are also scored
 /// by the model, and both scores are logged — what they see does not change.
 ///
-/// A missing or corrupt model file never fails a request: the rule-based ranker serves, the
+/// A missing or corrupt model never fails a request: the rule-based ranker serves, the
 /// error is logged, and `/ml/health` says `rule_based`.
 public final class LearnedServing: Sendable {
     public struct Snapshot: Sendable {
@@ -73,7 +73,7 @@ public final class LearnedServing: Sendable {
         var scorer = snapshot.scorer
         if loadedVersion.withLock({ $0 }) != version || scorer == nil {
             do {
-                let file = try registry.load(version)
+                let file = try await registry.load(version)
                 scorer = LearnedScorer(model: file.model, version: version)
                 logger.notice(
                     "learned ranker loaded",

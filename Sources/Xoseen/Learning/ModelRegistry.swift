@@ -1,11 +1,15 @@
 import Foundation
 import SQLStore
 
-/// Trained models and which one serves. Each version (`v0001`, `v0002`, …) is a JSON file in
-/// `<data>/models/` (the weights and the report it was trained with) plus a row in `ml_models`;
+/// Trained models and which one serves. Each version (`v0001`, `v0002`, …) is a row in `ml_models`
+/// holding the model's JSON (the weights and the report it was trained with) — the one copy every
+/// instance sharing the database loads from. The registering process also writes that JSON to
+/// `<data>/models/vNNNN.json` for operators to read; nothing loads it back, except for rows
+/// registered before the store kept model bytes (filled from their file on first load).
 /// `ml_serving` holds the serving version, the rollout share (0…1) and the shadow flag. Every
 /// change is audited in `ml_audit`. Several processes may share the store: the server re-reads
-/// the serving row periodically, so `xoseen promote` from a shell takes effect without a restart.
+/// the serving row periodically, so `xoseen promote` from a shell, or a promotion by the trainer
+/// on another instance, takes effect without a restart.
 public struct ModelRegistry: Sendable {
     public let database: any Database
     public let directory: String
@@ -62,13 +66,14 @@ public struct ModelRegistry: Sendable {
             let version = String(format: "v%04d", next)
             let file = ModelFile(version: version, model: model, report: report)
             let data = try JSONEncoder().encode(file)
-            // Write then rename: a reader never sees half a file.
+            // The operators' copy. Write then rename: a reader never sees half a file.
             let path = directory + "/\(version).json"
             try data.write(to: URL(fileURLWithPath: path + ".tmp"))
             _ = rename(path + ".tmp", path)
             try connection.execute(
-                "INSERT INTO ml_models (version, created_at, file, report) VALUES ($1, $2, $3, $4)",
-                version, now, "\(version).json", String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
+                "INSERT INTO ml_models (version, created_at, file, report, model_json) VALUES ($1, $2, $3, $4, $5)",
+                version, now, "\(version).json", String(decoding: try JSONEncoder().encode(report), as: UTF8.self),
+                String(decoding: data, as: UTF8.self))
             try connection.execute("INSERT INTO ml_audit (at, action, detail) VALUES ($1, 'register', $2)", now, version)
             return version
         }
@@ -93,11 +98,7 @@ public struct ModelRegistry: Sendable {
     /// rolling back are the same operation on the registry; the audit row says which.
     public func promote(_ version: String, rolloutPct: Double = 1, action: String = "promote", at now: Date) async throws {
         guard (0...1).contains(rolloutPct) else { throw RegistryError.invalidRollout(rolloutPct) }
-        let known = try await database.read {
-            try $0.scalar(Int.self, "SELECT COUNT(*) FROM ml_models WHERE version = $1", version) ?? 0
-        }
-        guard known > 0 else { throw RegistryError.unknownVersion(version) }
-        _ = try load(version)  // never promote a file that cannot serve
+        _ = try await load(version)  // never promote a model that cannot serve
         try await database.write { connection in
             let shadow = try Self.readServing(connection).shadow
             try Self.upsertServing(connection, version: version, rolloutPct: rolloutPct, shadow: shadow, at: now)
@@ -173,14 +174,33 @@ public struct ModelRegistry: Sendable {
         }
     }
 
-    /// Reads and validates a model file; throws when it is missing, corrupt or for other features.
-    public func load(_ version: String) throws -> ModelFile {
+    /// Reads and validates a model from its registry row; throws when the version is unknown, its
+    /// JSON corrupt or for other features. A row from before the store kept model bytes
+    /// (migration 10) is read from its file once and the bytes stored, so other instances find them.
+    public func load(_ version: String) async throws -> ModelFile {
         guard version.count == 5, version.hasPrefix("v"), version.dropFirst().allSatisfy(\.isNumber) else {
             throw RegistryError.unknownVersion(version)
         }
+        let row = try await database.read { connection in
+            try connection.queryFirst("SELECT model_json FROM ml_models WHERE version = $1", version).map {
+                try $0.decode(String?.self, "model_json")
+            }
+        }
+        guard let stored = row else { throw RegistryError.unknownVersion(version) }
+        if let json = stored { return try Self.decode(Data(json.utf8), version: version) }
         guard let data = FileManager.default.contents(atPath: path(version)) else {
             throw RegistryError.unreadableModel(version, "file missing")
         }
+        let file = try Self.decode(data, version: version)
+        try await database.write { connection in
+            try connection.execute(
+                "UPDATE ml_models SET model_json = $2 WHERE version = $1 AND model_json IS NULL", version,
+                String(decoding: data, as: UTF8.self))
+        }
+        return file
+    }
+
+    static func decode(_ data: Data, version: String) throws -> ModelFile {
         let file: ModelFile
         do { file = try JSONDecoder().decode(ModelFile.self, from: data) } catch {
             throw RegistryError.unreadableModel(version, "corrupt")

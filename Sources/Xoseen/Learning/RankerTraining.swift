@@ -58,24 +58,28 @@ public struct RankerTraining: Sendable {
 
     /// Trains on the store's events and profiles.
     public func run(at now: Date, promote: Bool = true) async throws -> Outcome {
-        let (events, talked) = try await TrainingSet.loadEvents(database)
-        // Profiles are read straight from the store (the training run needs every one, indexed or not).
-        let profiles = try await database.read { connection in
-            try connection.query("SELECT * FROM users").map(ProfileStore.profile(from:))
-        }
-        let set = TrainingSet(
-            events: events, profiles: Dictionary(profiles.map { ($0.userId, $0) }, uniquingKeysWith: { a, _ in a }),
-            talked: talked, ranker: ranker)
-        let (model, report, scores) = try trainKeepingScores(set)
+        let (model, report, scores) = try trainKeepingScores(try await trainingSet())
         let version = try await registry.register(model: model, report: report, at: now)
         guard promote else {
             return Outcome(
                 version: version, report: report, promoted: false, decision: "registered only", holdoutScores: scores)
         }
         let serving = try await registry.serving()
-        let (beats, decision) = try gate(report, serving: serving)
+        let (beats, decision) = try await gate(report, serving: serving)
         if beats { try await registry.promote(version, rolloutPct: serving.version == nil ? 1 : serving.rolloutPct, at: now) }
         return Outcome(version: version, report: report, promoted: beats, decision: decision, holdoutScores: scores)
+    }
+
+    /// The store's events and profiles as point-in-time examples.
+    public func trainingSet() async throws -> TrainingSet {
+        let (events, talked) = try await TrainingSet.loadEvents(database)
+        // Profiles are read straight from the store (the training run needs every one, indexed or not).
+        let profiles = try await database.read { connection in
+            try connection.query("SELECT * FROM users").map(ProfileStore.profile(from:))
+        }
+        return TrainingSet(
+            events: events, profiles: Dictionary(profiles.map { ($0.userId, $0) }, uniquingKeysWith: { a, _ in a }),
+            talked: talked, ranker: ranker)
     }
 
     /// Fits on the older part and measures both rankers on the later part.
@@ -142,10 +146,10 @@ public struct RankerTraining: Sendable {
     static func f4(_ x: Double) -> String { String(format: "%.4f", x) }
 
     /// The promotion gate: beat the serving ranker's holdout AUC by the margin, without saturating.
-    public func gate(_ report: TrainingReport, serving: ModelRegistry.Serving) throws -> (Bool, String) {
+    public func gate(_ report: TrainingReport, serving: ModelRegistry.Serving) async throws -> (Bool, String) {
         var baseline = report.ruleBased.auc
         var against = "rule_based"
-        if let version = serving.version, let current = try? registry.load(version) {
+        if let version = serving.version, let current = try? await registry.load(version) {
             // The serving model's own holdout AUC is from an older holdout; compare on a like-for-like basis:
             // the better of the rule-based AUC now and the serving model's recorded AUC.
             baseline = max(baseline, current.report.learned.auc)

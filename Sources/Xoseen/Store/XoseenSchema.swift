@@ -233,5 +233,13 @@ public enum XoseenSchema {
             sql: """
                 ALTER TABLE user_events DROP COLUMN features;
                 """),
+        // Version 10: a model's bytes live in its registry row, so every instance sharing the database
+        // serves the version promoted anywhere (a file under one instance's data directory reaches no
+        // other). Rows registered before keep NULL until their file is first loaded (`ModelRegistry.load`).
+        Migration(
+            version: 10, name: "model bytes in the registry",
+            sql: """
+                ALTER TABLE ml_models ADD COLUMN model_json TEXT;
+                """),
     ]
 }

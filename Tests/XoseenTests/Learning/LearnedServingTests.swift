@@ -6,7 +6,7 @@ import XoseenAPI
 @testable import Xoseen
 
 /// The learned ranker through the real server: promotion, rollout buckets, shadow mode,
-/// rollback, and a corrupt model file falling back to the rules.
+/// rollback, and a corrupt stored model falling back to the rules.
 @Suite(.serialized) struct LearnedServingTests {
     func json(_ response: RawHTTPResponse) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] ?? [:]
@@ -76,11 +76,13 @@ import XoseenAPI
             #expect(sides == again, "a viewer stays in its bucket")
             #expect((10...50).contains(sides.reduce(0, +)), "\(sides.reduce(0, +)) of \(known.count)")
 
-            // A model file corrupted after promotion: the rules serve, /ml/health tells the truth, nothing fails.
+            // A stored model corrupted after promotion: the rules serve, /ml/health tells the truth, nothing fails.
             let second = try await application.training.run(at: Date(), promote: false)
             #expect(second.version == "v0002")
             try await registry.promote("v0002", rolloutPct: 1, at: Date())
-            try Data("{ not json".utf8).write(to: URL(fileURLWithPath: application.settings.dataDirectory + "/models/v0002.json"))
+            try await application.database.write {
+                try $0.execute("UPDATE ml_models SET model_json = '{ not json' WHERE version = 'v0002'")
+            }
             await application.learning.refresh()
             #expect(try json(try await server.client.get("/ml/health"))["servingRanker"] as? String == "rule_based")
             #expect(try await rank(server, viewer).map(\.1) == rules.map(\.1))
@@ -90,6 +92,21 @@ import XoseenAPI
             await application.learning.refresh()
             let health2 = try json(try await server.client.get("/ml/health"))
             #expect(health2["servingRanker"] as? String == "learned" && health2["modelVersion"] as? String == "v0001")
+
+            // The store holds the model: the operators' file copy gone changes nothing served.
+            try FileManager.default.removeItem(atPath: application.settings.dataDirectory + "/models/v0001.json")
+            #expect(try await registry.load("v0001").version == "v0001")
+
+            // A row registered before the store kept model bytes is read from its file once, then from the store.
+            let file = try await registry.load("v0001")
+            try JSONEncoder().encode(file).write(
+                to: URL(fileURLWithPath: application.settings.dataDirectory + "/models/v0001.json"))
+            try await application.database.write {
+                try $0.execute("UPDATE ml_models SET model_json = NULL WHERE version = 'v0001'")
+            }
+            #expect(try await registry.load("v0001") == file)
+            try FileManager.default.removeItem(atPath: application.settings.dataDirectory + "/models/v0001.json")
+            #expect(try await registry.load("v0001") == file, "the legacy file's bytes were stored on first load")
         }
     }
 }

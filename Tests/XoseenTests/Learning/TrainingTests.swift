@@ -137,11 +137,11 @@ import Testing
                 ruleMatchRateAt10: 0, trainingSeconds: 0)
         }
         let better = report(learned: [0.1, 0.2, 0.6, 0.7], rules: [0.1, 0.5, 0.4, 0.7])
-        #expect(try training.gate(better, serving: .none).0, "AUC 1.0 vs 0.75")
+        #expect(try await training.gate(better, serving: .none).0, "AUC 1.0 vs 0.75")
         let tied = report(learned: [0.1, 0.5, 0.4, 0.7], rules: [0.1, 0.5, 0.4, 0.7])
-        #expect(try !training.gate(tied, serving: .none).0, "equal is not better by the margin")
+        #expect(try await !training.gate(tied, serving: .none).0, "equal is not better by the margin")
         let saturated = report(learned: [0.1, 0.2, 0.995, 0.999], rules: [0.1, 0.5, 0.4, 0.7])
-        let (promoted, why) = try training.gate(saturated, serving: .none)
+        let (promoted, why) = try await training.gate(saturated, serving: .none)
         #expect(!promoted && why.contains("0.99"))
     }
 }
