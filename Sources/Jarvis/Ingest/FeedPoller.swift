@@ -194,7 +194,7 @@ public final class FeedPoller: Sendable {
             case .inserted(let article):
                 stored.inserted += 1
                 pages?.enqueue(article)
-                fresh.append((Self.storyArticle(article, feed: feed, flagged: items), provisionalStoryId: article.storyId))
+                fresh.append((Self.storyArticle(article, feed: feed), provisionalStoryId: article.storyId))
             case .updated(let article):
                 stored.updated += 1
                 pages?.enqueue(article)  // the feed says the item changed: its page may have too
@@ -236,12 +236,12 @@ public final class FeedPoller: Sendable {
             feedId: feed.id, outcome: outcome, inserted: stored.inserted, updated: stored.updated, health: next.health)
     }
 
-    static func storyArticle(_ article: Article, feed: Feed, flagged items: [IncomingArticle]) -> StoryArticle {
+    static func storyArticle(_ article: Article, feed: Feed) -> StoryArticle {
         StoryArticle(
             id: article.id, feedId: feed.id, source: article.source, sourceAuthority: feed.authority,
             topicHint: feed.topicHint, region: feed.region, headline: article.headline, body: article.body,
             publishedAt: article.publishedAt, firstSeenAt: article.firstSeenAt,
-            isBreakingFlag: items.first(where: { $0.guid == article.guid })?.isBreakingFlag ?? false,
+            isBreakingFlag: article.isBreakingFlag,
             canonicalUrl: article.canonicalUrl, contentHash: article.contentHash)
     }
 
