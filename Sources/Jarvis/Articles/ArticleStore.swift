@@ -61,10 +61,8 @@ public struct ArticleStore: Sendable {
                     publishedAt: item.publishedAt, firstSeenAt: now, imageUrl: item.imageUrl,
                     author: item.author, guid: item.guid, canonicalUrl: canonical, contentHash: hash,
                     isBreakingFlag: item.isBreakingFlag)
-                try connection.execute(
-                    """
-                    INSERT INTO stories (id, created_at, updated_at, headline, last_article_at) VALUES ($1, $2, $2, $3, $4)
-                    """, article.storyId, now, item.headline, item.publishedAt)
+                try StoryStore.insertProvisional(
+                    article.storyId, headline: item.headline, lastArticleAt: item.publishedAt, now: now, on: connection)
                 try connection.execute(
                     """
                     INSERT INTO articles (id, feed_id, story_id, source, source_url, headline, body, published_at,
