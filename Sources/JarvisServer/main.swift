@@ -49,7 +49,7 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080, ownsDataDirectory:
     var storyConfiguration = StoryService.Configuration()
     if let characters = settings.clusteringBodyCharacters { storyConfiguration.clusteringBodyCharacters = characters }
     let engines = JarvisApplication.StoryEngines(
-        makeClusterer: { [embedder, joinModel] in ClusteringEngine(embedder: embedder, joinModel: joinModel) },
+        makeClusterer: { [embedder, joinModel] in StoryClusterer(embedder: embedder, joinModel: joinModel) },
         classifier: classifier,
         analyzer: StoryAnalyzer(), configuration: storyConfiguration)
     log.debug("topic classifier trained")

@@ -17,6 +17,8 @@ public struct Article: Sendable, Equatable, Identifiable {
     public var guid: String
     public var canonicalUrl: String?
     public var contentHash: String
+    /// The feed flagged the item as breaking when it was first stored.
+    public var isBreakingFlag: Bool
 }
 
 /// An item from a parsed feed, ready to store (the ingest pipeline builds these).

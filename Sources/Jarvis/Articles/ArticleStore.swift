@@ -59,11 +59,10 @@ public struct ArticleStore: Sendable {
                     id: Self.newID(), feedId: feedId, storyId: "story_" + Self.randomSuffix(), source: source,
                     sourceUrl: item.link, headline: item.headline, body: item.body,
                     publishedAt: item.publishedAt, firstSeenAt: now, imageUrl: item.imageUrl,
-                    author: item.author, guid: item.guid, canonicalUrl: canonical, contentHash: hash)
-                try connection.execute(
-                    """
-                    INSERT INTO stories (id, created_at, updated_at, headline, last_article_at) VALUES ($1, $2, $2, $3, $4)
-                    """, article.storyId, now, item.headline, item.publishedAt)
+                    author: item.author, guid: item.guid, canonicalUrl: canonical, contentHash: hash,
+                    isBreakingFlag: item.isBreakingFlag)
+                try StoryStore.insertProvisional(
+                    article.storyId, headline: item.headline, lastArticleAt: item.publishedAt, now: now, on: connection)
                 try connection.execute(
                     """
                     INSERT INTO articles (id, feed_id, story_id, source, source_url, headline, body, published_at,
@@ -72,7 +71,7 @@ public struct ArticleStore: Sendable {
                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14, $15)
                     """, article.id, feedId, article.storyId, article.source, article.sourceUrl, article.headline,
                     article.body, article.publishedAt, now, article.imageUrl, article.author, article.guid,
-                    article.canonicalUrl, article.contentHash, item.isBreakingFlag)
+                    article.canonicalUrl, article.contentHash, article.isBreakingFlag)
                 results.append(.inserted(article))
             }
             return results
@@ -104,7 +103,8 @@ public struct ArticleStore: Sendable {
             firstSeenAt: try row.decode(Date.self, "first_seen_at"), imageUrl: try row.decode(String?.self, "image_url"),
             author: try row.decode(String?.self, "author"), guid: try row.decode(String.self, "guid"),
             canonicalUrl: try row.decode(String?.self, "canonical_url"),
-            contentHash: try row.decode(String.self, "content_hash"))
+            contentHash: try row.decode(String.self, "content_hash"),
+            isBreakingFlag: try row.decode(Bool.self, "is_breaking_flag"))
     }
 
     static func newID() -> String { "art_" + randomSuffix() }

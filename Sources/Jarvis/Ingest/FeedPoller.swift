@@ -3,9 +3,9 @@ import Logging
 import Synchronization
 
 /// Polls every feed on its own schedule: takes the feeds that are due, fetches them (at
-/// most `maxConcurrentFetches` at once and `maxPerHost` per host), stores new and changed
-/// articles, and moves each feed through `FeedHealthPolicy`, publishing every change of
-/// health as a `feed.health` event. Runs as a service beside the HTTP server and never
+/// most `maxConcurrentFetches` at once and `maxPerHost` per host), ingests new and changed
+/// articles (`ingest`: store, queue pages, cluster), and moves each feed through
+/// `FeedHealthPolicy` (`schedule`), publishing every change of health as a `feed.health` event. Runs as a service beside the HTTP server and never
 /// blocks it: fetches run on dispatch workers, storage on the database's own threads.
 public final class FeedPoller: Sendable {
     public struct Configuration: Sendable {
@@ -117,7 +117,7 @@ public final class FeedPoller: Sendable {
         }
     }
 
-    /// One poll of one feed: fetch, parse, store, schedule.
+    /// One poll of one feed: fetch, ingest what came, schedule the next poll.
     public func poll(_ feed: Feed, fetched: () -> Void = {}) async -> Report? {
         guard let url = URL(string: feed.url) else {
             fetched()
@@ -133,42 +133,15 @@ public final class FeedPoller: Sendable {
         let now = clock()
         let policy = configuration.policy
         var next: Feed
-        var inserted = 0
-        var updated = 0
+        var stored = Ingested()
         let summary: String
         switch outcome {
         case .fetched(let body, let etag, let lastModified, let movedTo, let contentType):
             do {
-                var items = try parser.articles(from: body, feedURL: movedTo ?? url, contentType: contentType, now: now)
-                if feed.timeShiftSeconds != 0 {
-                    for index in items.indices {
-                        items[index].publishedAt = min(
-                            now, items[index].publishedAt.addingTimeInterval(TimeInterval(feed.timeShiftSeconds)))
-                    }
-                }
-                guard try await self.feeds.feed(id: feed.id) != nil else { return nil }  // deleted meanwhile
-                let results = try await articles.upsert(items, feed: feed, now: now)
-                var fresh: [(StoryArticle, provisionalStoryId: String)] = []
-                var changed: Set<String> = []
-                for result in results {
-                    switch result {
-                    case .inserted(let article):
-                        inserted += 1
-                        pages?.enqueue(article)
-                        fresh.append(
-                            (Self.storyArticle(article, feed: feed, flagged: items), provisionalStoryId: article.storyId))
-                    case .updated(let article):
-                        updated += 1
-                        pages?.enqueue(article)  // the feed says the item changed: its page may have too
-                        changed.insert(article.storyId)
-                    case .unchanged: break
-                    }
-                }
-                if let stories {
-                    if !fresh.isEmpty || !changed.isEmpty { await stories.ingest(new: fresh, changedStories: changed) }
-                } else {
-                    for (_, provisional) in fresh { events.publish(.storyCreated(storyId: provisional)) }
-                }
+                let parsed = try parser.articles(from: body, feedURL: movedTo ?? url, contentType: contentType, now: now)
+                let items = Self.shifted(parsed, by: feed.timeShiftSeconds, now: now)
+                guard let ingested = try await ingest(items, of: feed, now: now) else { return nil }
+                stored = ingested
                 next = policy.afterSuccess(feed, now: now, etag: etag, lastModified: lastModified, movedTo: movedTo)
                 summary = "fetched"
             } catch {
@@ -188,6 +161,58 @@ public final class FeedPoller: Sendable {
             summary = "failed"
             logger.notice("feed fetch failed", ["feed": feed.id, "url": feed.url, "error": failure.description])
         }
+        return await schedule(feed, next: next, outcome: summary, stored: stored)
+    }
+
+    /// What one ingest stored.
+    struct Ingested {
+        var inserted = 0
+        var updated = 0
+    }
+
+    /// Moves the items' dates by the feed's time shift, never past `now`: only the bundled offline
+    /// samples have one, so that their stories look current.
+    static func shifted(_ items: [IncomingArticle], by seconds: Int, now: Date) -> [IncomingArticle] {
+        guard seconds != 0 else { return items }
+        return items.map { item in
+            var moved = item
+            moved.publishedAt = min(now, item.publishedAt.addingTimeInterval(TimeInterval(seconds)))
+            return moved
+        }
+    }
+
+    /// Stores a feed's fetched items (new and changed articles), queues their pages and hands them
+    /// to clustering. Nil when the feed was deleted meanwhile.
+    func ingest(_ items: [IncomingArticle], of feed: Feed, now: Date) async throws -> Ingested? {
+        guard try await self.feeds.feed(id: feed.id) != nil else { return nil }
+        let results = try await articles.upsert(items, feed: feed, now: now)
+        var stored = Ingested()
+        var fresh: [(StoryArticle, provisionalStoryId: String)] = []
+        var changed: Set<String> = []
+        for result in results {
+            switch result {
+            case .inserted(let article):
+                stored.inserted += 1
+                pages?.enqueue(article)
+                fresh.append((Self.storyArticle(article, feed: feed), provisionalStoryId: article.storyId))
+            case .updated(let article):
+                stored.updated += 1
+                pages?.enqueue(article)  // the feed says the item changed: its page may have too
+                changed.insert(article.storyId)
+            case .unchanged: break
+            }
+        }
+        if let stories {
+            if !fresh.isEmpty || !changed.isEmpty { await stories.ingest(new: fresh, changedStories: changed) }
+        } else {
+            for (_, provisional) in fresh { events.publish(.storyCreated(storyId: provisional)) }
+        }
+        return stored
+    }
+
+    /// Saves the feed's next poll and health, announces a change of health and counts the poll.
+    /// Nil when the feed was deleted meanwhile.
+    private func schedule(_ feed: Feed, next: Feed, outcome: String, stored: Ingested) async -> Report? {
         do {
             if try await !saveState(next, previousURL: feed.url) { return nil }
         } catch {
@@ -204,18 +229,19 @@ public final class FeedPoller: Sendable {
                     "failures": "\(next.failureCount)",
                 ])
         }
-        JarvisMetrics.poll(outcome: summary).increment()
-        JarvisMetrics.articlesIngested.increment(by: UInt64(inserted))
-        JarvisMetrics.articlesUpdated.increment(by: UInt64(updated))
-        return Report(feedId: feed.id, outcome: summary, inserted: inserted, updated: updated, health: next.health)
+        JarvisMetrics.poll(outcome: outcome).increment()
+        JarvisMetrics.articlesIngested.increment(by: UInt64(stored.inserted))
+        JarvisMetrics.articlesUpdated.increment(by: UInt64(stored.updated))
+        return Report(
+            feedId: feed.id, outcome: outcome, inserted: stored.inserted, updated: stored.updated, health: next.health)
     }
 
-    static func storyArticle(_ article: Article, feed: Feed, flagged items: [IncomingArticle]) -> StoryArticle {
+    static func storyArticle(_ article: Article, feed: Feed) -> StoryArticle {
         StoryArticle(
             id: article.id, feedId: feed.id, source: article.source, sourceAuthority: feed.authority,
             topicHint: feed.topicHint, region: feed.region, headline: article.headline, body: article.body,
             publishedAt: article.publishedAt, firstSeenAt: article.firstSeenAt,
-            isBreakingFlag: items.first(where: { $0.guid == article.guid })?.isBreakingFlag ?? false,
+            isBreakingFlag: article.isBreakingFlag,
             canonicalUrl: article.canonicalUrl, contentHash: article.contentHash)
     }
 

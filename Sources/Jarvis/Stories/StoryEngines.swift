@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where an article goes. `newStory` reuses the id the caller proposed (the article's
-/// provisional story), so ids never change under the app's feet.
+/// Where an article goes (`StoryClusterer.assign`), as the service applies it. `newStory` reuses
+/// the id the caller proposed (the article's provisional story), so ids never change under the
+/// app's feet.
 public enum StoryAssignment: Sendable, Equatable {
     case newStory(String)
     case joined(String)
@@ -21,9 +22,11 @@ public protocol StoryClusteringEngine: AnyObject {
     /// Reads articles for `assign`/`restore`: pure and thread-safe, so the service prepares a
     /// whole batch in parallel before its serial decisions.
     var extractor: ArticleFeatureExtractor { get }
-    func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String) -> StoryAssignment
-    func restore(_ article: StoryArticle, features: ArticleFeatures, storyId: String)
-    func forget(storyId: String)
+    /// A new story takes `proposedStoryId` when it is free (the article's provisional story).
+    func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String?) -> StoryAssignment
+    func restore(article: StoryArticle, features: ArticleFeatures, storyId: String)
+    /// Drops a story (gone stale) from the index.
+    func remove(storyId: String)
     /// How far back from the newest article a story can still be joined: only those articles are
     /// reloaded into the index at start-up.
     var openWindow: TimeInterval { get }

@@ -57,7 +57,7 @@ extension StoryService {
             let features = await Self.prepareInBackground(articles, extractor: extractor, stored: stored)
             await saveEmbeddings(of: articles, features, except: stored)
             for ((article, storyId), features) in zip(chunk, features) {
-                clusterer.restore(article, features: features, storyId: storyId)
+                clusterer.restore(article: article, features: features, storyId: storyId)
             }
         }
         logger.info("clustering index restored", ["articles": "\(assignments.count)", "embeddings_reused": "\(stored.count)"])

@@ -195,7 +195,7 @@ public actor StoryService: StoryIngesting {
         do {
             let stale = try await stories.markStale(lastArticleBefore: now.addingTimeInterval(-configuration.staleAfter))
             for id in stale {
-                clusterer.forget(storyId: id)
+                clusterer.remove(storyId: id)
                 events.publish(.storyStale(storyId: id))
             }
             for id in try await stories.liveStoryIds() { await rescore(id, now: now) }

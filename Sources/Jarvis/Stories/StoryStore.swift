@@ -69,8 +69,8 @@ public struct StoryCursor: Sendable, Equatable {
     }
 }
 
-/// Stories in the database: the feed's pages, details, timelines, and the writes of the
-/// story service (assignments, merges, insights, staleness).
+/// Stories in the database: the feed's pages, details, timelines, and every write to the stories table
+/// (a new article's own story; the story service's assignments, merges, insights, staleness).
 public struct StoryStore: Sendable {
     public let database: any Database
 
@@ -285,6 +285,17 @@ public struct StoryStore: Sendable {
                     """, articleId, model, ArticleEmbeddingCoding.bytes(vector))
             }
         }
+    }
+
+    /// A new article's own (provisional) story, written in the caller's transaction
+    /// (`ArticleStore.upsert`), so that every write to the stories table lives in this type.
+    static func insertProvisional(
+        _ storyId: String, headline: String, lastArticleAt: Date, now: Date, on connection: any SQLConnection
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO stories (id, created_at, updated_at, headline, last_article_at) VALUES ($1, $2, $2, $3, $4)
+            """, storyId, now, headline, lastArticleAt)
     }
 
     /// Moves an article into `storyId`, dropping the provisional story it was stored with.

@@ -33,7 +33,7 @@ import Testing
 
     static func engines(_ embedder: (any TextEmbedder)?) -> JarvisApplication.StoryEngines {
         .init(
-            makeClusterer: { ClusteringEngine(embedder: embedder) }, classifier: StoryServiceTests.HintClassifier(),
+            makeClusterer: { StoryClusterer(embedder: embedder) }, classifier: StoryServiceTests.HintClassifier(),
             analyzer: StoryServiceTests.PlainAnalyzer())
     }
 

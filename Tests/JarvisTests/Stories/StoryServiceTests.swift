@@ -34,7 +34,7 @@ import Testing
         var configuration = StoryService.Configuration()
         configuration.staleAfter = 24 * 3600
         return .init(
-            makeClusterer: { ClusteringEngine() }, classifier: HintClassifier(), analyzer: PlainAnalyzer(),
+            makeClusterer: { StoryClusterer() }, classifier: HintClassifier(), analyzer: PlainAnalyzer(),
             configuration: configuration)
     }
 
@@ -119,18 +119,18 @@ extension StoryServiceTests {
 
     /// The real engine, with a hook called before each decision (to record the order, or to be slow).
     final class HookedEngine: StoryClusteringEngine, @unchecked Sendable {  // used by one service, serially
-        let inner = ClusteringEngine()
+        let inner = StoryClusterer()
         let beforeAssign: @Sendable (StoryArticle) -> Void
         init(beforeAssign: @escaping @Sendable (StoryArticle) -> Void) { self.beforeAssign = beforeAssign }
         var extractor: ArticleFeatureExtractor { inner.extractor }
-        func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String) -> StoryAssignment {
+        func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String?) -> StoryAssignment {
             beforeAssign(article)
             return inner.assign(article, features: features, proposedStoryId: proposedStoryId)
         }
-        func restore(_ article: StoryArticle, features: ArticleFeatures, storyId: String) {
-            inner.restore(article, features: features, storyId: storyId)
+        func restore(article: StoryArticle, features: ArticleFeatures, storyId: String) {
+            inner.restore(article: article, features: features, storyId: storyId)
         }
-        func forget(storyId: String) { inner.forget(storyId: storyId) }
+        func remove(storyId: String) { inner.remove(storyId: storyId) }
     }
 
     @Test func feedsPolledTogetherAreClusteredTogetherOldestFirst() async throws {

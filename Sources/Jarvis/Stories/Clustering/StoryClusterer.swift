@@ -2,24 +2,6 @@ import Foundation
 import Logging
 import SentenceEmbedding
 
-/// What `StoryClusterer.assign` decided for one article.
-public enum ClusterDecision: Sendable, Equatable {
-    /// The article starts a story with this new id.
-    case newStory(String)
-    /// The article joined an existing story; `similarity` is the combined score (1 for copies).
-    case joined(String, similarity: Double)
-    /// The article joined `survivor` and showed that the `absorbed` stories were the same
-    /// event: they were merged into `survivor` and their ids now resolve to it.
-    case joinedAndMerged(survivor: String, absorbed: [String], similarity: Double)
-
-    /// The story the article belongs to after the decision.
-    public var storyId: String {
-        switch self {
-        case .newStory(let id), .joined(let id, _), .joinedAndMerged(let id, _, _): id
-        }
-    }
-}
-
 /// Online, incremental clustering of articles into stories.
 ///
 /// Each article is compared with a bounded set of candidate stories, found through an inverted
@@ -119,15 +101,17 @@ public final class StoryClusterer {
 
     /// Puts the article into the story it reports on, or a new one.
     @discardableResult
-    public func assign(_ article: StoryArticle) -> ClusterDecision {
+    public func assign(_ article: StoryArticle) -> StoryAssignment {
         assign(article, features: features(of: article))
     }
 
-    /// As `assign(_:)`, with features computed beforehand (e.g. on another thread).
+    /// As `assign(_:)`, with features computed beforehand (e.g. on another thread). A new story
+    /// takes `proposedStoryId` when given and free (the article's provisional story, so ids stay
+    /// stable from the first store), else an id from `makeStoryId`.
     @discardableResult
-    public func assign(_ article: StoryArticle, features: ArticleFeatures) -> ClusterDecision {
+    public func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String? = nil) -> StoryAssignment {
         if let existing = storyOfArticle[article.id], let live = resolve(existing) {
-            return .joined(stories[Int(live)].id, similarity: 1)
+            return .joined(stories[Int(live)].id)
         }
         let time = features.time.timeIntervalSinceReferenceDate
         let interned = intern(features)
@@ -135,7 +119,7 @@ public final class StoryClusterer {
 
         if let copy = copyStory(features, time: time, distinctTerms: interned.terms.count) {
             add(articleId: article.id, features: features, interned: interned, time: time, to: copy)
-            return .joined(stories[Int(copy)].id, similarity: 1)
+            return .joined(stories[Int(copy)].id)
         }
 
         let scored = score(interned, time: time)
@@ -147,7 +131,7 @@ public final class StoryClusterer {
         guard let best = scored.first,
             best.score >= Float(threshold) || (!learned && semantic && standsOut(scored, threshold: threshold))
         else {
-            let index = createStory(id: nil, time: time)
+            let index = createStory(proposing: proposedStoryId, time: time)
             add(articleId: article.id, features: features, interned: interned, time: time, to: index)
             return .newStory(stories[Int(index)].id)
         }
@@ -165,9 +149,9 @@ public final class StoryClusterer {
         for story in group where story != survivor { absorb(story, into: survivor) }
         add(articleId: article.id, features: features, interned: interned, time: time, to: survivor)
         let id = stories[Int(survivor)].id
-        if absorbedIds.isEmpty { return .joined(id, similarity: Double(best.score)) }
+        if absorbedIds.isEmpty { return .joined(id) }
         logger.debug("stories merged", ["survivor": id, "absorbed": absorbedIds.joined(separator: ",")])
-        return .joinedAndMerged(survivor: id, absorbed: absorbedIds, similarity: Double(best.score))
+        return .joinedAndMerged(survivor: id, absorbed: absorbedIds)
     }
 
     /// Below the join threshold, the best story still wins when it reaches `clearWinnerShare` of
@@ -726,9 +710,14 @@ public final class StoryClusterer {
         }
     }
 
-    private func createStory(id: String?, time: Double) -> Int32 {
-        var storyId = id ?? makeStoryId()
-        while id == nil && storyIndexById[storyId] != nil { storyId = makeStoryId() }
+    /// A new story under `proposed` or a fresh id; an id already in use is drawn again.
+    private func createStory(proposing proposed: String?, time: Double) -> Int32 {
+        var storyId = proposed ?? makeStoryId()
+        while storyIndexById[storyId] != nil { storyId = makeStoryId() }
+        return createStory(id: storyId, time: time)
+    }
+
+    private func createStory(id storyId: String, time: Double) -> Int32 {
         let index = Int32(stories.count)
         stories.append(Story(id: storyId, first: time, latest: time))
         storyIndexById[storyId] = index

@@ -23,7 +23,7 @@ import Testing
                 let event = truth[article.id]!
                 let candidates = clusterer.candidates(for: article)
                 let decision = clusterer.assign(article)
-                if case .joinedAndMerged(let survivor, let absorbed, _) = decision {
+                if case .joinedAndMerged(let survivor, let absorbed) = decision {
                     let merged = absorbed.map { "\(eventsOfStory[$0]!.first!)" }.joined(separator: ",")
                     lines.append("  merge into \(eventsOfStory[survivor]!.first!): \(merged)")
                     for id in absorbed {

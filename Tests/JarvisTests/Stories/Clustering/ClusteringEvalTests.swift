@@ -74,7 +74,7 @@ import Testing
         _ articles: [StoryArticle], configuration: ClusteringConfiguration = .init(),
         joinModel: JoinModel? = nil
     ) -> [String: String] {
-        let engine = ClusteringEngine(configuration: configuration, embedder: CachedEmbedder.shared, joinModel: joinModel)
+        let engine = StoryClusterer(configuration: configuration, embedder: CachedEmbedder.shared, joinModel: joinModel)
         var assignment: [String: String] = [:]
         var merges: [String: String] = [:]
         for (i, article) in articles.enumerated() {

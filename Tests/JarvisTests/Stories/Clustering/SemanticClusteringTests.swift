@@ -96,7 +96,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         func engines(_ embedder: CountingEmbedder) -> JarvisApplication.StoryEngines {
             .init(
-                makeClusterer: { ClusteringEngine(embedder: embedder) }, classifier: StoryServiceTests.HintClassifier(),
+                makeClusterer: { StoryClusterer(embedder: embedder) }, classifier: StoryServiceTests.HintClassifier(),
                 analyzer: StoryServiceTests.PlainAnalyzer())
         }
 
