@@ -328,6 +328,8 @@ def main():
     parser.add_argument("--data", default=tt.DEFAULT_DATA)
     parser.add_argument("--split", choices=["test", "dev"], default="test")
     parser.add_argument("--examples", type=int, default=5)
+    parser.add_argument("--body-chars", type=int, default=0,
+                        help="cut each article's text to N characters for ours (a feed's description instead of the page)")
     args = parser.parse_args()
 
     path = os.path.join(args.data, "news-events.jsonl")
@@ -340,7 +342,7 @@ def main():
             events.setdefault(r["event"], []).append(r)
     chosen = [e for e in events if (tt.fnv1a("summary:" + e) % 10 < 3) == (args.split == "test")]
     payload = "".join(json.dumps({"event": e, "articles": [
-        {"title": a["title"], "text": a["text"], "source": a.get("source") or a.get("bias_side") or f"source {i}",
+        {"title": a["title"], "text": a["text"][:args.body_chars] if args.body_chars else a["text"], "source": a.get("source") or a.get("bias_side") or f"source {i}",
          "published": (a.get("published") or "")[:10] + "T12:00:00Z" if a.get("published") else None}
         for i, a in enumerate(events[e])]}) + "\n" for e in chosen)
     out = subprocess.run([args.story_eval, "insight"], input=payload.encode(), capture_output=True, check=True).stdout
