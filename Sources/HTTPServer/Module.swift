@@ -9,8 +9,10 @@
 /// `/readyz` (pluggable checks), `/metrics` (per-route figures) and `/openapi.json`.
 ///
 /// It knows nothing about news or dating: products plug in routes, middleware and an
-/// `ErrorRenderer` for their error envelope. C callbacks and raw pointers stay inside this
-/// module (see `Server/MHDBridge.swift` and `WebSocket/WebSocketLoop.swift`).
+/// `ErrorRenderer` for their error envelope. libmicrohttpd's and wslay's C callbacks and
+/// raw pointers stay inside this module (`Server/MHDCallbacks.swift`, `WebSocket/WebSocketLoop.swift`);
+/// the other C wrappers keep theirs in the one file that owns the library (SQLStore's
+/// connections, Jarvis's SAX reader and curl transfer, the sentence encoder's BLAS).
 public enum HTTPServerModule {
     public static let name = "HTTPServer"
 }

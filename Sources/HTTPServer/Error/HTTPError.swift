@@ -1,6 +1,6 @@
 /// The one error type handlers throw: an HTTP status, a stable machine-readable code that
 /// clients branch on, and a human message. Rendered into the product's envelope by its
-/// `ErrorRenderer`, in one place (`Server/Responder.swift`).
+/// `ErrorRenderer`, in one place (`Server/ServerCore.swift`).
 public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var status: HTTPStatus
     public var code: ErrorCode
