@@ -340,15 +340,13 @@ final class WebSocketLoop: @unchecked Sendable {
         }
     }
 
-    /// Reads away what the client already sent (up to 256 KiB, without waiting). Closing a
-    /// socket with unread bytes makes the kernel answer with a reset, and a reset can make the
-    /// client drop our close frame (1009 after an oversized message) before it reads it.
+    /// Reads away what the client already sent (up to four scratch buffers, without waiting) into
+    /// the loop's scratch buffer, which no frame uses during a teardown. Closing a socket with unread
+    /// bytes makes the kernel answer with a reset, and a reset can make the client drop our close
+    /// frame (1009 after an oversized message) before it reads it.
     private func discardUnread(_ fd: Int32) {
-        var sink = [UInt8](repeating: 0, count: 64 * 1024)
-        for _ in 0..<4 {
-            let n = sink.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if n < sink.count { break }
-        }
+        var reads = 0
+        while reads < 4, recv(fd, scratch.baseAddress, scratch.count, Int32(MSG_DONTWAIT)) == scratch.count { reads += 1 }
     }
 
     private func teardown(_ entry: LoopEntry, code: WebSocketCloseCode) {
