@@ -4,7 +4,8 @@ import Logging
 /// The shared `main` of both executables: `serve` (default) with its options, `--help`.
 public enum ServeCommand {
     /// Parses `CommandLine.arguments`, then calls `serve` with the options. Exits with 64 on
-    /// a usage error and 1 when serving fails. `ownsDataDirectory`: hold the data directory's lock
+    /// a usage error (also one `serve` throws: a setting only the application can judge) and 1 when
+    /// serving fails. `ownsDataDirectory`: hold the data directory's lock
     /// while serving (`DataDirectoryLock`: one server per directory; `restore` waits for none).
     public static func main(
         product: String, defaultPort: UInt16, passthrough: Set<String> = [], ownsDataDirectory: Bool = false,
@@ -39,6 +40,9 @@ public enum ServeCommand {
         do {
             if ownsDataDirectory { try DataDirectoryLock.hold(options.dataDirectory, product: product) }
             try await serve(options)
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("\(product): \(error)\n".utf8))
+            exit(64)
         } catch {
             Logger(label: product).critical("fatal", ["error": "\(error)"])
             exit(1)

@@ -31,7 +31,12 @@ if let command = CommandLine.arguments.dropFirst().first, TokenCommands.names.co
 }
 
 await ServeCommand.main(product: "xoseen", defaultPort: 8042, ownsDataDirectory: true) { options in
-    let application = try await XoseenApplication(settings: .fromEnvironment(dataDirectory: options.dataDirectory))
+    let application: XoseenApplication
+    do {
+        application = try await XoseenApplication(settings: .fromEnvironment(dataDirectory: options.dataDirectory))
+    } catch let error as XoseenApplication.ConfigurationError {
+        throw UsageError(error.description)  // a setting refused at start-up: exit 64, like the environment gate's
+    }
     // XOSEEN_SEED_COUNT: personas loaded into an empty installation (default 400; 0 = none).
     if application.settings.seedCount > 0 { try await application.bootstrap() }
     var configuration = ServerConfiguration(host: options.host, port: options.port, threadCount: options.threads).applying()

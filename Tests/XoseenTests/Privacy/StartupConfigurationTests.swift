@@ -50,7 +50,7 @@ import XoseenAPI
         while process.isRunning, ContinuousClock.now < exitDeadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(!process.isRunning)
         #expect(process.terminationReason == .exit, "an exit with a message, not a trap")
-        #expect(process.terminationStatus == 1)
+        #expect(process.terminationStatus == 64, "a usage error, as the environment gate's")
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(log.contains("XOSEEN_TOKEN_TTL_SEC"), "\(log)")
     }
