@@ -36,9 +36,10 @@ let package = Package(
         // dlib's face pipeline behind a C header. Optimised even in debug builds (at -O0 one face
         // descriptor takes seconds); dlib's asserts off to match Debian's build of the library;
         // BLAS/LAPACK by soname (dlib-1.pc names the -dev symlinks, which libdlib-dev lacks).
-        .target(name: "CDlibFace",
-                cxxSettings: [.define("DLIB_DISABLE_ASSERTS"), .define("DLIB_NO_GUI_SUPPORT"), .unsafeFlags(["-O2"])],
-                linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary(":libblas.so.3"), .linkedLibrary(":liblapack.so.3")]),
+        .target(
+            name: "CDlibFace",
+            cxxSettings: [.define("DLIB_DISABLE_ASSERTS"), .define("DLIB_NO_GUI_SUPPORT"), .unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("dlib"), .linkedLibrary(":libblas.so.3"), .linkedLibrary(":liblapack.so.3")]),
 
         // Shared core.
         .target(name: "Logging"),
@@ -46,8 +47,11 @@ let package = Package(
         .target(name: "Metrics"),
         .target(name: "Runtime", dependencies: ["Logging", "HTTPServer", "SQLStore"]),
         .target(
-            name: "HTTPServer", dependencies: ["CMicroHTTPD", "CMHDQuiesce", "CTLSCertificates", "CWslay", "COpenSSL", "CLinux", "Logging",
-                                         "Metrics"],
+            name: "HTTPServer",
+            dependencies: [
+                "CMicroHTTPD", "CMHDQuiesce", "CTLSCertificates", "CWslay", "COpenSSL", "CLinux", "Logging",
+                "Metrics",
+            ],
             // Per-request state lives in classes touched by one MHD thread at a time; dynamic
             // exclusivity checks cost about 3% of a small request (perf), so release builds skip them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
@@ -61,27 +65,40 @@ let package = Package(
         .target(name: "ClusterTesting"),
 
         // Products: API layers (routes + wire DTOs) and executables.
-        .target(name: "Jarvis", dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging", "SentenceEmbedding", "Metrics"],
-                exclude: ["Stories/Insight/RUBRIC.md"]),
+        .target(
+            name: "Jarvis",
+            dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging", "SentenceEmbedding", "Metrics"],
+            exclude: ["Stories/Insight/RUBRIC.md"]),
         .target(name: "Imaging", dependencies: ["CZlib"]),
-        .target(name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "Imaging", "Metrics", "ClusterBus"]),
+        .target(
+            name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "Imaging", "Metrics", "ClusterBus"]),
         .target(name: "Xoseen", dependencies: ["COpenSSL", "SQLStore", "Logging", "Metrics"]),
         .target(name: "Vision", dependencies: ["CDlibFace", "CTesseract", "Logging"]),
         .target(name: "XoseenVerification", dependencies: ["Xoseen", "Vision", "COpenSSL", "SQLStore", "Logging", "Metrics"]),
-        .target(name: "XoseenAPI", dependencies: ["Xoseen", "XoseenVerification", "HTTPServer", "SQLStore", "Logging", "Imaging",
-                                                "Metrics", "ClusterBus"]),
+        .target(
+            name: "XoseenAPI",
+            dependencies: [
+                "Xoseen", "XoseenVerification", "HTTPServer", "SQLStore", "Logging", "Imaging",
+                "Metrics", "ClusterBus",
+            ]),
         .executableTarget(name: "JarvisServer", dependencies: ["JarvisAPI", "Runtime", "SentenceEmbedding"]),
         .executableTarget(name: "XoseenServer", dependencies: ["XoseenAPI", "Runtime"]),
         // Benchmark, evaluation and training tools (Sources/Tools/): not part of either server.
-        .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"], path: "Sources/Tools/HTTPBenchServer"),
+        .executableTarget(
+            name: "HTTPBenchServer", dependencies: ["HTTPServer", "Runtime"], path: "Sources/Tools/HTTPBenchServer"),
         .executableTarget(name: "IngestBench", dependencies: ["Jarvis"], path: "Sources/Tools/IngestBench"),
         // Article extraction pages/s and MB/s beside whole-page text (make bench-extract).
         .executableTarget(name: "ExtractBench", dependencies: ["Jarvis"], path: "Sources/Tools/ExtractBench"),
-        .executableTarget(name: "StoryBench", dependencies: ["Jarvis", "SentenceEmbedding"], path: "Sources/Tools/StoryBench"),
+        // What the tools measure about their own process (clock, resident memory).
+        .target(name: "BenchKit", path: "Sources/Tools/BenchKit"),
+        .executableTarget(
+            name: "StoryBench", dependencies: ["Jarvis", "SentenceEmbedding", "BenchKit"], path: "Sources/Tools/StoryBench"),
         // Training pairs and stream B-cubed for the learned join decision (scripts/train-clustering.py).
         .executableTarget(name: "StoryPairs", dependencies: ["Jarvis", "SentenceEmbedding"], path: "Sources/Tools/StoryPairs"),
-        .executableTarget(name: "SentenceBench", dependencies: ["SentenceEmbedding"], path: "Sources/Tools/SentenceBench"),
-        .executableTarget(name: "ChatBench", dependencies: ["Xoseen", "SQLStore", "HTTPTesting"], path: "Sources/Tools/ChatBench"),
+        .executableTarget(
+            name: "SentenceBench", dependencies: ["SentenceEmbedding", "BenchKit"], path: "Sources/Tools/SentenceBench"),
+        .executableTarget(
+            name: "ChatBench", dependencies: ["Xoseen", "SQLStore", "HTTPTesting"], path: "Sources/Tools/ChatBench"),
         .executableTarget(name: "SafetyEval", dependencies: ["Xoseen"], path: "Sources/Tools/SafetyEval"),
         // Offline quality checks on real labelled data: topics and story insight, JSONL in, JSONL out.
         .executableTarget(name: "StoryEval", dependencies: ["Jarvis"], path: "Sources/Tools/StoryEval"),
@@ -93,13 +110,18 @@ let package = Package(
         .testTarget(name: "ClusterTests", dependencies: ["ClusterTesting", "HTTPTesting", "HTTPServer"]),
         .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting", "ClusterTesting"]),
         .testTarget(name: "VerificationTests", dependencies: ["XoseenVerification", "Vision", "XoseenAPI", "HTTPTesting"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),
-        .testTarget(name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting", "SentenceEmbedding"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),
+        .testTarget(
+            name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting", "SentenceEmbedding"],
+            resources: [.copy("Fixtures")]),
 
         // libFuzzer targets (`make fuzz`, docs/fuzzing.md). A plain build makes a corpus replayer; the
         // fuzzing build (scripts/fuzz.sh: -sanitize=fuzzer,address -DFUZZING) makes the libFuzzer binary.
-        .executableTarget(name: "Fuzzers", dependencies: ["HTTPServer", "Jarvis", "JarvisAPI", "Xoseen", "XoseenAPI", "XoseenVerification", "Logging"],
-                          path: "Fuzz/Targets"),
+        .executableTarget(
+            name: "Fuzzers",
+            dependencies: ["HTTPServer", "Jarvis", "JarvisAPI", "Xoseen", "XoseenAPI", "XoseenVerification", "Logging"],
+            path: "Fuzz/Targets"),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -6,6 +6,7 @@
 // embeds), one at a time on one thread (latency: p50 / p90 / p99), then all of them spread over
 // every core (throughput), and prints tokens per text and the resident memory. Driven by
 // `make bench-embed`.
+import BenchKit
 import Dispatch
 import Foundation
 import SentenceEmbedding
@@ -33,15 +34,9 @@ struct StorySet: Decodable {
     let articles: [Article]
 }
 
-func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+func now() -> UInt64 { ProcessMeasures.now() }
 
-func residentMegabytes() -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-        let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
-    else { return 0 }
-    return kb / 1024
-}
+func residentMegabytes() -> Double { ProcessMeasures.residentMegabytes() }
 
 do {
     let loadStart = now()

@@ -10,6 +10,7 @@
 // cores, then the same assign(_:features:) path as production); then a batch of the next
 // articles is timed one by one through the full assign(_:) (features included), and
 // separately the clustering step alone. Driven by scripts/bench-stories.sh (make bench-stories).
+import BenchKit
 import Dispatch
 import Foundation
 import Jarvis
@@ -37,15 +38,9 @@ while let argument = arguments.next() {
     }
 }
 
-func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+func now() -> UInt64 { ProcessMeasures.now() }
 
-func residentMegabytes() -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-        let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
-    else { return 0 }
-    return kb / 1024
-}
+func residentMegabytes() -> Double { ProcessMeasures.residentMegabytes() }
 
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
