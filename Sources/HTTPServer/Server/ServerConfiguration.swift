@@ -68,16 +68,19 @@ public struct ServerConfiguration: Sendable {
 extension ServerConfiguration {
     /// The default upload spool: a directory of this process's own, made by `mkdtemp` (0700,
     /// an unpredictable name), never a fixed shared path under `$TMPDIR` that another local
-    /// user could create first. Made once per process, on first use.
+    /// user could create first. Made once per process, on first use, and removed when the process
+    /// exits normally if it is empty (every upload deletes its own file), so restarts leave nothing behind.
     public static let privateSpool: String = {
         var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("http-uploads-XXXXXX")).utf8CString)
-        return template.withUnsafeMutableBufferPointer { buffer in
+        let path = template.withUnsafeMutableBufferPointer { buffer in
             guard let made = mkdtemp(buffer.baseAddress!) else {
                 // No writable temporary directory: `HTTPServer.start` reports the failure to create it.
                 return (NSTemporaryDirectory() as NSString).appendingPathComponent("http-uploads-\(getpid())")
             }
             return String(cString: made)
         }
+        atexit { _ = rmdir(ServerConfiguration.privateSpool) }
+        return path
     }()
 
     /// Applies the transport limits an operator sets in the environment (each optional):
