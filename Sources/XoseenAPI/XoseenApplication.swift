@@ -194,11 +194,17 @@ public struct XoseenApplication: Sendable {
             do {
                 try await chains.flush(now: context.clock())
                 try await tokenVersions.refresh()
+            } catch is CancellationError {
+                break  // stopping: the last flush below still runs
             } catch {
                 logger.warning("maintenance failed", ["error": "\(error)"])
             }
         }
-        _ = try? await chains.flush(now: context.clock())
+        // The task is cancelled by now, and the database refuses work from a cancelled task: the
+        // last flush runs detached, or paged chains would be lost at every graceful stop.
+        let chains = chains
+        let clock = context.clock
+        _ = try? await Task.detached { try await chains.flush(now: clock()) }.value
     }
 
     public func router() -> Router {

@@ -49,6 +49,21 @@ import Xoseen
         }
     }
 
+    @Test func aGracefulStopWritesThePagedChains() async throws {
+        try await PrivacyFixture.with { f in
+            let viewer = try await f.viewerWithFeed()
+            let first = try PrivacyFixture.json(try await f.post("/ml/rank", ["viewerId": viewer, "limit": 5]))
+            let cursor = try #require(first["nextCursor"] as? String)
+            #expect(try await f.post("/ml/rank", ["viewerId": viewer, "limit": 5, "cursor": cursor]).status == 200)
+            // Maintenance that never reached its first period, stopped as the server stops it.
+            let maintenance = Task { [application = f.application] in await application.runMaintenance(period: .seconds(3_600)) }
+            try await Task.sleep(for: .milliseconds(100))
+            maintenance.cancel()
+            await maintenance.value
+            #expect(try await f.rowCount("rank_chains") == 1, "the last flush ran although its task was cancelled")
+        }
+    }
+
     @Test func chainsExpireInMemoryAndInTheStore() async throws {
         try await PrivacyFixture.with { f in
             let viewer = try await f.viewerWithFeed()
