@@ -22,7 +22,10 @@ public final class ProductInstance: Sendable {
         pid = try ServerProcess.spawn(
             [path, "serve", "--host", "127.0.0.1", "--port", String(port), "--data-dir", dataDirectory, "--threads", "2"],
             log: log, environment: environment)
-        ServerProcess.stopWhenParentExits("kill -9 \(pid) 2>/dev/null; sleep 1; rm -rf \(dataDirectory)")
+        // The directory, and the test's parent directory once its last instance is gone.
+        let parent = (dataDirectory as NSString).deletingLastPathComponent
+        ServerProcess.stopWhenParentExits(
+            "kill -9 \(pid) 2>/dev/null; sleep 1; rm -rf \(dataDirectory); rmdir \(parent) 2>/dev/null")
         do {
             try FreePort.waitUntilListening(port, timeout: .seconds(120))
         } catch {
