@@ -24,6 +24,10 @@ Candidate features (viewer v deciding on candidate c; L(x) = the people who like
 - candidate_verdict: the candidate's own earlier verdict on v (+1 / -1 / 0), the reciprocal signal.
 Each also from the candidate's side (rev_*: c deciding on v), which the reciprocal score multiplies in.
 Every example counts as a decision for later ones (a replayed like/pass log has no blind reveals).
+
+Two references: the shipped features fitted only on decisions whose viewer had made at least k earlier ones
+(do the taste features need longer histories than most training examples have?), and a static two-way model
+(one-hot viewer + one-hot candidate, fitted on the training part: what like rates can give at best).
 """
 import argparse, json, math, random
 from collections import defaultdict
@@ -183,8 +187,9 @@ for i in np.where(development)[0]:
 keys = sorted(viewers)
 
 
-def model(X):
-    return fit(X[train], y[train], w[train])(X)
+def model(X, rows_used=None, lam=1e-3):
+    keep = train if rows_used is None else train & rows_used
+    return fit(X[keep], y[keep], w[keep], lam)(X)
 
 
 def gain(p, base):
@@ -201,13 +206,29 @@ history = model(F[:, [names.index("viewer_like_rate"), names.index("candidate_li
 learned = model(F)
 d = development
 print("development half: %d decisions by %d viewers (final half not read)" % (d.sum(), len(keys)))
-print("  %-34s %s" % ("history only", describe(history[d], y[d])))
-print("  %-34s %s   vs history %s" % ("learned (PairFeatures)", describe(learned[d], y[d]), gain(learned, history)))
+print("  %-40s %s" % ("history only", describe(history[d], y[d])))
+print("  %-40s %s   vs history %s" % ("learned (PairFeatures)", describe(learned[d], y[d]), gain(learned, history)))
 columns = list(extra[0])
 for name in columns:
     a = np.array([e[name] for e in extra])
     p = model(np.column_stack([F, a]))
-    print("  %-34s %s   vs history %s   alone AUC %.3f" % (
+    print("  %-40s %s   vs history %s   alone AUC %.3f" % (
         "+ " + name, describe(p[d], y[d]), gain(p, history), auc(a[d], y[d])))
 p = model(np.column_stack([F] + [np.array([e[k] for e in extra]) for k in columns]))
-print("  %-34s %s   vs history %s" % ("+ all of them", describe(p[d], y[d]), gain(p, history)))
+print("  %-40s %s   vs history %s" % ("+ all of them", describe(p[d], y[d]), gain(p, history)))
+made, seen = np.zeros(n), defaultdict(int)
+for i, r in enumerate(rows):
+    made[i] = seen[r["viewer"]]
+    seen[r["viewer"]] += 1
+for k in (4, 6):
+    p = model(F, made >= k)
+    print("  %-40s %s   vs history %s" % ("shipped, trained on made >= %d" % k, describe(p[d], y[d]), gain(p, history)))
+people = sorted({r["viewer"] for r in rows} | {r["candidate"] for r in rows})
+column = {u: j for j, u in enumerate(people)}
+onehot = np.zeros((n, 2 * len(people)))
+for i, r in enumerate(rows):
+    onehot[i, column[r["viewer"]]] = 1
+    onehot[i, len(people) + column[r["candidate"]]] = 1
+for lam in (1e-4, 3e-5):
+    p = model(onehot, lam=lam)
+    print("  %-40s %s   vs history %s" % ("static viewer + candidate, λ %g" % lam, describe(p[d], y[d]), gain(p, history)))
