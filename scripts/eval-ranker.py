@@ -27,6 +27,8 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--xoseen", required=True)
 parser.add_argument("--final", action="store_true", help="also print the final half of the holdout (read it once)")
 parser.add_argument("--scores-out", help="keep the held-out scores (JSON lines) in this file")
+parser.add_argument("--examples-out", help="keep every example's point-in-time features (JSON lines) in this file,"
+                    " for scripts/probe-ranker-features.py")
 parser.add_argument("log", nargs="?", default="Resources/xoseen/eval/interactions.json")
 args = parser.parse_args()
 
@@ -121,12 +123,16 @@ try:
     for uid, why in rejected[:5]:
         print("  rejected profile %s: %s" % (uid, why))
     scores_file = os.path.join(data, "holdout-scores.jsonl")
-    result = subprocess.run([args.xoseen, "train", "--no-promote", "--data-dir", data, "--holdout-scores", scores_file],
+    examples_file = os.path.join(data, "examples.jsonl")
+    result = subprocess.run([args.xoseen, "train", "--no-promote", "--data-dir", data, "--holdout-scores", scores_file]
+                            + (["--examples-out", examples_file] if args.examples_out else []),
                             capture_output=True, text=True)
     sys.stdout.write(result.stdout)
     sys.stderr.write(result.stderr)
     if result.returncode == 0 and args.scores_out:
         shutil.copyfile(scores_file, args.scores_out)
+    if result.returncode == 0 and args.examples_out:
+        shutil.copyfile(examples_file, args.examples_out)
     if result.returncode == 0:
         rows = [json.loads(line) for line in open(scores_file) if line.strip()]
         final = [r for r in rows if stable_hash(r["viewer"], "final") % 2 == 1]

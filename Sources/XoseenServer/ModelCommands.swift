@@ -9,6 +9,7 @@ import XoseenAPI
 ///
 ///     xoseen train [--no-promote]        train on the event log, register vNNNN, promote if it beats the serving ranker
 ///                  [--holdout-scores FILE]  also write each held-out decision's scores as JSON lines
+///                  [--examples-out FILE]    also write every example's point-in-time features as JSON lines
 ///     xoseen models                      list versions with holdout metrics; * marks the serving one
 ///     xoseen promote VERSION [PCT]       serve VERSION to PCT of viewers (0…1, default 1)
 ///     xoseen rollback VERSION            serve an earlier VERSION to everyone
@@ -26,6 +27,7 @@ enum ModelCommands {
         var flags: [String] = []
         var promote = true
         var holdoutScores: String?
+        var examplesOut: String?
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
             if argument == "--no-promote" {
@@ -36,6 +38,12 @@ enum ModelCommands {
                     return 64
                 }
                 holdoutScores = file
+            } else if argument == "--examples-out" {
+                guard let file = rest.popFirst() else {
+                    FileHandle.standardError.write(Data("xoseen: --examples-out needs a FILE\n".utf8))
+                    return 64
+                }
+                examplesOut = file
             } else if argument.hasPrefix("--") {
                 flags.append(argument)
                 if !argument.contains("="), let value = rest.popFirst() { flags.append(value) }
@@ -65,6 +73,10 @@ enum ModelCommands {
                     encoder.outputFormatting = .sortedKeys
                     let lines = try outcome.holdoutScores.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
                     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: holdoutScores))
+                }
+                if let examplesOut {
+                    let lines = try await training.trainingSet().exportLines()
+                    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: examplesOut))
                 }
                 print(ModelReport.lines(version: outcome.version, report: outcome.report).joined(separator: "\n"))
                 print(outcome.decision)
