@@ -59,6 +59,8 @@ public final class StoryClusterer {
     private var contentIndex: [UInt64: Int32] = [:]
     private var simhashBuckets: [[SimhashEntry]] = Array(repeating: [], count: 4 << 16)
     private var indexedStories: [Int32] = []
+    /// The indexed stories' meaning, row `Story.slot` for `indexedStories[slot]`.
+    private var meaning = MeaningIndex()
     private var hitScratch: [Float] = []
     private var clock: Double = -.infinity
     private var assignmentsSinceSweep = 0
@@ -235,6 +237,7 @@ public final class StoryClusterer {
         let i = Int(index)
         for articleId in stories[i].articleIds { storyOfArticle[articleId] = nil }
         storyIndexById[stories[i].id] = nil
+        if stories[i].state == .indexed { meaning.clear(Int(stories[i].slot)) }
         stories[i].state = .removed
         stories[i].clearFeatures()
         stories[i].articleIds = []
@@ -490,9 +493,10 @@ public final class StoryClusterer {
             }
         }
         if !article.embedding.isEmpty, stories[i].semantic.count == article.embedding.count {
-            join.meaningCosine = Double(Self.cosine(article.embedding, stories[i].semantic))
+            let cosine = meaning.cosine(article.embedding, slot: Int(stories[i].slot))
+            join.meaningCosine = Double(cosine)
             if configuration.semanticWeight > 0 {
-                total += Float(configuration.semanticWeight) * semanticSimilarity(article.embedding, stories[i].semantic)
+                total += Float(configuration.semanticWeight) * semanticSimilarity(cosine)
                 weights += Float(configuration.semanticWeight)
             }
         }
@@ -503,9 +507,7 @@ public final class StoryClusterer {
         // rule's path skips them.
         for member in stories[i].members where compareMembers {
             if !article.embedding.isEmpty, member.embedding.count == article.embedding.count {
-                var dot: Float = 0
-                for c in article.embedding.indices { dot += article.embedding[c] * member.embedding[c] }
-                join.meaningMax = max(join.meaningMax, Double(dot))
+                join.meaningMax = max(join.meaningMax, Double(MeaningIndex.dot(article.embedding, member.embedding)))
             }
             let memberTitleNorm = member.title.norm { idf($0) }
             if titleNorm > 0 && memberTitleNorm > 0 {
@@ -534,44 +536,19 @@ public final class StoryClusterer {
 
     /// The `semanticCandidates` stories whose mean embedding is closest to this one (above
     /// `semanticFloor`), best first, among the `semanticScanLimit` newest stories in the index:
-    /// 384 multiply-adds a story, bounded whatever the size of the store or the window.
+    /// one dot product a story over contiguous rows, bounded whatever the size of the store or the window.
     private func semanticNeighbours(_ embedding: [Float]) -> [Int32] {
         let k = configuration.semanticCandidates
         guard k > 0, configuration.semanticWeight > 0, !embedding.isEmpty else { return [] }
-        var best: [(story: Int32, cosine: Float)] = []
-        let floor = Float(configuration.semanticFloor)
-        for index in indexedStories.suffix(configuration.semanticScanLimit) {
-            let i = Int(index)
-            guard stories[i].state == .indexed, stories[i].semantic.count == embedding.count else { continue }
-            let cosine = Self.cosine(embedding, stories[i].semantic)
-            guard cosine > floor, best.count < k || cosine > best[best.count - 1].cosine else { continue }
-            let at = best.firstIndex { $0.cosine < cosine } ?? best.count
-            best.insert((index, cosine), at: at)
-            if best.count > k { best.removeLast() }
-        }
-        return best.map(\.story)
+        return meaning.nearest(
+            to: embedding, k: k, floor: Float(configuration.semanticFloor), limit: configuration.semanticScanLimit
+        ).map { indexedStories[$0.slot] }.filter { stories[Int($0)].state == .indexed }
     }
 
-    /// Cosine of a unit vector and a sum of unit vectors.
-    private static func cosine(_ unit: [Float], _ sum: [Float]) -> Float {
-        var dot: Float = 0
-        var norm: Float = 0
-        unit.withUnsafeBufferPointer { u in
-            sum.withUnsafeBufferPointer { v in
-                for c in 0..<min(u.count, v.count) {
-                    dot += u[c] * v[c]
-                    norm += v[c] * v[c]
-                }
-            }
-        }
-        return norm > 0 ? dot / norm.squareRoot() : 0
-    }
-
-    /// Cosine of the embedding and the story's summed embeddings, rescaled from
-    /// `semanticFloor...1` to `0...1`.
-    private func semanticSimilarity(_ embedding: [Float], _ sum: [Float]) -> Float {
+    /// A meaning cosine rescaled from `semanticFloor...1` to `0...1`.
+    private func semanticSimilarity(_ cosine: Float) -> Float {
         let floor = Float(configuration.semanticFloor)
-        return max(0, (Self.cosine(embedding, sum) - floor) / (1 - floor))
+        return max(0, (cosine - floor) / (1 - floor))
     }
 
     /// The story's main entity: the most articles naming it, weighted by IDF.
@@ -719,9 +696,12 @@ public final class StoryClusterer {
 
     private func createStory(id storyId: String, time: Double) -> Int32 {
         let index = Int32(stories.count)
-        stories.append(Story(id: storyId, first: time, latest: time))
+        var story = Story(id: storyId, first: time, latest: time)
+        story.slot = Int32(indexedStories.count)
+        stories.append(story)
         storyIndexById[storyId] = index
         indexedStories.append(index)
+        meaning.append()
         storyCount += 1
         return index
     }
@@ -744,6 +724,7 @@ public final class StoryClusterer {
         stories[i].quantities.add(
             SparseVector(ids: interned.quantities, values: Array(repeating: 1, count: interned.quantities.count)))
         stories[i].addSemantic(interned.embedding)
+        if !interned.embedding.isEmpty { meaning.set(Int(stories[i].slot), to: stories[i].semantic) }
         if keepsMembers {
             stories[i].members.append(StoryMember(title: interned.title, embedding: interned.embedding, time: time))
             if stories[i].members.count > configuration.joinMembers { stories[i].members.removeFirst() }
@@ -796,6 +777,8 @@ public final class StoryClusterer {
         stories[s].entities.add(stories[a].entities)
         stories[s].quantities.add(stories[a].quantities)
         stories[s].addSemantic(stories[a].semantic)
+        meaning.set(Int(stories[s].slot), to: stories[s].semantic)
+        meaning.clear(Int(stories[a].slot))
         stories[s].members = Array(
             (stories[s].members + stories[a].members).sorted { $0.time < $1.time }
                 .suffix(configuration.joinMembers))
@@ -816,9 +799,10 @@ public final class StoryClusterer {
     private func sweep() {
         assignmentsSinceSweep = 0
         var kept: [Int32] = []
+        var keptSlots: [Int] = []
         kept.reserveCapacity(indexedStories.count)
         var archived = 0
-        for index in indexedStories {
+        for (slot, index) in indexedStories.enumerated() {
             let i = Int(index)
             guard stories[i].state == .indexed else { continue }
             if clock - stories[i].latest > configuration.storyWindow {
@@ -826,10 +810,13 @@ public final class StoryClusterer {
                 stories[i].clearFeatures()
                 archived += 1
             } else {
+                stories[i].slot = Int32(kept.count)
                 kept.append(index)
+                keptSlots.append(slot)
             }
         }
         indexedStories = kept
+        meaning.compact(keeping: keptSlots)
         if archived > 0 {
             logger.debug("stories left the index", ["archived": String(archived), "indexed": String(kept.count)])
         }
@@ -883,6 +870,8 @@ struct Story {
     /// The latest `joinMembers` articles, oldest first (kept with an embedder only).
     var members: [StoryMember] = []
     var state = State.indexed
+    /// Place in the clusterer's indexed stories and meaning rows (while indexed).
+    var slot: Int32 = -1
     /// Cached tf-idf norm of `terms` and the document count it was computed at (-1: stale).
     var norm: Float = 0
     var normAt = -1

@@ -1,0 +1,117 @@
+/// The open stories' meaning, one unit-length row per story in one contiguous array, for the
+/// clusterer's scan of the stories nearest in meaning to a new article.
+///
+/// Why not each story's own embedding sum: the scan reads thousands of rows per article, and
+/// scattered arrays whose norm is recomputed on every read cost about eight times more (measured
+/// with `make bench-stories`, learned path); a normalised row turns the cosine into one dot product
+/// over memory read in order. Rows are addressed by slot; the clusterer keeps slots aligned with
+/// its list of indexed stories (a new story appends, a sweep compacts both the same way).
+struct MeaningIndex {
+    /// Row length: 0 until the first embedding arrives (the encoder decides it).
+    private(set) var dimension = 0
+    private(set) var count = 0
+    private var rows: [Float] = []
+
+    /// A new, empty row (cosine 0 with everything) at slot `count`.
+    mutating func append() {
+        count += 1
+        if dimension > 0 { rows.append(contentsOf: repeatElement(0, count: dimension)) }
+    }
+
+    /// The slot's row becomes `sum` scaled to unit length (zero for a zero or mismatched sum).
+    mutating func set(_ slot: Int, to sum: [Float]) {
+        guard !sum.isEmpty else { return clear(slot) }
+        if dimension == 0 {
+            dimension = sum.count
+            rows = Array(repeating: 0, count: count * dimension)
+        }
+        guard sum.count == dimension else { return clear(slot) }
+        let norm = Self.dot(sum, sum).squareRoot()
+        let base = slot * dimension
+        for c in 0..<dimension { rows[base + c] = norm > 0 ? sum[c] / norm : 0 }
+    }
+
+    /// The slot's row becomes zero: the story no longer comes up in a scan.
+    mutating func clear(_ slot: Int) {
+        guard dimension > 0 else { return }
+        let base = slot * dimension
+        for c in 0..<dimension { rows[base + c] = 0 }
+    }
+
+    /// Keeps the rows of `slots` (ascending), in that order, as slots 0, 1, …
+    mutating func compact(keeping slots: [Int]) {
+        if dimension > 0 {
+            var kept: [Float] = []
+            kept.reserveCapacity(slots.count * dimension)
+            for slot in slots { kept.append(contentsOf: rows[slot * dimension..<(slot + 1) * dimension]) }
+            rows = kept
+        }
+        count = slots.count
+    }
+
+    /// Cosine of a unit vector and the slot's row.
+    func cosine(_ unit: [Float], slot: Int) -> Float {
+        guard dimension > 0, unit.count == dimension else { return 0 }
+        return rows.withUnsafeBufferPointer { r in
+            unit.withUnsafeBufferPointer { u in Self.dot(u.baseAddress!, r.baseAddress! + slot * dimension, count: dimension) }
+        }
+    }
+
+    /// The `k` slots among the last `limit` whose rows are closest to `unit`, with a cosine above
+    /// `floor`, best first (ties: the earlier slot).
+    func nearest(to unit: [Float], k: Int, floor: Float, limit: Int) -> [(slot: Int, cosine: Float)] {
+        guard k > 0, dimension > 0, unit.count == dimension else { return [] }
+        var best: [(slot: Int, cosine: Float)] = []
+        best.reserveCapacity(k + 1)
+        rows.withUnsafeBufferPointer { r in
+            unit.withUnsafeBufferPointer { u in
+                for slot in max(0, count - limit)..<count {
+                    let cosine = Self.dot(u.baseAddress!, r.baseAddress! + slot * dimension, count: dimension)
+                    guard cosine > floor, best.count < k || cosine > best[best.count - 1].cosine else { continue }
+                    let at = best.firstIndex { $0.cosine < cosine } ?? best.count
+                    best.insert((slot, cosine), at: at)
+                    if best.count > k { best.removeLast() }
+                }
+            }
+        }
+        return best
+    }
+
+    /// Σ a[i]·b[i] over equal-length arrays (0 when the lengths differ).
+    static func dot(_ a: [Float], _ b: [Float]) -> Float {
+        guard a.count == b.count else { return 0 }
+        return a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return 0 }
+                return dot(p, q, count: x.count)
+            }
+        }
+    }
+
+    /// Σ a[i]·b[i] in sixteen lanes (two independent 8-wide sums the compiler keeps in vector
+    /// registers), then the remainder.
+    static func dot(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, count: Int) -> Float {
+        var sum0 = SIMD8<Float>()
+        var sum1 = SIMD8<Float>()
+        let x = UnsafeRawPointer(a)
+        let y = UnsafeRawPointer(b)
+        let stride = MemoryLayout<SIMD8<Float>>.stride
+        var i = 0
+        while i + 16 <= count {
+            let offset = i * MemoryLayout<Float>.stride
+            sum0 +=
+                x.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                * y.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+            sum1 +=
+                x.loadUnaligned(fromByteOffset: offset + stride, as: SIMD8<Float>.self)
+                * y.loadUnaligned(fromByteOffset: offset + stride, as: SIMD8<Float>.self)
+            i += 16
+        }
+        var total = (sum0 + sum1).sum()
+        while i < count {
+            total += a[i] * b[i]
+            i += 1
+        }
+        return total
+    }
+}
