@@ -64,7 +64,7 @@ public final class StoryClusterer {
     private var hitScratch: [Float] = []
     private var clock: Double = -.infinity
     private var assignmentsSinceSweep = 0
-    /// Stories keep their latest articles' headlines and embeddings (`StoryMember`) for the
+    /// Stories keep their latest articles' headlines and embeddings (`StoryMembers`) for the
     /// learned join decision: with an embedder only (the words-only path never reads them).
     private let keepsMembers: Bool
 
@@ -505,13 +505,13 @@ public final class StoryClusterer {
         join.shortArticle = article.terms.count < 40 ? 1 : 0
         // The member comparisons feed only the learned decision (and its training pairs): the hand
         // rule's path skips them.
-        for member in stories[i].members where compareMembers {
-            if !article.embedding.isEmpty, member.embedding.count == article.embedding.count {
-                join.meaningMax = max(join.meaningMax, Double(MeaningIndex.dot(article.embedding, member.embedding)))
-            }
-            let memberTitleNorm = member.title.norm { idf($0) }
-            if titleNorm > 0 && memberTitleNorm > 0 {
-                join.titleMax = max(join.titleMax, Double(title.dot(member.title) { idf($0) } / (titleNorm * memberTitleNorm)))
+        if compareMembers {
+            if let dot = stories[i].members.maxMeaningDot(article.embedding) { join.meaningMax = max(0, Double(dot)) }
+            for memberTitle in stories[i].members.titles {
+                let memberTitleNorm = memberTitle.norm { idf($0) }
+                if titleNorm > 0 && memberTitleNorm > 0 {
+                    join.titleMax = max(join.titleMax, Double(title.dot(memberTitle) { idf($0) } / (titleNorm * memberTitleNorm)))
+                }
             }
         }
         let floor = configuration.timeFloor
@@ -726,8 +726,8 @@ public final class StoryClusterer {
         stories[i].addSemantic(interned.embedding)
         if !interned.embedding.isEmpty { meaning.set(Int(stories[i].slot), to: stories[i].semantic) }
         if keepsMembers {
-            stories[i].members.append(StoryMember(title: interned.title, embedding: interned.embedding, time: time))
-            if stories[i].members.count > configuration.joinMembers { stories[i].members.removeFirst() }
+            stories[i].members.append(
+                title: interned.title, embedding: interned.embedding, time: time, keeping: configuration.joinMembers)
         }
         pruneCentroid(i)
         for (feature, _) in rankedFeatures(interned, limit: configuration.postedFeatures, requirePostings: false) {
@@ -779,9 +779,7 @@ public final class StoryClusterer {
         stories[s].addSemantic(stories[a].semantic)
         meaning.set(Int(stories[s].slot), to: stories[s].semantic)
         meaning.clear(Int(stories[a].slot))
-        stories[s].members = Array(
-            (stories[s].members + stories[a].members).sorted { $0.time < $1.time }
-                .suffix(configuration.joinMembers))
+        stories[s].members.merge(stories[a].members, keeping: configuration.joinMembers)
         stories[s].first = min(stories[s].first, stories[a].first)
         stories[s].latest = max(stories[s].latest, stories[a].latest)
         pruneCentroid(s)
@@ -834,14 +832,6 @@ struct InternedArticle {
     var embedding: [Float]
 }
 
-/// One of a story's latest articles as the join decision compares it.
-struct StoryMember {
-    /// Headline terms, binary, L2-normalised (as `InternedArticle.title`).
-    var title: SparseVector
-    var embedding: [Float]
-    var time: Double
-}
-
 struct SimhashEntry {
     var hash: UInt64
     var time: Double
@@ -868,7 +858,7 @@ struct Story {
     /// Sum of the members' sentence embeddings (empty without an embedder).
     var semantic: [Float] = []
     /// The latest `joinMembers` articles, oldest first (kept with an embedder only).
-    var members: [StoryMember] = []
+    var members = StoryMembers()
     var state = State.indexed
     /// Place in the clusterer's indexed stories and meaning rows (while indexed).
     var slot: Int32 = -1
@@ -889,7 +879,7 @@ struct Story {
         entities = SparseVector()
         quantities = SparseVector()
         semantic = []
-        members = []
+        members = StoryMembers()
     }
 
     mutating func addSemantic(_ embedding: [Float]) {
