@@ -492,7 +492,7 @@ public final class StoryClusterer {
                 join.anchorMiss = 1
             }
         }
-        if !article.embedding.isEmpty, stories[i].semantic.count == article.embedding.count {
+        if !article.embedding.isEmpty, meaning.has(Int(stories[i].slot), dimension: article.embedding.count) {
             let cosine = meaning.cosine(article.embedding, slot: Int(stories[i].slot))
             join.meaningCosine = Double(cosine)
             if configuration.semanticWeight > 0 {
@@ -627,18 +627,7 @@ public final class StoryClusterer {
 
     /// Cosine of two stories' mean embeddings (0 without embeddings).
     private func semanticCentroidSimilarity(_ a: Int32, _ b: Int32) -> Float {
-        let x = stories[Int(a)].semantic
-        let y = stories[Int(b)].semantic
-        guard !x.isEmpty, x.count == y.count else { return 0 }
-        var dot: Float = 0
-        var nx: Float = 0
-        var ny: Float = 0
-        for c in x.indices {
-            dot += x[c] * y[c]
-            nx += x[c] * x[c]
-            ny += y[c] * y[c]
-        }
-        return nx > 0 && ny > 0 ? dot / (nx * ny).squareRoot() : 0
+        meaning.cosine(Int(stories[Int(a)].slot), Int(stories[Int(b)].slot))
     }
 
     /// The merge rule: more articles, then older, then created first.
@@ -723,8 +712,7 @@ public final class StoryClusterer {
         stories[i].entities.add(SparseVector(ids: interned.entities, values: Array(repeating: 1, count: interned.entities.count)))
         stories[i].quantities.add(
             SparseVector(ids: interned.quantities, values: Array(repeating: 1, count: interned.quantities.count)))
-        stories[i].addSemantic(interned.embedding)
-        if !interned.embedding.isEmpty { meaning.set(Int(stories[i].slot), to: stories[i].semantic) }
+        meaning.add(interned.embedding, to: Int(stories[i].slot))
         if keepsMembers {
             stories[i].members.append(
                 title: interned.title, embedding: interned.embedding, time: time, keeping: configuration.joinMembers)
@@ -776,9 +764,7 @@ public final class StoryClusterer {
         stories[s].normAt = -1
         stories[s].entities.add(stories[a].entities)
         stories[s].quantities.add(stories[a].quantities)
-        stories[s].addSemantic(stories[a].semantic)
-        meaning.set(Int(stories[s].slot), to: stories[s].semantic)
-        meaning.clear(Int(stories[a].slot))
+        meaning.move(Int(stories[a].slot), into: Int(stories[s].slot))
         stories[s].members.merge(stories[a].members, keeping: configuration.joinMembers)
         stories[s].first = min(stories[s].first, stories[a].first)
         stories[s].latest = max(stories[s].latest, stories[a].latest)
@@ -802,8 +788,12 @@ public final class StoryClusterer {
         var archived = 0
         for (slot, index) in indexedStories.enumerated() {
             let i = Int(index)
-            guard stories[i].state == .indexed else { continue }
+            guard stories[i].state == .indexed else {
+                stories[i].slot = -1
+                continue
+            }
             if clock - stories[i].latest > configuration.storyWindow {
+                stories[i].slot = -1
                 stories[i].state = .archived
                 stories[i].clearFeatures()
                 archived += 1
@@ -855,8 +845,6 @@ struct Story {
     /// How many articles named each entity / quantity.
     var entities = SparseVector()
     var quantities = SparseVector()
-    /// Sum of the members' sentence embeddings (empty without an embedder).
-    var semantic: [Float] = []
     /// The latest `joinMembers` articles, oldest first (kept with an embedder only).
     var members = StoryMembers()
     var state = State.indexed
@@ -878,17 +866,7 @@ struct Story {
         title = SparseVector()
         entities = SparseVector()
         quantities = SparseVector()
-        semantic = []
         members = StoryMembers()
-    }
-
-    mutating func addSemantic(_ embedding: [Float]) {
-        guard !embedding.isEmpty else { return }
-        if semantic.isEmpty {
-            semantic = embedding
-        } else if semantic.count == embedding.count {
-            for c in semantic.indices { semantic[c] += embedding[c] }
-        }
     }
 }
 
