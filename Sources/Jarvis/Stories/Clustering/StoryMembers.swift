@@ -16,13 +16,17 @@ struct StoryMembers {
 
     var count: Int { times.count }
 
-    /// Adds an article, then keeps the latest `limit` (the oldest leaves first).
+    /// Adds an article, keeping the latest `limit` (the oldest leaves first).
     mutating func append(title: SparseVector, embedding: [Float], time: Double, keeping limit: Int) {
+        guard limit > 0 else { return }
         if dimension == 0 && !embedding.isEmpty {
             dimension = embedding.count
             meaning = Array(repeating: 0, count: count * dimension)
         }
         let fits = !embedding.isEmpty && embedding.count == dimension
+        // The oldest leaves before the new one arrives, so the arrays never outgrow `limit` members
+        // (appending first would double their capacity: twice the memory for every full story).
+        if count >= limit { dropFirst(count - limit + 1) }
         titles.append(title)
         times.append(time)
         hasMeaning.append(fits)
@@ -33,7 +37,6 @@ struct StoryMembers {
                 meaning.append(contentsOf: repeatElement(0, count: dimension))
             }
         }
-        if count > limit { dropFirst(count - limit) }
     }
 
     /// Both stories' members by time (ties: this story's first), the latest `limit`.
