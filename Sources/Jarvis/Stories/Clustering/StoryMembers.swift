@@ -31,6 +31,9 @@ struct StoryMembers {
         times.append(time)
         hasMeaning.append(fits)
         if dimension > 0 {
+            // Grown one row at a time, not doubled: most stories never fill their `limit` rows, and
+            // a doubled array would hold up to twice the bytes (copying at most `limit` rows is cheap).
+            if meaning.capacity < meaning.count + dimension { meaning.reserveCapacity(meaning.count + dimension) }
             if fits {
                 meaning.append(contentsOf: embedding)
             } else {
