@@ -62,15 +62,23 @@ struct MeaningIndex {
     }
 
     /// Keeps the rows of `slots` (ascending), in that order, as slots 0, 1, …
+    ///
+    /// In place (each kept row moves down, the tail is cut): a new array per sweep, tens of
+    /// megabytes with a busy window, left the allocator holding freed copies.
     mutating func compact(keeping slots: [Int]) {
-        if dimension > 0 {
-            var kept: [Float] = []
-            kept.reserveCapacity(slots.count * dimension)
-            for slot in slots { kept.append(contentsOf: rows[slot * dimension..<(slot + 1) * dimension]) }
-            rows = kept
+        let d = dimension
+        rows.withUnsafeMutableBufferPointer { r in
+            for (target, source) in slots.enumerated() where source != target && d > 0 {
+                for c in 0..<d { r[target * d + c] = r[source * d + c] }
+            }
         }
-        norms = slots.map { norms[$0] }
-        filled = slots.map { filled[$0] }
+        for (target, source) in slots.enumerated() {
+            norms[target] = norms[source]
+            filled[target] = filled[source]
+        }
+        rows.removeLast((count - slots.count) * d)
+        norms.removeLast(count - slots.count)
+        filled.removeLast(count - slots.count)
         count = slots.count
     }
 
