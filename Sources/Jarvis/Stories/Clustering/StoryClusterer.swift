@@ -59,10 +59,12 @@ public final class StoryClusterer {
     private var contentIndex: [UInt64: Int32] = [:]
     private var simhashBuckets: [[SimhashEntry]] = Array(repeating: [], count: 4 << 16)
     private var indexedStories: [Int32] = []
+    /// The indexed stories' meaning, row `Story.slot` for `indexedStories[slot]`.
+    private var meaning = MeaningIndex()
     private var hitScratch: [Float] = []
     private var clock: Double = -.infinity
     private var assignmentsSinceSweep = 0
-    /// Stories keep their latest articles' headlines and embeddings (`StoryMember`) for the
+    /// Stories keep their latest articles' headlines and embeddings (`StoryMembers`) for the
     /// learned join decision: with an embedder only (the words-only path never reads them).
     private let keepsMembers: Bool
 
@@ -235,6 +237,7 @@ public final class StoryClusterer {
         let i = Int(index)
         for articleId in stories[i].articleIds { storyOfArticle[articleId] = nil }
         storyIndexById[stories[i].id] = nil
+        if stories[i].state == .indexed { meaning.clear(Int(stories[i].slot)) }
         stories[i].state = .removed
         stories[i].clearFeatures()
         stories[i].articleIds = []
@@ -489,10 +492,11 @@ public final class StoryClusterer {
                 join.anchorMiss = 1
             }
         }
-        if !article.embedding.isEmpty, stories[i].semantic.count == article.embedding.count {
-            join.meaningCosine = Double(Self.cosine(article.embedding, stories[i].semantic))
+        if !article.embedding.isEmpty, meaning.has(Int(stories[i].slot), dimension: article.embedding.count) {
+            let cosine = meaning.cosine(article.embedding, slot: Int(stories[i].slot))
+            join.meaningCosine = Double(cosine)
             if configuration.semanticWeight > 0 {
-                total += Float(configuration.semanticWeight) * semanticSimilarity(article.embedding, stories[i].semantic)
+                total += Float(configuration.semanticWeight) * semanticSimilarity(cosine)
                 weights += Float(configuration.semanticWeight)
             }
         }
@@ -501,15 +505,13 @@ public final class StoryClusterer {
         join.shortArticle = article.terms.count < 40 ? 1 : 0
         // The member comparisons feed only the learned decision (and its training pairs): the hand
         // rule's path skips them.
-        for member in stories[i].members where compareMembers {
-            if !article.embedding.isEmpty, member.embedding.count == article.embedding.count {
-                var dot: Float = 0
-                for c in article.embedding.indices { dot += article.embedding[c] * member.embedding[c] }
-                join.meaningMax = max(join.meaningMax, Double(dot))
-            }
-            let memberTitleNorm = member.title.norm { idf($0) }
-            if titleNorm > 0 && memberTitleNorm > 0 {
-                join.titleMax = max(join.titleMax, Double(title.dot(member.title) { idf($0) } / (titleNorm * memberTitleNorm)))
+        if compareMembers {
+            if let dot = stories[i].members.maxMeaningDot(article.embedding) { join.meaningMax = max(0, Double(dot)) }
+            for memberTitle in stories[i].members.titles {
+                let memberTitleNorm = memberTitle.norm { idf($0) }
+                if titleNorm > 0 && memberTitleNorm > 0 {
+                    join.titleMax = max(join.titleMax, Double(title.dot(memberTitle) { idf($0) } / (titleNorm * memberTitleNorm)))
+                }
             }
         }
         let floor = configuration.timeFloor
@@ -534,44 +536,19 @@ public final class StoryClusterer {
 
     /// The `semanticCandidates` stories whose mean embedding is closest to this one (above
     /// `semanticFloor`), best first, among the `semanticScanLimit` newest stories in the index:
-    /// 384 multiply-adds a story, bounded whatever the size of the store or the window.
+    /// one dot product a story over contiguous rows, bounded whatever the size of the store or the window.
     private func semanticNeighbours(_ embedding: [Float]) -> [Int32] {
         let k = configuration.semanticCandidates
         guard k > 0, configuration.semanticWeight > 0, !embedding.isEmpty else { return [] }
-        var best: [(story: Int32, cosine: Float)] = []
-        let floor = Float(configuration.semanticFloor)
-        for index in indexedStories.suffix(configuration.semanticScanLimit) {
-            let i = Int(index)
-            guard stories[i].state == .indexed, stories[i].semantic.count == embedding.count else { continue }
-            let cosine = Self.cosine(embedding, stories[i].semantic)
-            guard cosine > floor, best.count < k || cosine > best[best.count - 1].cosine else { continue }
-            let at = best.firstIndex { $0.cosine < cosine } ?? best.count
-            best.insert((index, cosine), at: at)
-            if best.count > k { best.removeLast() }
-        }
-        return best.map(\.story)
+        return meaning.nearest(
+            to: embedding, k: k, floor: Float(configuration.semanticFloor), limit: configuration.semanticScanLimit
+        ).map { indexedStories[$0.slot] }.filter { stories[Int($0)].state == .indexed }
     }
 
-    /// Cosine of a unit vector and a sum of unit vectors.
-    private static func cosine(_ unit: [Float], _ sum: [Float]) -> Float {
-        var dot: Float = 0
-        var norm: Float = 0
-        unit.withUnsafeBufferPointer { u in
-            sum.withUnsafeBufferPointer { v in
-                for c in 0..<min(u.count, v.count) {
-                    dot += u[c] * v[c]
-                    norm += v[c] * v[c]
-                }
-            }
-        }
-        return norm > 0 ? dot / norm.squareRoot() : 0
-    }
-
-    /// Cosine of the embedding and the story's summed embeddings, rescaled from
-    /// `semanticFloor...1` to `0...1`.
-    private func semanticSimilarity(_ embedding: [Float], _ sum: [Float]) -> Float {
+    /// A meaning cosine rescaled from `semanticFloor...1` to `0...1`.
+    private func semanticSimilarity(_ cosine: Float) -> Float {
         let floor = Float(configuration.semanticFloor)
-        return max(0, (Self.cosine(embedding, sum) - floor) / (1 - floor))
+        return max(0, (cosine - floor) / (1 - floor))
     }
 
     /// The story's main entity: the most articles naming it, weighted by IDF.
@@ -650,18 +627,7 @@ public final class StoryClusterer {
 
     /// Cosine of two stories' mean embeddings (0 without embeddings).
     private func semanticCentroidSimilarity(_ a: Int32, _ b: Int32) -> Float {
-        let x = stories[Int(a)].semantic
-        let y = stories[Int(b)].semantic
-        guard !x.isEmpty, x.count == y.count else { return 0 }
-        var dot: Float = 0
-        var nx: Float = 0
-        var ny: Float = 0
-        for c in x.indices {
-            dot += x[c] * y[c]
-            nx += x[c] * x[c]
-            ny += y[c] * y[c]
-        }
-        return nx > 0 && ny > 0 ? dot / (nx * ny).squareRoot() : 0
+        meaning.cosine(Int(stories[Int(a)].slot), Int(stories[Int(b)].slot))
     }
 
     /// The merge rule: more articles, then older, then created first.
@@ -719,9 +685,12 @@ public final class StoryClusterer {
 
     private func createStory(id storyId: String, time: Double) -> Int32 {
         let index = Int32(stories.count)
-        stories.append(Story(id: storyId, first: time, latest: time))
+        var story = Story(id: storyId, first: time, latest: time)
+        story.slot = Int32(indexedStories.count)
+        stories.append(story)
         storyIndexById[storyId] = index
         indexedStories.append(index)
+        meaning.append()
         storyCount += 1
         return index
     }
@@ -743,10 +712,10 @@ public final class StoryClusterer {
         stories[i].entities.add(SparseVector(ids: interned.entities, values: Array(repeating: 1, count: interned.entities.count)))
         stories[i].quantities.add(
             SparseVector(ids: interned.quantities, values: Array(repeating: 1, count: interned.quantities.count)))
-        stories[i].addSemantic(interned.embedding)
+        meaning.add(interned.embedding, to: Int(stories[i].slot))
         if keepsMembers {
-            stories[i].members.append(StoryMember(title: interned.title, embedding: interned.embedding, time: time))
-            if stories[i].members.count > configuration.joinMembers { stories[i].members.removeFirst() }
+            stories[i].members.append(
+                title: interned.title, embedding: interned.embedding, time: time, keeping: configuration.joinMembers)
         }
         pruneCentroid(i)
         for (feature, _) in rankedFeatures(interned, limit: configuration.postedFeatures, requirePostings: false) {
@@ -795,10 +764,8 @@ public final class StoryClusterer {
         stories[s].normAt = -1
         stories[s].entities.add(stories[a].entities)
         stories[s].quantities.add(stories[a].quantities)
-        stories[s].addSemantic(stories[a].semantic)
-        stories[s].members = Array(
-            (stories[s].members + stories[a].members).sorted { $0.time < $1.time }
-                .suffix(configuration.joinMembers))
+        meaning.move(Int(stories[a].slot), into: Int(stories[s].slot))
+        stories[s].members.merge(stories[a].members, keeping: configuration.joinMembers)
         stories[s].first = min(stories[s].first, stories[a].first)
         stories[s].latest = max(stories[s].latest, stories[a].latest)
         pruneCentroid(s)
@@ -816,20 +783,28 @@ public final class StoryClusterer {
     private func sweep() {
         assignmentsSinceSweep = 0
         var kept: [Int32] = []
+        var keptSlots: [Int] = []
         kept.reserveCapacity(indexedStories.count)
         var archived = 0
-        for index in indexedStories {
+        for (slot, index) in indexedStories.enumerated() {
             let i = Int(index)
-            guard stories[i].state == .indexed else { continue }
+            guard stories[i].state == .indexed else {
+                stories[i].slot = -1
+                continue
+            }
             if clock - stories[i].latest > configuration.storyWindow {
+                stories[i].slot = -1
                 stories[i].state = .archived
                 stories[i].clearFeatures()
                 archived += 1
             } else {
+                stories[i].slot = Int32(kept.count)
                 kept.append(index)
+                keptSlots.append(slot)
             }
         }
         indexedStories = kept
+        meaning.compact(keeping: keptSlots)
         if archived > 0 {
             logger.debug("stories left the index", ["archived": String(archived), "indexed": String(kept.count)])
         }
@@ -845,14 +820,6 @@ struct InternedArticle {
     var quantities: [UInt32]
     /// Sentence embedding (unit length), empty without an embedder.
     var embedding: [Float]
-}
-
-/// One of a story's latest articles as the join decision compares it.
-struct StoryMember {
-    /// Headline terms, binary, L2-normalised (as `InternedArticle.title`).
-    var title: SparseVector
-    var embedding: [Float]
-    var time: Double
 }
 
 struct SimhashEntry {
@@ -878,11 +845,11 @@ struct Story {
     /// How many articles named each entity / quantity.
     var entities = SparseVector()
     var quantities = SparseVector()
-    /// Sum of the members' sentence embeddings (empty without an embedder).
-    var semantic: [Float] = []
     /// The latest `joinMembers` articles, oldest first (kept with an embedder only).
-    var members: [StoryMember] = []
+    var members = StoryMembers()
     var state = State.indexed
+    /// Place in the clusterer's indexed stories and meaning rows (while indexed).
+    var slot: Int32 = -1
     /// Cached tf-idf norm of `terms` and the document count it was computed at (-1: stale).
     var norm: Float = 0
     var normAt = -1
@@ -899,17 +866,7 @@ struct Story {
         title = SparseVector()
         entities = SparseVector()
         quantities = SparseVector()
-        semantic = []
-        members = []
-    }
-
-    mutating func addSemantic(_ embedding: [Float]) {
-        guard !embedding.isEmpty else { return }
-        if semantic.isEmpty {
-            semantic = embedding
-        } else if semantic.count == embedding.count {
-            for c in semantic.indices { semantic[c] += embedding[c] }
-        }
+        members = StoryMembers()
     }
 }
 

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import Jarvis
+
+/// The open stories' embedding sums (`MeaningIndex`) and a story's latest members (`StoryMembers`):
+/// what the clusterer's meaning scan and member comparisons read, kept right through appends,
+/// merges and the sweep's compaction.
+@Suite struct MeaningIndexTests {
+    static func unit(_ values: [Float]) -> [Float] {
+        let norm = values.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return values.map { $0 / norm }
+    }
+
+    @Test func theDotProductMatchesTheScalarSumAtEveryLength() {
+        for length in [0, 1, 15, 16, 17, 33, 384] {
+            let a = (0..<length).map { Float($0 % 7) - 3 }
+            let b = (0..<length).map { Float($0 % 5) * 0.5 }
+            let expected = zip(a, b).reduce(Float(0)) { $0 + $1.0 * $1.1 }
+            #expect(abs(MeaningIndex.dot(a, b) - expected) < 1e-3, "length \(length)")
+        }
+        #expect(MeaningIndex.dot([1, 2], [1, 2, 3]) == 0)
+    }
+
+    @Test func theScanFindsTheClosestSumsAboveTheFloorAmongTheLastSlots() {
+        var index = MeaningIndex()
+        for _ in 0..<4 { index.append() }
+        index.add(Self.unit([1, 0, 0]), to: 0)
+        index.add(Self.unit([1, 0.5, 0]), to: 1)
+        index.add(Self.unit([0, 0, 1]), to: 2)
+        // Slot 3: two articles whose sum points between them.
+        index.add(Self.unit([1, 0, 0]), to: 3)
+        index.add(Self.unit([0, 1, 0]), to: 3)
+        let query = Self.unit([1, 0.1, 0])
+
+        let all = index.nearest(to: query, k: 3, floor: 0.2, limit: 10)
+        #expect(all.map(\.slot) == [0, 1, 3])
+        #expect(abs(all[0].cosine - query[0]) < 1e-5)
+        #expect(abs(index.cosine(query, slot: 3) - all[2].cosine) < 1e-6)
+        // Only the two newest slots are scanned; the orthogonal story is below the floor.
+        #expect(index.nearest(to: query, k: 3, floor: 0.2, limit: 2).map(\.slot) == [3])
+        #expect(index.has(3, dimension: 3) && !index.has(3, dimension: 4) && !index.has(9, dimension: 3))
+    }
+
+    @Test func mergingMovesTheSumAndCompactionKeepsRowsWithTheirSlots() {
+        var index = MeaningIndex()
+        for _ in 0..<3 { index.append() }
+        index.add([1, 0], to: 0)
+        index.add([0, 1], to: 1)
+        index.add([0.6, 0.8], to: 2)
+        index.move(1, into: 0)
+        #expect(!index.has(1, dimension: 2))
+        #expect(abs(index.cosine([1, 0], slot: 0) - Float(0.5).squareRoot()) < 1e-6)
+        #expect(index.nearest(to: [0, 1], k: 5, floor: -1, limit: 5).map(\.slot) == [2, 0])
+
+        index.compact(keeping: [0, 2])
+        #expect(index.count == 2)
+        #expect(abs(index.cosine([0.6, 0.8], slot: 1) - 1) < 1e-6)
+        #expect(abs(index.cosine(0, 1) - Float(1.4) / Float(2).squareRoot()) < 1e-6)
+        index.append()
+        #expect(!index.has(2, dimension: 2))
+        #expect(index.cosine([1, 0], slot: 2) == 0)
+    }
+
+    @Test func membersKeepTheLatestInTimeOrderWithTheirEmbeddings() {
+        var story = StoryMembers()
+        story.append(title: SparseVector(), embedding: [1, 0], time: 1, keeping: 2)
+        story.append(title: SparseVector(), embedding: [], time: 2, keeping: 2)
+        story.append(title: SparseVector(), embedding: [0, 1], time: 4, keeping: 2)
+        #expect(story.times == [2, 4])
+        #expect(story.embedding(0).isEmpty && story.embedding(1) == [0, 1])
+        #expect(story.maxMeaningDot([1, 0]) == 0)
+        #expect(story.maxMeaningDot([1, 0, 0]) == nil)
+
+        var other = StoryMembers()
+        other.append(title: SparseVector(), embedding: [0.6, 0.8], time: 3, keeping: 8)
+        other.append(title: SparseVector(), embedding: [1, 0], time: 5, keeping: 8)
+        story.merge(other, keeping: 3)
+        #expect(story.times == [3, 4, 5])
+        #expect(story.embedding(0) == [0.6, 0.8] && story.embedding(2) == [1, 0])
+        #expect(story.maxMeaningDot([1, 0]) == 1)
+    }
+}
