@@ -11,7 +11,7 @@ import Synchronization
 /// again alone, in its own transaction, in order (the failed batch was rolled back whole, so nothing
 /// runs twice). `apply` must therefore depend only on the store, not on having run before. Errors
 /// that would fail every retry the same way (the store closed, the writer lock timed out) fail the
-/// whole batch at once instead of waiting once per item.
+/// whole batch at once instead of waiting once per item, and so does a COMMIT whose outcome is unknown.
 public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     public typealias Apply = @Sendable (any SQLConnection, [Item]) throws -> [Output]
 
@@ -87,9 +87,12 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
         return outputs
     }
 
-    /// Whether running the items one by one could let some of them succeed.
+    /// Whether running the items one by one could let some of them succeed — and is safe. A COMMIT that
+    /// failed without a verdict from the engine (PostgreSQL's connection dropped while committing) may have
+    /// committed: running the items again could store them twice, so their callers get the error instead.
     private static func isolatesItems(_ error: any Error) -> Bool {
         guard let error = error as? SQLStoreError else { return true }
+        if error.code == .engineFailure && error.sql == "COMMIT" { return false }
         return error.code != .closed && error.code != .busy
     }
 }
