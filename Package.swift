@@ -107,6 +107,7 @@ let package = Package(
         .testTarget(name: "SentenceEmbeddingTests", dependencies: ["SentenceEmbedding"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore", "ClusterTesting"]),
         // Several instances of each product on one PostgreSQL and one Redis, as separate processes.
+        .testTarget(name: "ClusterBusTests", dependencies: ["ClusterBus", "ClusterTesting"]),
         .testTarget(name: "ClusterTests", dependencies: ["ClusterTesting", "HTTPTesting", "HTTPServer"]),
         .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting", "ClusterTesting"]),
         .testTarget(name: "VerificationTests", dependencies: ["XoseenVerification", "Vision", "XoseenAPI", "HTTPTesting"]),

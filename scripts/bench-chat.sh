@@ -4,7 +4,8 @@
 # to end, delivery latency percentiles, and the server's memory before and after.
 # The per-user rate limit is raised for the run (it would otherwise cap each user at 2 msg/s):
 # this measures the server, not the policy. Env: BENCH_PAIRS (500), BENCH_DURATION (10),
-# BENCH_BASELINE=DIR: a directory holding another build's `xoseen` (e.g. main's release bin path), measured
+# Also prints the server's CPU time per delivered message (user + system, from /proc), which other load on
+# the machine barely changes. BENCH_BASELINE=DIR: a directory holding another build's `xoseen` (e.g. main's release bin path), measured
 # first in the same run on a fresh copy of the same store, so the two figures sit side by side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,7 @@ ulimit -n 65536 2>/dev/null || ulimit -n 8192 2>/dev/null || true
 
 "$BIN/chat-bench" prepare "$WORK/store" "$PAIRS"
 rss() { awk '/VmRSS/ {printf "%.1f MiB", $2 / 1024}' "/proc/$PID/status"; }
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$PID/stat"; }  # user + system, in clock ticks
 measure() {  # $1 label, $2 directory holding the xoseen to measure
     local data="$WORK/$1"
     cp -r "$WORK/store" "$data"
@@ -32,7 +34,14 @@ measure() {  # $1 label, $2 directory holding the xoseen to measure
     PID=$!
     for _ in $(seq 300); do curl -fs "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.1; done
     echo "bench-chat: $1: server RSS before: $(rss)"
-    "$BIN/chat-bench" run "$PORT" "$PAIRS" "$DURATION" "$1"
+    local ticks out
+    ticks=$(cpu_ticks)
+    out=$("$BIN/chat-bench" run "$PORT" "$PAIRS" "$DURATION" "$1")
+    echo "$out"
+    # CPU the server spent per delivered message: unlike msg/s, barely moved by other load on the machine.
+    echo "$out" | awk -v t="$(($(cpu_ticks) - ticks))" -v hz="$(getconf CLK_TCK)" -v label="$1" \
+        '/messages delivered/ { for (i = 1; i <= NF; i++) if ($(i + 1) == "messages") n = $i }
+         END { if (n > 0) printf "bench-chat: %s: server CPU %.0f µs per delivered message\n", label, t / hz * 1e6 / n }'
     echo "bench-chat: $1: server RSS after $((2 * PAIRS)) sockets and the run: $(rss)"
     kill "$PID"
     wait "$PID" 2>/dev/null || true

@@ -5,13 +5,16 @@
 #             different instances, so every message crosses Redis); messages/s end to end, p99 delivery
 #   rank:     POST /ml/rank p50/p99 (one connection) with BENCH_PROFILES seeded profiles, SQLite vs PostgreSQL
 #   feedback: POST /ml/feedback first-time decisions/s (durable writes), 4 connections, SQLite vs PostgreSQL
+#             (with the rank rows); the "feedback" part alone measures 4 and 32 connections on a smaller store
+#             (BENCH_FEEDBACK_PROFILES, 2000), for this build and, first, BENCH_BASELINE's
 # PostgreSQL (durable commits: fsync on, as in production) and Redis are started here from Debian's
 # binaries on loopback ports, in a temporary directory, and stopped at the end, like the multi-instance tests.
 # On one machine the two instances share its cores with each other and with the clients: the ratio
 # shows what the cluster path costs, not what two machines would add.
 # Env: BENCH_PAIRS (500), BENCH_DURATION (10 s per row), BENCH_PROFILES (20000: about 7 minutes in all on a
 # loaded 2-core machine; 100000 is the issue's size, whose seeding alone takes several times longer),
-# BENCH_PARTS ("chat rank": either alone runs only that part).
+# BENCH_PARTS ("chat rank"; also "feedback"), BENCH_BASELINE=DIR: a directory holding another build's `xoseen`
+# (e.g. main's release bin path) measured beside this one in the feedback part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -96,7 +99,7 @@ rate() { echo "$1" | awk '/msg\/s end to end/ { for (i = 1; i <= NF; i++) if ($(
 awk -v a="$(rate "$one")" -v b="$(rate "$two")" \
     'BEGIN { if (a > 0) printf "bench-cluster: chat, two instances / one: %.2fx (goal >= 1.6x)\n", b / a }'
 fi
-[[ " $PARTS " == *" rank "* ]] || exit 0
+[[ " $PARTS " == *" rank "* || " $PARTS " == *" feedback "* ]] || exit 0
 
 # --- /ml/rank and /ml/feedback ------------------------------------------------------------------------
 report() {  # $1 label, wrk output on stdin
@@ -118,6 +121,41 @@ rank_rows() {
     wrk -t4 -c4 -d"${DURATION}s" --latency -s scripts/wrk/feedback.lua "http://127.0.0.1:$port" \
         | report "$label: POST /ml/feedback, 4 connections"
 }
+# --- /ml/feedback alone: group commit shows with concurrent writers ----------------------------------------
+if [[ " $PARTS " == *" feedback "* ]]; then
+FEEDBACK_PROFILES=${BENCH_FEEDBACK_PROFILES:-2000}
+echo "bench-cluster: feedback, $FEEDBACK_PROFILES seeded profiles"
+# feedback_rows LABEL DIR-OF-XOSEEN: SQLite then PostgreSQL, 4 and 32 connections each.
+feedback_rows() {
+    local label=$1 dir=$2 db="feedback_$RANDOM"
+    BIN_SAVED=$BIN
+    BIN=$dir
+    start "fb-sqlite-$db" "${ports[0]}" XOSEEN_SEED_COUNT="$FEEDBACK_PROFILES"
+    export BENCH_IDS="$WORK/ids-$db-sqlite.lua"
+    sqlite3 "$WORK/fb-sqlite-$db/xoseen.sqlite" "SELECT id FROM users ORDER BY random() LIMIT 1000" \
+        | awk 'BEGIN { printf "ids = {" } { printf "\"%s\",", $1 } END { print "}" }' >"$BENCH_IDS"
+    for c in 4 32; do
+        wrk -t4 -c$c -d"${DURATION}s" --latency -s scripts/wrk/feedback.lua "http://127.0.0.1:${ports[0]}" \
+            | report "$label, SQLite: POST /ml/feedback, $c conn."
+    done
+    stop_all
+    psql_do postgres "CREATE DATABASE $db"
+    start "fb-pg-$db" "${ports[0]}" XOSEEN_SEED_COUNT="$FEEDBACK_PROFILES" DATABASE_URL="$(pg_url $db)"
+    export BENCH_IDS="$WORK/ids-$db-pg.lua"
+    psql_do "$db" "SELECT id FROM users ORDER BY random() LIMIT 1000" \
+        | awk 'BEGIN { printf "ids = {" } { printf "\"%s\",", $1 } END { print "}" }' >"$BENCH_IDS"
+    for c in 4 32; do
+        wrk -t4 -c$c -d"${DURATION}s" --latency -s scripts/wrk/feedback.lua "http://127.0.0.1:${ports[0]}" \
+            | report "$label, PostgreSQL: POST /ml/feedback, $c conn."
+    done
+    stop_all
+    BIN=$BIN_SAVED
+}
+if [ -n "${BENCH_BASELINE:-}" ]; then feedback_rows baseline "$BENCH_BASELINE"; fi
+feedback_rows "this build" "$BIN"
+fi
+[[ " $PARTS " == *" rank "* ]] || exit 0
+
 echo "bench-cluster: $PROFILES seeded profiles"
 t0=$(date +%s)
 start rank-sqlite "${ports[0]}" XOSEEN_SEED_COUNT="$PROFILES"

@@ -176,6 +176,8 @@ public final class RedisBus: Sendable {
     private let queue = DispatchQueue(label: "clusterbus.publish")
     private let outgoing = Mutex(Outgoing())
     private let subscribers = Mutex<[RedisLink]>([])
+    /// Script text → the SHA-1 `SCRIPT LOAD` answered for it (a handful of fixed scripts per process).
+    private let scripts = Mutex<[String: String]>([:])
     private let stopped = Atomic<Bool>(false)
     private let logger = Logger(label: "clusterbus")
     /// Most commands written in one pipelined round trip.
@@ -251,14 +253,36 @@ public final class RedisBus: Sendable {
         }
     }
 
-    /// Runs a Lua script atomically on Redis (`EVAL`) and returns its integer answer (nil for another type).
+    /// Runs a Lua script atomically on Redis and returns its integer answer (nil for another type).
+    /// The script is sent once (`SCRIPT LOAD`) and then named by its SHA-1 (`EVALSHA`), so a call carries
+    /// a few dozen bytes, not the script, and Redis does not hash it again. A Redis that lost its script
+    /// cache (restart, `SCRIPT FLUSH`, failover) answers NOSCRIPT: that call falls back to `EVAL`, which
+    /// loads the script again, and the next calls go back to `EVALSHA`.
     public func evaluate(_ script: String, keys: [String], arguments: [String]) async throws -> Int64? {
-        let reply = try await command(["EVAL", script, String(keys.count)] + keys + arguments)
+        let tail = [String(keys.count)] + keys + arguments
+        var reply: RedisReply
+        if let sha = try await scriptSHA(script) {
+            reply = try await command(["EVALSHA", sha] + tail)
+            if case .error(let message) = reply, message.hasPrefix("NOSCRIPT") {
+                reply = try await command(["EVAL", script] + tail)
+            }
+        } else {
+            reply = try await command(["EVAL", script] + tail)
+        }
         switch reply {
         case .integer(let value): return value
-        case .error(let message): throw ClusterBusError("EVAL failed: \(message)")
+        case .error(let message): throw ClusterBusError("script failed: \(message)")
         default: return nil
         }
+    }
+
+    /// The SHA-1 Redis names `script` by, loading it on first use (nil if Redis would not load it:
+    /// the caller then sends the script itself).
+    private func scriptSHA(_ script: String) async throws -> String? {
+        if let known = scripts.withLock({ $0[script] }) { return known }
+        guard case .text(let sha) = try await command(["SCRIPT", "LOAD", script]), !sha.isEmpty else { return nil }
+        scripts.withLock { $0[script] = sha }
+        return sha
     }
 
     /// Delivers every message of `channel` to `onMessage` (on the subscription's own thread, in order).

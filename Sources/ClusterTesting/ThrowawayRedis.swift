@@ -18,6 +18,11 @@ public final class ThrowawayRedis: Sendable {
         }
     }
 
+    /// A server of its own, for a test that restarts it or reads its statistics (shared by no one).
+    public static func startPrivate() throws(ThrowawayServerError) -> ThrowawayRedis {
+        try ThrowawayRedis()
+    }
+
     private init() throws(ThrowawayServerError) {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/redis-server") else {
             throw ThrowawayServerError("redis-server not found (Debian package redis-server)")

@@ -6,6 +6,12 @@ import Synchronization
 ///
 /// While one batch is committing, new items gather; the next batch takes all of them. Under
 /// light load a batch holds one item and costs what a plain `write` costs.
+///
+/// One item's failure fails only that item: when a batch of several fails, each of its items runs
+/// again alone, in its own transaction, in order (the failed batch was rolled back whole, so nothing
+/// runs twice). `apply` must therefore depend only on the store, not on having run before. Errors
+/// that would fail every retry the same way (the store closed, the writer lock timed out) fail the
+/// whole batch at once instead of waiting once per item, and so does a COMMIT whose outcome is unknown.
 public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     public typealias Apply = @Sendable (any SQLConnection, [Item]) throws -> [Output]
 
@@ -16,6 +22,7 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
 
     private struct State {
         var queue: [Pending] = []
+        var inFlight = 0
         var draining = false
     }
 
@@ -27,9 +34,12 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     /// `apply` writes a batch inside one transaction and returns one output per item, in order.
     public init(database: any Database, maxBatch: Int = 512, apply: @escaping Apply) {
         self.database = database
-        self.maxBatch = maxBatch
+        self.maxBatch = max(1, maxBatch)
         self.apply = apply
     }
+
+    /// Items submitted and not yet answered: queued, or in the transaction being committed.
+    public var pending: Int { state.withLock { $0.queue.count + $0.inFlight } }
 
     public func submit(_ item: Item) async throws -> Output {
         try await withCheckedThrowingContinuation { continuation in
@@ -48,19 +58,41 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
             let batch = state.withLock { state -> [Pending] in
                 let batch = Array(state.queue.prefix(maxBatch))
                 state.queue.removeFirst(batch.count)
+                state.inFlight = batch.count
                 if batch.isEmpty { state.draining = false }
                 return batch
             }
             guard !batch.isEmpty else { return }
-            let items = batch.map(\.item)
-            let apply = apply
             do {
-                let outputs = try await database.write { connection in try apply(connection, items) }
-                precondition(outputs.count == batch.count, "GroupCommit: apply must return one output per item")
+                let outputs = try await commit(batch.map(\.item))
                 for (pending, output) in zip(batch, outputs) { pending.continuation.resume(returning: output) }
+            } catch  where batch.count > 1 && Self.isolatesItems(error) {
+                for pending in batch {
+                    do {
+                        pending.continuation.resume(returning: try await commit([pending.item])[0])
+                    } catch {
+                        pending.continuation.resume(throwing: error)
+                    }
+                }
             } catch {
                 for pending in batch { pending.continuation.resume(throwing: error) }
             }
         }
+    }
+
+    private func commit(_ items: [Item]) async throws -> [Output] {
+        let apply = apply
+        let outputs = try await database.write { connection in try apply(connection, items) }
+        precondition(outputs.count == items.count, "GroupCommit: apply must return one output per item")
+        return outputs
+    }
+
+    /// Whether running the items one by one could let some of them succeed — and is safe. A COMMIT that
+    /// failed without a verdict from the engine (PostgreSQL's connection dropped while committing) may have
+    /// committed: running the items again could store them twice, so their callers get the error instead.
+    private static func isolatesItems(_ error: any Error) -> Bool {
+        guard let error = error as? SQLStoreError else { return true }
+        if error.code == .engineFailure && error.sql == "COMMIT" { return false }
+        return error.code != .closed && error.code != .busy
     }
 }

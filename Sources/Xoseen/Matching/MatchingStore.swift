@@ -3,14 +3,20 @@ import SQLStore
 
 /// Decisions, matches, blocks and reports. A first-time decision appends to the ``EventLog`` in
 /// its transaction and counts in the in-memory ``CandidateIndex`` once that has committed (feed
-/// cursor chains are ``FeedChains``).
+/// cursor chains are ``FeedChains``). Decisions arriving together share one durable transaction
+/// (``GroupCommit``): on PostgreSQL a commit waits for a WAL flush, and one flush per like capped
+/// `/ml/feedback` at a few hundred writes per second.
 public struct MatchingStore: Sendable {
     public let database: any Database
     public let index: CandidateIndex
+    private let decisions: GroupCommit<Decision, Outcome>
 
     public init(database: any Database, index: CandidateIndex) {
         self.database = database
         self.index = index
+        decisions = GroupCommit(database: database) { connection, batch in
+            try batch.map { decision in try Self.record(decision, on: connection) }
+        }
     }
 
     public enum Action: String, Sendable { case like, pass }
@@ -102,51 +108,70 @@ public struct MatchingStore: Sendable {
         viewer: String, candidate: String, action: Action, at now: Date, scores: String, ranker: String,
         isTest: Bool
     ) async throws -> Outcome {
-        let outcome = try await database.write { connection in
-            let inserted =
-                try connection.execute(
-                    """
-                    INSERT INTO decisions (viewer_id, candidate_id, action, decided_at) VALUES ($1, $2, $3, $4)
-                    ON CONFLICT (viewer_id, candidate_id) DO NOTHING
-                    """, viewer, candidate, action.rawValue, now) == 1
-            let (a, b) = viewer < candidate ? (viewer, candidate) : (candidate, viewer)
-            let blocked =
-                try connection.scalar(
-                    Int.self,
-                    """
-                    SELECT COUNT(*) FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)
-                    """, viewer, candidate) ?? 0 > 0
-            guard inserted else {
-                let stored = try connection.scalar(
-                    String.self, "SELECT action FROM decisions WHERE viewer_id = $1 AND candidate_id = $2",
-                    viewer, candidate)
-                let matchCount =
-                    try connection.scalar(Int.self, "SELECT COUNT(*) FROM matches WHERE user_a = $1 AND user_b = $2", a, b) ?? 0
-                let matched = stored == "like" && matchCount > 0 && !blocked
-                return Outcome(firstTime: false, matched: matched)
-            }
-            try EventLog.append(
-                EventLog.Entry(
-                    viewer: viewer, candidate: candidate, action: action == .like ? .like : .pass, at: now,
-                    scores: scores, ranker: ranker, isTest: isTest), on: connection)
-            guard action == .like, !blocked else { return Outcome(firstTime: true, matched: false) }
-            let likedBack =
-                try connection.scalar(
-                    Int.self,
-                    """
-                    SELECT COUNT(*) FROM decisions WHERE viewer_id = $1 AND candidate_id = $2 AND action = 'like'
-                    """, candidate, viewer) ?? 0 > 0
-            if likedBack {
-                try connection.execute(
-                    """
-                    INSERT INTO matches (user_a, user_b, matched_at) VALUES ($1, $2, $3) ON CONFLICT (user_a, user_b) DO NOTHING
-                    """, a, b, now)
-            }
-            return Outcome(firstTime: true, matched: likedBack)
-        }
+        let outcome = try await decisions.submit(
+            Decision(
+                viewer: viewer, candidate: candidate, action: action, at: now, scores: scores, ranker: ranker,
+                isTest: isTest))
         if outcome.firstTime { index.recordDecision(by: viewer, about: candidate, like: action == .like) }
         XoseenMetrics.decided(action, outcome: outcome)
         return outcome
+    }
+
+    /// One `decide` call, as group commit queues it.
+    struct Decision: Sendable {
+        var viewer: String
+        var candidate: String
+        var action: Action
+        var at: Date
+        var scores: String
+        var ranker: String
+        var isTest: Bool
+    }
+
+    /// Stores one decision inside the batch's transaction. Later decisions of the same batch see it
+    /// (a like and its like-back in one batch match), exactly as if each had committed alone.
+    static func record(_ decision: Decision, on connection: any SQLConnection) throws -> Outcome {
+        let (viewer, candidate, now) = (decision.viewer, decision.candidate, decision.at)
+        let inserted =
+            try connection.execute(
+                """
+                INSERT INTO decisions (viewer_id, candidate_id, action, decided_at) VALUES ($1, $2, $3, $4)
+                ON CONFLICT (viewer_id, candidate_id) DO NOTHING
+                """, viewer, candidate, decision.action.rawValue, now) == 1
+        let (a, b) = viewer < candidate ? (viewer, candidate) : (candidate, viewer)
+        let blocked =
+            try connection.scalar(
+                Int.self,
+                """
+                SELECT COUNT(*) FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)
+                """, viewer, candidate) ?? 0 > 0
+        guard inserted else {
+            let stored = try connection.scalar(
+                String.self, "SELECT action FROM decisions WHERE viewer_id = $1 AND candidate_id = $2",
+                viewer, candidate)
+            let matchCount =
+                try connection.scalar(Int.self, "SELECT COUNT(*) FROM matches WHERE user_a = $1 AND user_b = $2", a, b) ?? 0
+            let matched = stored == "like" && matchCount > 0 && !blocked
+            return Outcome(firstTime: false, matched: matched)
+        }
+        try EventLog.append(
+            EventLog.Entry(
+                viewer: viewer, candidate: candidate, action: decision.action == .like ? .like : .pass, at: now,
+                scores: decision.scores, ranker: decision.ranker, isTest: decision.isTest), on: connection)
+        guard decision.action == .like, !blocked else { return Outcome(firstTime: true, matched: false) }
+        let likedBack =
+            try connection.scalar(
+                Int.self,
+                """
+                SELECT COUNT(*) FROM decisions WHERE viewer_id = $1 AND candidate_id = $2 AND action = 'like'
+                """, candidate, viewer) ?? 0 > 0
+        if likedBack {
+            try connection.execute(
+                """
+                INSERT INTO matches (user_a, user_b, matched_at) VALUES ($1, $2, $3) ON CONFLICT (user_a, user_b) DO NOTHING
+                """, a, b, now)
+        }
+        return Outcome(firstTime: true, matched: likedBack)
     }
 
     public func isMatched(_ x: String, _ y: String) async throws -> Bool {

@@ -13,44 +13,50 @@ enum LearnedSafetyFeatures {
     /// The buckets of every feature occurrence, sorted (so sums run in one order in every process).
     static func buckets(folded: [UInt8], bits: Int) -> [UInt32] {
         let mask = UInt32((1 << bits) - 1)
+        // Every word once, each between single spaces: " w1 w2 … wn ". A word's padded form " w " and a
+        // pair's "w1 w2" are slices of this one buffer (the scan runs on every chat message: no array per word).
         let bytes = folded.prefix(maxBytes)
-        var words: [[UInt8]] = []
-        var current: [UInt8] = []
+        var text: [UInt8] = [0x20]
+        text.reserveCapacity(bytes.count + 2)
+        var spans: [Range<Int>] = []
+        var start = 1
         for byte in bytes {
             switch byte {
-            case 0x61...0x7A: current.append(byte)
-            case 0x30...0x39: current.append(0x30)
+            case 0x61...0x7A: text.append(byte)
+            case 0x30...0x39: text.append(0x30)
             case 0x27: continue
             default:
-                if !current.isEmpty {
-                    words.append(current)
-                    current.removeAll(keepingCapacity: true)
+                if text.count > start {
+                    spans.append(start..<text.count)
+                    text.append(0x20)
+                    start = text.count
                 }
             }
         }
-        if !current.isEmpty { words.append(current) }
+        if text.count > start {
+            spans.append(start..<text.count)
+            text.append(0x20)
+        }
 
         let wordSeed = FNV1a().adding([0x77, 0x20])  // "w "
         let pairSeed = FNV1a().adding([0x62, 0x20])  // "b "
         let gramSeed = FNV1a().adding([0x63, 0x20])  // "c "
         var found: [UInt32] = []
         found.reserveCapacity(bytes.count * 4)
-        var padded: [UInt8] = []
-        for index in words.indices {
-            let word = words[index]
-            found.append(wordSeed.adding(word).value & mask)
-            if index + 1 < words.count {
-                found.append(pairSeed.adding(word).adding([0x20]).adding(words[index + 1]).value & mask)
-            }
-            padded.removeAll(keepingCapacity: true)
-            padded.append(0x20)
-            padded.append(contentsOf: word)
-            padded.append(0x20)
-            for length in 3...5 where padded.count >= length {
-                for start in 0...(padded.count - length) {
-                    var hash = gramSeed
-                    for offset in start..<(start + length) { hash.add(padded[offset]) }
-                    found.append(hash.value & mask)
+        text.withUnsafeBufferPointer { text in
+            for index in spans.indices {
+                let word = spans[index]
+                found.append(wordSeed.adding(text[word]).value & mask)
+                if index + 1 < spans.count {
+                    found.append(pairSeed.adding(text[word.lowerBound..<spans[index + 1].upperBound]).value & mask)
+                }
+                let padded = (word.lowerBound - 1)..<(word.upperBound + 1)
+                for length in 3...5 where padded.count >= length {
+                    for start in padded.lowerBound...(padded.upperBound - length) {
+                        var hash = gramSeed
+                        for offset in start..<(start + length) { hash.add(text[offset]) }
+                        found.append(hash.value & mask)
+                    }
                 }
             }
         }

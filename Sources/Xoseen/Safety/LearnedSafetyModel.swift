@@ -96,24 +96,24 @@ public struct LearnedSafetyModel: Sendable {
         let buckets = LearnedSafetyFeatures.buckets(folded: folded, bits: bits)
         var logits = biases
         if !buckets.isEmpty {
-            // Counts per bucket, in bucket order; the vector is scaled to unit length.
-            var runs: [(bucket: Int, count: Double)] = []
-            var start = 0
-            while start < buckets.count {
-                var end = start + 1
-                while end < buckets.count && buckets[end] == buckets[start] { end += 1 }
-                runs.append((Int(buckets[start]), Double(end - start)))
-                start = end
-            }
+            // Counts per bucket, in bucket order (runs of the sorted buckets); the vector is scaled to unit
+            // length. Two passes over the runs, each in bucket order, so sums are those of every other process.
             var squares = 0.0
-            for run in runs { squares += run.count * run.count }
+            forEachRun(buckets) { _, count in squares += count * count }
             let norm = squares.squareRoot()
             let count = classes.count
-            for run in runs {
-                let value = run.count / norm
-                let row = run.bucket * count
-                for index in 0..<count {
-                    logits[index] += value * (Double(weights[row + index]) * scales[index])
+            weights.withUnsafeBufferPointer { weights in
+                scales.withUnsafeBufferPointer { scales in
+                    logits.withUnsafeMutableBufferPointer { logits in
+                        forEachRun(buckets) { bucket, run in
+                            let value = run / norm
+                            let row = bucket * count
+                            precondition(row + count <= weights.count, "bucket outside the weight table")
+                            for index in 0..<count {
+                                logits[index] += value * (Double(weights[row + index]) * scales[index])
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -121,6 +121,17 @@ public struct LearnedSafetyModel: Sendable {
         let exponentials = logits.map { Foundation.exp($0 - top) }
         let sum = exponentials.reduce(0, +)
         return exponentials.map { $0 / sum }
+    }
+
+    /// Calls `body` with each bucket of sorted `buckets` and how many times it occurs, in bucket order.
+    private func forEachRun(_ buckets: [UInt32], _ body: (Int, Double) -> Void) {
+        var start = 0
+        while start < buckets.count {
+            var end = start + 1
+            while end < buckets.count && buckets[end] == buckets[start] { end += 1 }
+            body(Int(buckets[start]), Double(end - start))
+            start = end
+        }
     }
 
     /// Class probabilities by name, for the parity test and `safety-eval --verbose`.
