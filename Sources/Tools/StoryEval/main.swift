@@ -1,9 +1,12 @@
 import Foundation
 import Jarvis
+import SentenceEmbedding
 
 // Offline quality checks of Jarvis's story intelligence on labelled data, one JSON object a line:
 //
 //   story-eval topics  [--resources DIR] < articles.jsonl   {"title","text"} → {"topic","modelTopic","probabilities"}
+//   story-eval embed   [--batch N] < articles.jsonl          {"title","text"} → {"vector":[Float]}: the meaning vector the
+//                                                             server stores for the article (same encoder, same text)
 //   story-eval insight [--resources DIR] < events.jsonl     {"event","articles":[{"title","text","source",
 //                                                             "published"?}]} → {"event","summary","consensus","conflict"}
 //
@@ -28,7 +31,7 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first else { fail("usage: story-eval topics|insight [--resources DIR] < input.jsonl") }
+guard let command = arguments.first else { fail("usage: story-eval topics|embed|insight [--resources DIR] < input.jsonl") }
 arguments.removeFirst()
 var resources = FileManager.default.currentDirectoryPath + "/Resources/jarvis"
 if let i = arguments.firstIndex(of: "--resources"), i + 1 < arguments.count { resources = arguments[i + 1] }
@@ -73,6 +76,30 @@ case "topics":
                 modelTopic: modelTopic.rawValue,
                 probabilities: Dictionary(uniqueKeysWithValues: p.map { ($0.key.rawValue, $0.value) })))
     }
+case "embed":
+    let model: SentenceEncoder
+    do { model = try SentenceEncoder(directory: SentenceEncoder.defaultDirectory) } catch {
+        fail("sentence model not loaded (\(error)); run scripts/setup.sh")
+    }
+    // The server's path: ArticleFeatureExtractor embeds the text it builds from headline and lead.
+    let extractor = ArticleFeatureExtractor(configuration: ClusteringConfiguration(), embedder: model)
+    struct Output: Encodable { var vector: [Float] }
+    var batch: [StoryArticle] = []
+    func flush() {
+        for features in extractor(batch, stored: [:]) { emit(Output(vector: features.embedding)) }
+        batch.removeAll(keepingCapacity: true)
+    }
+    let epoch = Date(timeIntervalSince1970: 1_600_000_000)
+    lines { data, number in
+        guard let a = try? decoder.decode(Article.self, from: data) else { fail("line \(number): not an article") }
+        batch.append(
+            StoryArticle(
+                id: "\(number)", feedId: nil, source: "", sourceAuthority: nil, topicHint: nil, region: nil,
+                headline: a.title, body: a.text, publishedAt: epoch, firstSeenAt: epoch, isBreakingFlag: false,
+                canonicalUrl: nil, contentHash: ""))
+        if batch.count == 32 { flush() }
+    }
+    flush()
 case "insight":
     let analyzer = StoryAnalyzer()
     struct Output: Encodable {
@@ -97,5 +124,5 @@ case "insight":
         emit(Output(event: event.event, summary: insight.summary, consensus: insight.consensus, conflict: insight.conflict))
     }
 default:
-    fail("unknown command \(command): topics|insight")
+    fail("unknown command \(command): topics|embed|insight")
 }
