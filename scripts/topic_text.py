@@ -152,6 +152,13 @@ def story_eval_binary():
     return os.path.join(path, "story-eval")
 
 
+def encoder_identifier(binary):
+    """The identifier the server stores its vectors under (`story-eval embed --identifier`)."""
+    import subprocess
+    return subprocess.run([binary, "embed", "--identifier"], capture_output=True, text=True, check=True,
+                          cwd=REPO).stdout.strip()
+
+
 def meaning_vectors(records, binary, cache):
     """The sentence encoder's vector of each record's headline + lead, as the server computes and stores it
     (`story-eval embed`, the server's encoder and text), as a float32 array. Vectors are cached in `cache`

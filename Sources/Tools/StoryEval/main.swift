@@ -4,9 +4,12 @@ import SentenceEmbedding
 
 // Offline quality checks of Jarvis's story intelligence on labelled data, one JSON object a line:
 //
-//   story-eval topics  [--resources DIR] < articles.jsonl   {"title","text"} → {"topic","modelTopic","probabilities"}
-//   story-eval embed   [--batch N] < articles.jsonl          {"title","text"} → {"vector":[Float]}: the meaning vector the
+//   story-eval topics  [--resources DIR] < articles.jsonl   {"title","text","vector"?} → {"topic","modelTopic",
+//                                                             "probabilities"}; with the article's meaning vector
+//                                                             the meaning model is mixed in, as the server does
+//   story-eval embed   < articles.jsonl                     {"title","text"} → {"vector":[Float]}: the meaning vector the
 //                                                             server stores for the article (same encoder, same text)
+//   story-eval embed --identifier                           the encoder's identifier the server stores vectors under
 //   story-eval insight [--resources DIR] < events.jsonl     {"event","articles":[{"title","text","source",
 //                                                             "published"?}]} → {"event","summary","consensus","conflict"}
 //
@@ -16,6 +19,8 @@ import SentenceEmbedding
 struct Article: Decodable {
     var title: String
     var text: String
+    /// The article's meaning vector (`embed`), for `topics`; without it the TF-IDF model decides alone.
+    var vector: [Float]?
     var source: String?
     var published: String?
 }
@@ -67,12 +72,13 @@ case "topics":
     }
     lines { data, number in
         guard let article = try? decoder.decode(Article.self, from: data) else { fail("line \(number): not an article") }
-        let model = classifier.modelProbabilities(headline: article.title, body: article.text)
+        let model = classifier.modelProbabilities(headline: article.title, body: article.text, meaning: article.vector)
         let modelTopic = Topic.allCases.max { (model[$0] ?? 0) < (model[$1] ?? 0) }!
-        let p = classifier.probabilities(headline: article.title, body: article.text)
+        let p = classifier.probabilities(headline: article.title, body: article.text, meaning: article.vector)
         emit(
             Output(
-                topic: classifier.classify(headline: article.title, body: article.text).topic.rawValue,
+                topic: classifier.classify(headline: article.title, body: article.text, meaning: article.vector).topic
+                    .rawValue,
                 modelTopic: modelTopic.rawValue,
                 probabilities: Dictionary(uniqueKeysWithValues: p.map { ($0.key.rawValue, $0.value) })))
     }
@@ -80,6 +86,10 @@ case "embed":
     let model: SentenceEncoder
     do { model = try SentenceEncoder(directory: SentenceEncoder.defaultDirectory) } catch {
         fail("sentence model not loaded (\(error)); run scripts/setup.sh")
+    }
+    if arguments.contains("--identifier") {
+        print(model.identifier)
+        exit(0)
     }
     // The server's path: ArticleFeatureExtractor embeds the text it builds from headline and lead.
     let extractor = ArticleFeatureExtractor(configuration: ClusteringConfiguration(), embedder: model)
