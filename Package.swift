@@ -101,7 +101,7 @@ let package = Package(
             name: "ChatBench", dependencies: ["Xoseen", "SQLStore", "HTTPTesting"], path: "Sources/Tools/ChatBench"),
         .executableTarget(name: "SafetyEval", dependencies: ["Xoseen"], path: "Sources/Tools/SafetyEval"),
         // Offline quality checks on real labelled data: topics and story insight, JSONL in, JSONL out.
-        .executableTarget(name: "StoryEval", dependencies: ["Jarvis"], path: "Sources/Tools/StoryEval"),
+        .executableTarget(name: "StoryEval", dependencies: ["Jarvis", "SentenceEmbedding"], path: "Sources/Tools/StoryEval"),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting", "Metrics"]),
         .testTarget(name: "SentenceEmbeddingTests", dependencies: ["SentenceEmbedding"]),

@@ -4,7 +4,8 @@
 1. the held-out test split of news-topics.jsonl (scripts/topic_text.py `split_of`; never trained on, never
    read to fix a case), with strict labels (weak keyword `africa` labels dropped) and with all labels;
 2. the old labelled story set, Resources/jarvis/eval/stories-eval.json: articles alone and true events as
-   stories (mean of the articles' probabilities, as the server does). Not a generalisation measure: the
+   stories (mean of the articles' probabilities, as the server does).
+Each article carries its meaning vector (`story-eval embed`, as the server stores it) unless `--no-meaning`. Not a generalisation measure: the
    old generated training corpus was tuned on it and one of its training items paraphrased an article.
 
     make eval-topics EVAL_ARGS="--data ../shared/data"
@@ -21,8 +22,14 @@ import topic_text as tt  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 
-def classify(binary, articles):
-    lines = "".join(json.dumps({"title": t, "text": b}) + "\n" for t, b in articles)
+def classify(binary, articles, meaning):
+    """The shipped classifier's answer per (title, text), each article with its meaning vector as the server
+    stores it (`story-eval embed`, cached) unless `meaning` is off."""
+    vectors = [None] * len(articles)
+    if meaning:
+        vectors = tt.meaning_vectors([{"title": t, "text": b} for t, b in articles], binary, meaning).tolist()
+    lines = "".join(json.dumps({"title": t, "text": b} | ({"vector": v} if v else {})) + "\n"
+                    for (t, b), v in zip(articles, vectors))
     out = subprocess.run([binary, "topics", "--resources", os.path.join(tt.REPO, "Resources", "jarvis")],
                          input=lines.encode(), capture_output=True, check=True).stdout.decode()
     return [json.loads(line) for line in out.splitlines()]
@@ -51,12 +58,16 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--story-eval", required=True, help="the story-eval binary")
     parser.add_argument("--data", default=tt.DEFAULT_DATA)
+    parser.add_argument("--vector-cache", default=os.path.join(tt.REPO, ".build", "topic-vectors.npz"))
+    parser.add_argument("--no-meaning", action="store_true",
+                        help="classify without meaning vectors (as the server does without its encoder)")
     args = parser.parse_args()
+    meaning = None if args.no_meaning else args.vector_cache
 
     path = os.path.join(args.data, "news-topics.jsonl")
     if os.path.exists(path):
         test = [r for r in tt.load_jsonl(path) if tt.split_of(r) == "test"]
-        results = classify(args.story_eval, [(r["title"], r["text"]) for r in test])
+        results = classify(args.story_eval, [(r["title"], r["text"]) for r in test], meaning)
         strict = [(tt.strict_label(r), out) for r, out in zip(test, results) if tt.strict_label(r)]
         report("news-topics.jsonl test split, strict labels (shipped classifier)",
                [t for t, _ in strict], [o["topic"] for _, o in strict])
@@ -69,7 +80,7 @@ def main():
 
     eval_set = json.load(open(os.path.join(tt.REPO, "Resources", "jarvis", "eval", "stories-eval.json")))
     articles = eval_set["articles"]
-    results = classify(args.story_eval, [(a["headline"], a["body"]) for a in articles])
+    results = classify(args.story_eval, [(a["headline"], a["body"]) for a in articles], meaning)
     report("Resources/jarvis/eval articles alone", [a["topic"] for a in articles], [o["topic"] for o in results])
     events = {}
     for a, out in zip(articles, results):

@@ -142,3 +142,48 @@ TOPICS = ["finance", "tech", "politics", "africa"]
 # The shared data folder sits beside the checkout (../shared/data); worktrees are one level deeper.
 DEFAULT_DATA = next((p for p in (os.path.join(REPO, "..", "shared", "data"), os.path.join(REPO, "..", "..", "shared", "data"))
                      if os.path.isdir(p)), os.path.join(REPO, "..", "shared", "data"))
+
+
+def story_eval_binary():
+    """The release story-eval binary (`swift build -c release --product story-eval` builds it)."""
+    import subprocess
+    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO, capture_output=True,
+                          text=True, check=True).stdout.strip()
+    return os.path.join(path, "story-eval")
+
+
+def encoder_identifier(binary):
+    """The identifier the server stores its vectors under (`story-eval embed --identifier`)."""
+    import subprocess
+    return subprocess.run([binary, "embed", "--identifier"], capture_output=True, text=True, check=True,
+                          cwd=REPO).stdout.strip()
+
+
+def meaning_vectors(records, binary, cache):
+    """The sentence encoder's vector of each record's headline + lead, as the server computes and stores it
+    (`story-eval embed`, the server's encoder and text), as a float32 array. Vectors are cached in `cache`
+    (an .npz outside the repository) by FNV-1a of the title and text and by the encoder's weights' size, so a
+    changed model recomputes them."""
+    import subprocess
+    import numpy as np
+    model = os.environ.get("JARVIS_SENTENCE_MODEL", os.path.join(REPO, "third_party", "sentence-model"))
+    stamp = os.path.getsize(os.path.join(model, "model.safetensors"))
+    keys = np.array([fnv1a(r["title"] + "\n" + r["text"]) for r in records], dtype=np.uint64)
+    known = {}
+    if os.path.exists(cache):
+        stored = np.load(cache)
+        if int(stored["stamp"]) == stamp:
+            known = dict(zip(stored["keys"].tolist(), stored["vectors"]))
+    missing = [i for i, k in enumerate(keys.tolist()) if k not in known]
+    if missing:
+        print(f"embedding {len(missing)} articles with {binary} embed (cache {cache})", flush=True)
+        lines = "".join(json.dumps({"title": records[i]["title"], "text": records[i]["text"]}) + "\n" for i in missing)
+        out = subprocess.run([binary, "embed"], input=lines.encode(), capture_output=True, check=True,
+                             cwd=REPO).stdout.decode().splitlines()
+        assert len(out) == len(missing), "story-eval embed returned a different number of vectors"
+        for i, line in zip(missing, out):
+            known[int(keys[i])] = np.array(json.loads(line)["vector"], dtype=np.float32)
+        os.makedirs(os.path.dirname(os.path.abspath(cache)), exist_ok=True)
+        np.savez(cache, stamp=stamp, keys=np.array(list(known), dtype=np.uint64),
+                 vectors=np.stack(list(known.values())))
+    return np.stack([known[int(k)] for k in keys.tolist()])

@@ -17,6 +17,14 @@ place names in the headline (x titleWeight) and the lead (first leadWords words)
 topic wins. That keeps British, American and Asian stories that mention Africa in passing out of `africa`.
 When African places are at least `mainAfricanShare` of them, the story is about Africa: `africa` whatever
 the subject (2.0 in the JSON: never).
+
+The meaning model (shipped when the sentence encoder is there; `--no-meaning` leaves it out): a second
+logistic regression on the encoder's vector of each article (headline + lead, computed by `story-eval embed`
+exactly as the server stores it; cached in .build/topic-vectors.npz), mixed log-linearly with the TF-IDF
+model, softmax((1 - w) s_tfidf + w s_meaning), under the same africa rule. Its C and w are chosen by the same
+4-fold cross-validation with the TF-IDF choices and the gate held fixed, and it is written into model.json
+(`meaning`: the encoder's identifier, w, bias and one weight row per topic). `--meaning-grid` also
+cross-validates the variants tried before (vector alone, one model over both side by side).
 """
 import argparse
 import collections
@@ -76,6 +84,97 @@ def gated(probabilities, shares, min_share, main_share=None):
     return predicted
 
 
+def softmax(scores):
+    e = np.exp(scores - scores.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def gate_results(probabilities, truth, shares, gates):
+    """(accuracy, africa precision, min_share, main_share, predicted) per gate."""
+    out = []
+    for min_share, main_share in gates:
+        predicted = gated(probabilities, shares, min_share, main_share)
+        hits = predicted == AFRICA
+        precision = float(np.mean(truth[hits] == AFRICA)) if hits.any() else 0.0
+        out.append((float(np.mean(predicted == truth)), precision, min_share, main_share, predicted))
+    return out
+
+
+def meaning_cross_validation(truth, folds, docs, size, tfidf_c, weight, tfidf_oof, vectors, shares, gates):
+    """Out-of-fold figures of the meaning-vector variants beside the TF-IDF model, on the same folds and
+    gates: a logistic model on the vectors alone; its scores mixed with the TF-IDF model's (log-linear:
+    softmax((1 - w) s_tfidf + w s_meaning), which serving computes with one dot product per topic); and one
+    model over TF-IDF and the vector side by side (alpha scales the unit vector against the unit TF-IDF row).
+    Returns the best variant by the same key as the TF-IDF choice."""
+    import scipy.sparse as sp
+    variants = [("tf-idf alone", None, None, tfidf_oof)]
+    log_tfidf = np.log(np.clip(tfidf_oof, 1e-12, 1))
+    for c in (1.0, 10.0, 100.0):
+        oof = np.zeros_like(tfidf_oof)
+        for fit_rows, held_rows in folds:
+            model = LogisticRegression(C=c, max_iter=1000, class_weight=weight).fit(vectors[fit_rows], truth[fit_rows])
+            oof[held_rows] = model.predict_proba(vectors[held_rows])
+        variants.append((f"meaning alone C {c}", c, 1.0, oof))
+        log_meaning = np.log(np.clip(oof, 1e-12, 1))
+        for w in (0.2, 0.35, 0.5, 0.65):
+            variants.append((f"log-linear mix C {c} meaning weight {w}", c, w,
+                             softmax((1 - w) * log_tfidf + w * log_meaning)))
+    for alpha in (0.5, 1.0, 2.0):
+        oof = np.zeros_like(tfidf_oof)
+        for fit_rows, held_rows in folds:
+            vectorizer = TfidfVectorizer(analyzer=lambda x: x, sublinear_tf=True, min_df=2, max_features=size)
+            fit_x = sp.hstack([vectorizer.fit_transform([docs[i] for i in fit_rows]),
+                               sp.csr_matrix(vectors[fit_rows] * alpha)]).tocsr()
+            held_x = sp.hstack([vectorizer.transform([docs[i] for i in held_rows]),
+                                sp.csr_matrix(vectors[held_rows] * alpha)]).tocsr()
+            model = LogisticRegression(C=tfidf_c, max_iter=600, class_weight=weight).fit(fit_x, truth[fit_rows])
+            oof[held_rows] = model.predict_proba(held_x)
+        variants.append((f"stacked tf-idf + meaning x{alpha}", None, alpha, oof))
+    best = None
+    for name, c, w, probabilities in variants:
+        top = None
+        for accuracy, precision, min_share, main_share, predicted in gate_results(probabilities, truth, shares, gates):
+            key = (main_share is not None, round(accuracy, 3), precision, min_share)
+            if top is None or key > top[0]:
+                top = (key, accuracy, precision, min_share, main_share, predicted)
+        print(f"meaning cross-validation: {name}: accuracy {top[1]:.4f}, africa precision {top[2]:.3f} "
+              f"(gate {top[3]}, main {top[4]})", flush=True)
+        if best is None or top[0] > best[0]:
+            best = top + (name, c, w)
+    return best
+
+
+def mix_cross_validation(truth, folds, weight, tfidf_oof, vectors, shares, min_share, main_share):
+    """Out-of-fold choice of the meaning model's C and mix weight w, the TF-IDF model and the africa gate held
+    as chosen: same folds, same key (accuracy to 3 decimals, then africa precision). Returns
+    (accuracy, africa precision, C, w, predicted)."""
+    log_tfidf = np.log(np.clip(tfidf_oof, 1e-12, 1))
+    best = None
+    for c in (0.3, 1.0, 10.0):
+        oof = np.zeros_like(tfidf_oof)
+        for fit_rows, held_rows in folds:
+            model = LogisticRegression(C=c, max_iter=1000, class_weight=weight).fit(vectors[fit_rows], truth[fit_rows])
+            oof[held_rows] = model.predict_proba(vectors[held_rows])
+        log_meaning = np.log(np.clip(oof, 1e-12, 1))
+        for w in (0.2, 0.35, 0.5, 0.65):
+            [(accuracy, precision, _, _, predicted)] = gate_results(
+                softmax((1 - w) * log_tfidf + w * log_meaning), truth, shares, [(min_share, main_share)])
+            print(f"meaning cross-validation: C {c}, mix weight {w}: accuracy {accuracy:.4f}, "
+                  f"africa precision {precision:.3f}", flush=True)
+            key = (round(accuracy, 3), precision)
+            if best is None or key > best[0]:
+                best = (key, accuracy, precision, c, w, predicted)
+    return best[1:]
+
+
+def paired_bootstrap(truth, before, after, rounds=2000):
+    """The accuracy gain of `after` over `before` on the same articles, with a 95% paired bootstrap interval."""
+    gain = (after == truth).astype(float) - (before == truth).astype(float)
+    rng = np.random.default_rng(0)
+    means = [gain[rng.integers(0, len(gain), len(gain))].mean() for _ in range(rounds)]
+    return gain.mean(), np.percentile(means, 2.5), np.percentile(means, 97.5), int((gain > 0).sum()), int((gain < 0).sum())
+
+
 PARITY_TEXTS = [
     # Written for the parity test (not from any dataset): plain, accented, possessive, numeric, empty.
     ("Central Bank of Nigeria raises its key rate to 27.5%",
@@ -92,8 +191,9 @@ PARITY_TEXTS = [
 ]
 
 
-def model_probabilities(model_json, title, text):
-    """Scores from the exported JSON exactly as TopicClassifier.swift computes them."""
+def model_probabilities(model_json, title, text, vector=None):
+    """Probabilities from the exported JSON exactly as TopicClassifier.swift computes them: the TF-IDF model's
+    scores, mixed with the meaning model's when the article has a vector and the model a `meaning` part."""
     counts = collections.Counter(tt.features(title, text, model_json["titleRepeat"]))
     values, norm = [], 0.0
     for feature, count in counts.items():
@@ -108,20 +208,30 @@ def model_probabilities(model_json, title, text):
     if norm > 0:
         for row, value in values:
             scores += np.array(row[1:]) * value / norm
+    meaning = model_json.get("meaning")
+    if meaning is not None and vector is not None and len(vector) == len(meaning["weights"][0]):
+        # log p = s - logsumexp(s): the constant cancels in the softmax, so the scores mix as the log-probabilities.
+        meaning_scores = np.array(meaning["bias"]) + np.array(meaning["weights"]) @ np.asarray(vector, dtype=float)
+        scores = (1 - meaning["weight"]) * scores + meaning["weight"] * meaning_scores
     e = np.exp(scores - scores.max())
     return (e / e.sum()).tolist()
 
 
-def write_parity_fixture(model_json, places, path):
+def write_parity_fixture(model_json, places, path, vectors):
     cases = []
-    for title, text in PARITY_TEXTS:
-        cases.append({"title": title, "text": text,
-                      "features": dict(sorted(collections.Counter(tt.features(title, text, model_json["titleRepeat"])).items())),
-                      "probabilities": model_probabilities(model_json, title, text),
-                      "africanShare": places.african_share(title, text)})
+    for (title, text), vector in zip(PARITY_TEXTS, vectors):
+        case = {"title": title, "text": text,
+                "features": dict(sorted(collections.Counter(tt.features(title, text, model_json["titleRepeat"])).items())),
+                "probabilities": model_probabilities(model_json, title, text),
+                "africanShare": places.african_share(title, text)}
+        if vector is not None and "meaning" in model_json:
+            case["meaning"] = [float(f"{v:.8g}") for v in vector]
+            case["mixedProbabilities"] = model_probabilities(model_json, title, text, case["meaning"])
+        cases.append(case)
     with open(path, "w", encoding="utf-8") as f:
         json.dump({"_note": "Written by scripts/train-topics.py with the shipped model; TopicModelTests holds the "
-                            "Swift tokeniser, places and scores to these.", "cases": cases},
+                            "Swift tokeniser, places and scores (TF-IDF alone, and mixed with the meaning vector "
+                            "story-eval embed gives for the text) to these.", "cases": cases},
                   f, ensure_ascii=False, indent=1)
         f.write("\n")
     print(f"wrote {path}")
@@ -136,6 +246,12 @@ def main():
     parser.add_argument("--events", action="store_true",
                         help="add the news-events.jsonl articles whose AllSides topic maps to ours (measured: "
                              "validation 0.914 with them vs 0.920 without, so the shipped model leaves them out)")
+    parser.add_argument("--no-meaning", action="store_true",
+                        help="ship the TF-IDF model alone (no sentence encoder needed)")
+    parser.add_argument("--meaning-grid", action="store_true",
+                        help="also cross-validate the other ways of using the vectors (alone, one model over both)")
+    parser.add_argument("--story-eval", help="the release story-eval binary (default: swift build's release path)")
+    parser.add_argument("--vector-cache", default=os.path.join(tt.REPO, ".build", "topic-vectors.npz"))
     parser.add_argument("--fixture", default=os.path.join(tt.REPO, "Tests", "JarvisTests", "Fixtures", "topic-parity.json"))
     args = parser.parse_args()
 
@@ -200,14 +316,34 @@ def main():
             # size), then africa precision, then the stricter gate.
             key = (main_share is not None, round(accuracy, 3), precision, min_share)
             if best is None or key > best[0]:
-                best = (key, repeat, size, c, weight, min_share, main_share, predicted)
-    _, repeat, size, c, weight, min_share, main_share, predicted = best
+                best = (key, repeat, size, c, weight, min_share, main_share, predicted, probabilities.copy())
+    _, repeat, size, c, weight, min_share, main_share, predicted, tfidf_oof = best
     print(f"chosen: title x{repeat}, vocabulary {size}, C {c}, class weight {weight}, "
           f"min African share {min_share}, main {main_share}")
     print(report("cross-validation on train + validation (chosen configuration, out-of-fold)",
                  [tt.TOPICS[i] for i in truth], [tt.TOPICS[i] for i in predicted]), flush=True)
     vectorizer = TfidfVectorizer(analyzer=lambda x: x, sublinear_tf=True, min_df=2, max_features=size)
     x = vectorizer.fit_transform([tt.features(r["title"], r["text"], repeat) for r, _ in pool])
+    meaning_model = None
+    if not args.no_meaning:
+        binary = args.story_eval or tt.story_eval_binary()
+        vectors = tt.meaning_vectors([r for r, _ in pool], binary, args.vector_cache)
+        if args.meaning_grid:
+            docs = [tt.features(r["title"], r["text"], repeat) for r, _ in pool]
+            best_meaning = meaning_cross_validation(truth, folds, docs, size, c, weight, tfidf_oof, vectors,
+                                                    pool_shares, gates)
+            print(f"meaning grid: best variant {best_meaning[6]} (gate {best_meaning[3]}, main {best_meaning[4]})")
+        accuracy, precision, meaning_c, mix, mixed = mix_cross_validation(
+            truth, folds, weight, tfidf_oof, vectors, pool_shares, min_share, main_share)
+        print(f"chosen meaning model: C {meaning_c}, mix weight {mix}")
+        print(report("cross-validation on train + validation (TF-IDF mixed with the meaning model, out-of-fold)",
+                     [tt.TOPICS[i] for i in truth], [tt.TOPICS[i] for i in mixed]), flush=True)
+        gain, low, high, fixed, broken = paired_bootstrap(truth, predicted, mixed)
+        print(f"mix against TF-IDF alone, out-of-fold: {gain:+.4f} (95% paired bootstrap {low:+.4f}..{high:+.4f}); "
+              f"fixes {fixed}, breaks {broken}", flush=True)
+        meaning_model = LogisticRegression(C=meaning_c, max_iter=1000, class_weight=weight).fit(
+            vectors, [label for _, label in pool])
+        encoder = tt.encoder_identifier(binary)
     model = LogisticRegression(C=c, max_iter=400, class_weight=weight).fit(x, [label for _, label in pool])
     order = [list(model.classes_).index(t) for t in tt.TOPICS]
 
@@ -227,6 +363,16 @@ def main():
         "bias": [float(f"{b:.6g}") for b in bias],
         "vocabulary": dict(sorted(vocabulary.items())),
     }
+    if meaning_model is not None:
+        meaning_order = [list(meaning_model.classes_).index(t) for t in tt.TOPICS]
+        model_json["meaning"] = {
+            "_note": "Logistic regression on the encoder's unit vector of headline + lead (story-eval embed); "
+                     "probabilities softmax((1 - weight) s_tfidf + weight (bias + weights . vector)).",
+            "encoder": encoder,
+            "weight": mix,
+            "bias": [float(f"{b:.6g}") for b in meaning_model.intercept_[meaning_order]],
+            "weights": [[float(f"{w:.6g}") for w in row] for row in meaning_model.coef_[meaning_order]],
+        }
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(model_json, f, ensure_ascii=False, separators=(",", ":"))
         f.write("\n")
@@ -236,12 +382,31 @@ def main():
         vectorizer.transform([tt.features(r["title"], r["text"], repeat) for r, _ in sample]))[:, order]
     exported = np.array([model_probabilities(model_json, r["title"], r["text"]) for r, _ in sample])
     print(f"exported weights reproduce scikit-learn: max |dp| = {np.abs(reference - exported).max():.2e}")
-    write_parity_fixture(model_json, places, args.fixture)
+    if meaning_model is not None:
+        sample_vectors = vectors[:200]
+        tfidf_log = np.log(reference)
+        meaning_log = np.log(meaning_model.predict_proba(sample_vectors)[:, meaning_order])
+        reference = softmax((1 - mix) * tfidf_log + mix * meaning_log)
+        exported = np.array([model_probabilities(model_json, r["title"], r["text"], v)
+                             for (r, _), v in zip(sample, sample_vectors)])
+        print(f"exported mix reproduces scikit-learn: max |dp| = {np.abs(reference - exported).max():.2e}")
+    parity_vectors = [None] * len(PARITY_TEXTS)
+    if meaning_model is not None:
+        # The empty case keeps no vector: the server stores none for an article without text.
+        records = [{"title": t, "text": b} for t, b in PARITY_TEXTS if t or b]
+        parity_vectors = list(tt.meaning_vectors(records, binary, args.vector_cache)) + [None] * (
+            len(PARITY_TEXTS) - len(records))
+    write_parity_fixture(model_json, places, args.fixture, parity_vectors)
 
     if args.report_test:
         test = parts["test"]
         probabilities = model.predict_proba(
             vectorizer.transform([tt.features(r["title"], r["text"], repeat) for r, _ in test]))[:, order]
+        if meaning_model is not None:
+            test_vectors = tt.meaning_vectors([r for r, _ in test], binary, args.vector_cache)
+            meaning_probabilities = meaning_model.predict_proba(test_vectors)[:, meaning_order]
+            probabilities = softmax((1 - mix) * np.log(np.clip(probabilities, 1e-12, 1))
+                                    + mix * np.log(np.clip(meaning_probabilities, 1e-12, 1)))
         predicted = [tt.TOPICS[i] for i in gated(probabilities, shares(test), min_share, main_share)]
         print(report("test (held out; Python reference of the shipped model)", [l for _, l in test], predicted))
 

@@ -7,5 +7,7 @@ extension StoryClusterer: StoryClusteringEngine {
 extension StoryAnalyzer: StoryAnalyzing {}
 
 extension TopicClassifier: TopicClassifying {
-    public func topic(of articles: [StoryArticle]) -> Topic { classify(story: articles) }
+    public func topic(of articles: [StoryArticle], meaning: [String: [Float]]) -> Topic {
+        classify(story: articles, meaning: meaning)
+    }
 }

@@ -37,7 +37,14 @@ extension StoryClusteringEngine {
 }
 
 public protocol TopicClassifying: Sendable {
-    func topic(of articles: [StoryArticle]) -> Topic
+    /// The encoder whose stored article vectors `topic(of:meaning:)` reads; nil: it reads none.
+    var meaningEncoder: String? { get }
+    /// `meaning`: the articles' stored vectors from `meaningEncoder`, by article id (any may be missing).
+    func topic(of articles: [StoryArticle], meaning: [String: [Float]]) -> Topic
+}
+
+extension TopicClassifying {
+    public var meaningEncoder: String? { nil }
 }
 
 public protocol StoryAnalyzing: Sendable {

@@ -168,7 +168,7 @@ public actor StoryService: StoryIngesting {
             let articles = try await stories.storyArticles(storyId)
             guard !articles.isEmpty, let before = try await stories.state(of: storyId) else { return }
             let now = clock()
-            let topic = classifier.topic(of: articles)
+            let topic = await topic(of: storyId, articles)
             let insight = analyzer.analyze(articles, topic: topic, now: now)
             let sourceCount = Set(articles.map(\.source)).count
             let lastArticle = articles.map(\.publishedAt).max() ?? now
@@ -208,9 +208,21 @@ public actor StoryService: StoryIngesting {
     private func rescore(_ storyId: String, now: Date) async {
         guard let before = try? await stories.state(of: storyId) else { return }
         guard let articles = try? await stories.storyArticles(storyId), !articles.isEmpty else { return }
-        let insight = analyzer.analyze(articles, topic: classifier.topic(of: articles), now: now)
+        let insight = analyzer.analyze(articles, topic: await topic(of: storyId, articles), now: now)
         guard insight.score.total != before.signalScore else { return }
         await reanalyze(storyId, contentChanged: false)
+    }
+
+    /// The story's topic, each article with its stored meaning vector when the classifier reads them (an
+    /// article without one, or a store that fails, leaves that article to the text model).
+    private func topic(of storyId: String, _ articles: [StoryArticle]) async -> Topic {
+        var vectors: [String: [Float]] = [:]
+        if let encoder = classifier.meaningEncoder {
+            do { vectors = try await stories.embeddings(ofStory: storyId, model: encoder) } catch {
+                logger.warning("meaning vectors not read", ["story": storyId, "error": "\(error)"])
+            }
+        }
+        return classifier.topic(of: articles, meaning: vectors)
     }
 
     /// Periodic sweeps until cancelled.

@@ -273,6 +273,23 @@ public struct StoryStore: Sendable {
         }
     }
 
+    /// The stored embeddings (made by `model`) of one story's articles, by article id.
+    public func embeddings(ofStory storyId: String, model: String) async throws -> [String: [Float]] {
+        try await database.read { connection in
+            var vectors: [String: [Float]] = [:]
+            for row in try connection.query(
+                """
+                SELECT e.article_id, e.vector FROM article_embeddings e JOIN articles a ON a.id = e.article_id
+                WHERE a.story_id = $1 AND e.model = $2
+                """, storyId, model)
+            {
+                vectors[try row.decode(String.self, "article_id")] = ArticleEmbeddingCoding.floats(
+                    try row.decode([UInt8].self, "vector"))
+            }
+            return vectors
+        }
+    }
+
     /// Stores articles' embeddings (one transaction; an article's earlier vector is replaced).
     public func saveEmbeddings(_ vectors: [(articleId: String, vector: [Float])], model: String) async throws {
         guard !vectors.isEmpty else { return }

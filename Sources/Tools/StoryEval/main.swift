@@ -1,9 +1,15 @@
 import Foundation
 import Jarvis
+import SentenceEmbedding
 
 // Offline quality checks of Jarvis's story intelligence on labelled data, one JSON object a line:
 //
-//   story-eval topics  [--resources DIR] < articles.jsonl   {"title","text"} → {"topic","modelTopic","probabilities"}
+//   story-eval topics  [--resources DIR] < articles.jsonl   {"title","text","vector"?} → {"topic","modelTopic",
+//                                                             "probabilities"}; with the article's meaning vector
+//                                                             the meaning model is mixed in, as the server does
+//   story-eval embed   < articles.jsonl                     {"title","text"} → {"vector":[Float]}: the meaning vector the
+//                                                             server stores for the article (same encoder, same text)
+//   story-eval embed --identifier                           the encoder's identifier the server stores vectors under
 //   story-eval insight [--resources DIR] < events.jsonl     {"event","articles":[{"title","text","source",
 //                                                             "published"?}]} → {"event","summary","consensus","conflict"}
 //
@@ -13,6 +19,8 @@ import Jarvis
 struct Article: Decodable {
     var title: String
     var text: String
+    /// The article's meaning vector (`embed`), for `topics`; without it the TF-IDF model decides alone.
+    var vector: [Float]?
     var source: String?
     var published: String?
 }
@@ -28,7 +36,7 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first else { fail("usage: story-eval topics|insight [--resources DIR] < input.jsonl") }
+guard let command = arguments.first else { fail("usage: story-eval topics|embed|insight [--resources DIR] < input.jsonl") }
 arguments.removeFirst()
 var resources = FileManager.default.currentDirectoryPath + "/Resources/jarvis"
 if let i = arguments.firstIndex(of: "--resources"), i + 1 < arguments.count { resources = arguments[i + 1] }
@@ -64,15 +72,44 @@ case "topics":
     }
     lines { data, number in
         guard let article = try? decoder.decode(Article.self, from: data) else { fail("line \(number): not an article") }
-        let model = classifier.modelProbabilities(headline: article.title, body: article.text)
+        let model = classifier.modelProbabilities(headline: article.title, body: article.text, meaning: article.vector)
         let modelTopic = Topic.allCases.max { (model[$0] ?? 0) < (model[$1] ?? 0) }!
-        let p = classifier.probabilities(headline: article.title, body: article.text)
+        let p = classifier.probabilities(headline: article.title, body: article.text, meaning: article.vector)
         emit(
             Output(
-                topic: classifier.classify(headline: article.title, body: article.text).topic.rawValue,
+                topic: classifier.classify(headline: article.title, body: article.text, meaning: article.vector).topic
+                    .rawValue,
                 modelTopic: modelTopic.rawValue,
                 probabilities: Dictionary(uniqueKeysWithValues: p.map { ($0.key.rawValue, $0.value) })))
     }
+case "embed":
+    let model: SentenceEncoder
+    do { model = try SentenceEncoder(directory: SentenceEncoder.defaultDirectory) } catch {
+        fail("sentence model not loaded (\(error)); run scripts/setup.sh")
+    }
+    if arguments.contains("--identifier") {
+        print(model.identifier)
+        exit(0)
+    }
+    // The server's path: ArticleFeatureExtractor embeds the text it builds from headline and lead.
+    let extractor = ArticleFeatureExtractor(configuration: ClusteringConfiguration(), embedder: model)
+    struct Output: Encodable { var vector: [Float] }
+    var batch: [StoryArticle] = []
+    func flush() {
+        for features in extractor(batch, stored: [:]) { emit(Output(vector: features.embedding)) }
+        batch.removeAll(keepingCapacity: true)
+    }
+    let epoch = Date(timeIntervalSince1970: 1_600_000_000)
+    lines { data, number in
+        guard let a = try? decoder.decode(Article.self, from: data) else { fail("line \(number): not an article") }
+        batch.append(
+            StoryArticle(
+                id: "\(number)", feedId: nil, source: "", sourceAuthority: nil, topicHint: nil, region: nil,
+                headline: a.title, body: a.text, publishedAt: epoch, firstSeenAt: epoch, isBreakingFlag: false,
+                canonicalUrl: nil, contentHash: ""))
+        if batch.count == 32 { flush() }
+    }
+    flush()
 case "insight":
     let analyzer = StoryAnalyzer()
     struct Output: Encodable {
@@ -97,5 +134,5 @@ case "insight":
         emit(Output(event: event.event, summary: insight.summary, consensus: insight.consensus, conflict: insight.conflict))
     }
 default:
-    fail("unknown command \(command): topics|insight")
+    fail("unknown command \(command): topics|embed|insight")
 }

@@ -11,7 +11,7 @@ import Testing
 @Suite struct StoryServiceTests {
     /// Test doubles for the parts other suites cover: topic by feed hint, a plain analysis.
     struct HintClassifier: TopicClassifying {
-        func topic(of articles: [StoryArticle]) -> Topic {
+        func topic(of articles: [StoryArticle], meaning: [String: [Float]]) -> Topic {
             articles.compactMap { $0.topicHint.flatMap(Topic.init) }.first ?? .politics
         }
     }

@@ -7,18 +7,24 @@ import Foundation
 /// (`Resources/jarvis/topics/model.json`); nothing is trained at start-up. On top, the regional rule: the
 /// model may only answer `africa` when African places make up at least `minAfricanShare` of the places the
 /// headline and lead name (`TopicPlaces`), so a British or American story that mentions Africa stays with its
-/// subject; when they make up `mainAfricanShare`, the story is about Africa and is `africa` whatever its subject. The feed's topic hint is not used: no labelled data says what it is worth.
-/// Immutable once loaded, so one instance serves every thread.
+/// subject; when they make up `mainAfricanShare`, the story is about Africa and is `africa` whatever its subject.
+/// The feed's topic hint is not used: no labelled data says what it is worth.
+///
+/// When an article has the encoder's meaning vector (stored by clustering) and the model file has a `meaning`
+/// part, the TF-IDF scores are mixed with a second logistic model's on that vector (`TopicMeaningModel`), per
+/// article, before the regional rule; without a vector (no encoder, an older article) the TF-IDF model decides
+/// alone. Immutable once loaded, so one instance serves every thread.
 public struct TopicClassifier: Sendable {
     /// Per feature: its idf, then one weight per topic in `topics` order.
     private let vocabulary: [String: [Double]]
     private let bias: [Double]
-    private let topics: [Topic]
+    let topics: [Topic]
     private let titleRepeat: Int
     let minAfricanShare: Double
     /// African places at least this share of the headline's and lead's places: the story is about Africa.
     let mainAfricanShare: Double
     let places: TopicPlaces
+    let meaning: TopicMeaningModel?
     private let tokenizer = TopicTokenizer()
 
     private struct ModelFile: Decodable {
@@ -29,6 +35,7 @@ public struct TopicClassifier: Sendable {
         var mainAfricanShare: Double
         var bias: [Double]
         var vocabulary: [String: [Double]]
+        var meaning: TopicMeaningModel?
     }
 
     public struct LoadError: Error, CustomStringConvertible {
@@ -60,7 +67,9 @@ public struct TopicClassifier: Sendable {
         let topics = file.topics.compactMap(Topic.init(rawValue:))
         guard topics.count == file.topics.count, Set(topics).count == Topic.allCases.count,
             file.bias.count == topics.count,
-            file.vocabulary.values.allSatisfy({ $0.count == topics.count + 1 })
+            file.vocabulary.values.allSatisfy({ $0.count == topics.count + 1 }),
+            file.meaning.map({ $0.isConsistent && $0.bias.count == topics.count && $0.weights.count == topics.count })
+                ?? true
         else {
             throw LoadError(path: path, reason: "topics, bias and weights do not match")
         }
@@ -70,11 +79,16 @@ public struct TopicClassifier: Sendable {
         titleRepeat = max(file.titleRepeat, 1)
         minAfricanShare = file.minAfricanShare
         mainAfricanShare = file.mainAfricanShare
+        meaning = file.meaning
     }
 
-    /// The model's probabilities before the regional rule, in `Topic.allCases` order. Matches the
-    /// training script's `predict_proba` (the parity test holds both to 1e-6).
-    public func modelProbabilities(headline: String, body: String) -> [Topic: Double] {
+    /// The encoder whose vectors `meaning:` arguments must come from; nil when the model has no meaning part.
+    public var meaningEncoder: String? { meaning?.encoder }
+
+    /// The model's probabilities before the regional rule. `meaning`: the article's vector from `meaningEncoder`
+    /// (nil, or one that does not fit: TF-IDF alone). Matches the training script's `model_probabilities` (the
+    /// parity test holds both to 1e-6).
+    public func modelProbabilities(headline: String, body: String, meaning vector: [Float]? = nil) -> [Topic: Double] {
         var weighted: [(weights: [Double], value: Double)] = []
         var norm = 0.0
         for (feature, count) in tokenizer.counts(title: headline, text: body, titleRepeat: titleRepeat) {
@@ -90,6 +104,7 @@ public struct TopicClassifier: Sendable {
                 for i in scores.indices { scores[i] += row[i + 1] * value / norm }
             }
         }
+        if let vector, let meaning, let mixed = meaning.mix(scores, vector: vector) { scores = mixed }
         let top = scores.max() ?? 0
         let exps = scores.map { exp($0 - top) }
         let sum = exps.reduce(0, +)
@@ -98,8 +113,8 @@ public struct TopicClassifier: Sendable {
 
     /// Per-topic probabilities after the regional rule: `africa` is 0 unless African places are at least
     /// `minAfricanShare` of the places named up front, and certain (1) when they are `mainAfricanShare` of them.
-    public func probabilities(headline: String, body: String) -> [Topic: Double] {
-        var p = modelProbabilities(headline: headline, body: body)
+    public func probabilities(headline: String, body: String, meaning: [Float]? = nil) -> [Topic: Double] {
+        var p = modelProbabilities(headline: headline, body: body, meaning: meaning)
         let share = places.africanShare(title: headline, text: body)
         if share >= mainAfricanShare {
             return Dictionary(uniqueKeysWithValues: Topic.allCases.map { ($0, $0 == .africa ? 1.0 : 0.0) })
@@ -112,19 +127,21 @@ public struct TopicClassifier: Sendable {
     }
 
     /// The topic of one article, with its probability.
-    public func classify(headline: String, body: String) -> (topic: Topic, confidence: Double) {
-        let p = probabilities(headline: headline, body: body)
+    public func classify(headline: String, body: String, meaning: [Float]? = nil) -> (topic: Topic, confidence: Double) {
+        let p = probabilities(headline: headline, body: body, meaning: meaning)
         let best = Topic.allCases.max { (p[$0] ?? 0, $1.order) < (p[$1] ?? 0, $0.order) }!
         return (best, p[best] ?? 0)
     }
 
     /// The topic of a story: the mean of its articles' probabilities, so every article is one equal vote and
-    /// one long or extreme article cannot outvote the others. No articles: `politics`, the commonest topic.
-    public func classify(story articles: [StoryArticle]) -> Topic {
+    /// one long or extreme article cannot outvote the others. Each article is mixed with its own meaning vector
+    /// (`meaning`, by article id) when it has one, as the model was cross-validated. No articles: `politics`, the
+    /// commonest topic.
+    public func classify(story articles: [StoryArticle], meaning: [String: [Float]] = [:]) -> Topic {
         guard !articles.isEmpty else { return .politics }
         var total: [Topic: Double] = [:]
         for article in articles {
-            for (topic, value) in probabilities(headline: article.headline, body: article.body) {
+            for (topic, value) in probabilities(headline: article.headline, body: article.body, meaning: meaning[article.id]) {
                 total[topic, default: 0] += value
             }
         }

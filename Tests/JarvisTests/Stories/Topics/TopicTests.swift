@@ -20,6 +20,9 @@ enum TopicModelFiles {
         var features: [String: Int]
         var probabilities: [Double]
         var africanShare: Double
+        /// The encoder's vector of the text (`story-eval embed`) and the probabilities mixed with it.
+        var meaning: [Float]?
+        var mixedProbabilities: [Double]?
     }
 
     struct Fixture: Decodable { var cases: [Case] }
@@ -44,6 +47,21 @@ enum TopicModelFiles {
             #expect(abs((p[topic] ?? -1) - expected) < 1e-6, "\(topic) of \(item.title): \(p[topic] ?? -1) vs \(expected)")
         }
         #expect(abs(classifier.places.africanShare(title: item.title, text: item.text) - item.africanShare) < 1e-12)
+        if let vector = item.meaning, let expected = item.mixedProbabilities {
+            let mixed = classifier.modelProbabilities(headline: item.title, body: item.text, meaning: vector)
+            for (topic, value) in zip(Topic.allCases, expected) {
+                #expect(abs((mixed[topic] ?? -1) - value) < 1e-6, "mixed \(topic) of \(item.title)")
+            }
+        }
+    }
+
+    /// The shipped model has a meaning part, and the fixture checks it on real vectors.
+    @Test func fixtureCoversTheMeaningModel() throws {
+        let classifier = try #require(TopicModelFiles.classifier)
+        let meaning = try #require(classifier.meaning)
+        #expect(meaning.dimension == 384 && meaning.weight > 0 && meaning.weight < 1)
+        #expect(classifier.meaningEncoder?.hasPrefix("all-MiniLM-L6-v2/") == true)
+        #expect(Self.cases.filter { $0.meaning?.count == 384 && $0.mixedProbabilities != nil }.count >= 5)
     }
 }
 
@@ -150,6 +168,73 @@ enum TopicModelFiles {
         #expect(classifier.classify(story: []) == .politics)
     }
 
+    /// A borderline article (its two likeliest topics close) and a unit vector pointing from the first topic's
+    /// meaning weights towards the second's (`toward: true`) or away: the vector decides it. Ranked without
+    /// `africa`, which the regional rule holds to its places.
+    private func borderline(
+        _ classifier: TopicClassifier, _ headline: String, _ body: String
+    ) throws -> (first: Topic, second: Topic, push: (Bool) -> [Float]) {
+        let meaning = try #require(classifier.meaning)
+        let alone = classifier.modelProbabilities(headline: headline, body: body)
+        let ranked = [Topic.finance, .tech, .politics].sorted { alone[$0]! > alone[$1]! }
+        let (i, j) = (classifier.topics.firstIndex(of: ranked[0])!, classifier.topics.firstIndex(of: ranked[1])!)
+        let direction = zip(meaning.weights[j], meaning.weights[i]).map { $0 - $1 }
+        let norm = direction.map { $0 * $0 }.reduce(0, +).squareRoot()
+        return (ranked[0], ranked[1], { toward in direction.map { Float((toward ? $0 : -$0) / norm) } })
+    }
+
+    private static let chipmaker = (
+        "Chipmaker shares slide after quarterly results",
+        "The company's revenue from processors missed forecasts and investors sold the stock."
+    )
+
+    @Test func aMeaningVectorDecidesABorderlineArticle() throws {
+        let classifier = try #require(TopicModelFiles.classifier)
+        let (headline, body) = Self.chipmaker
+        let (first, second, push) = try borderline(classifier, headline, body)
+        #expect(classifier.classify(headline: headline, body: body).topic == first)
+        #expect(classifier.classify(headline: headline, body: body, meaning: push(true)).topic == second)
+        #expect(classifier.classify(headline: headline, body: body, meaning: push(false)).topic == first)
+    }
+
+    @Test func withoutAFittingVectorTheTextModelDecidesAlone() throws {
+        let classifier = try #require(TopicModelFiles.classifier)
+        let (headline, body) = Self.chipmaker
+        let alone = classifier.probabilities(headline: headline, body: body)
+        #expect(classifier.probabilities(headline: headline, body: body, meaning: nil) == alone)
+        // Another encoder's width: not this model's vector.
+        #expect(classifier.probabilities(headline: headline, body: body, meaning: [0.6, 0.8]) == alone)
+    }
+
+    @Test func aStoryMixesEachArticleWithItsOwnVector() throws {
+        let classifier = try #require(TopicModelFiles.classifier)
+        let (headline, body) = Self.chipmaker
+        let (first, second, push) = try borderline(classifier, headline, body)
+        let story = [article("1", headline, body), article("2", headline, body)]
+        #expect(classifier.classify(story: story) == first)
+        #expect(classifier.classify(story: story, meaning: ["1": push(true), "2": push(true)]) == second)
+        // Vectors of other articles (or none) leave the story to the text model.
+        #expect(classifier.classify(story: story, meaning: ["9": push(true)]) == first)
+    }
+
+    /// The regional rule still holds over the mix: places that make the story African decide it whatever the vector.
+    @Test func theRegionalRuleStillAppliesOverTheMix() throws {
+        let classifier = try #require(TopicModelFiles.classifier)
+        let meaning = try #require(classifier.meaning)
+        let africa = classifier.topics.firstIndex(of: .africa)!
+        let norm = meaning.weights[africa].map { $0 * $0 }.reduce(0, +).squareRoot()
+        let away = meaning.weights[africa].map { Float(-$0 / norm) }
+        let toward = away.map { -$0 }
+        #expect(
+            classifier.classify(headline: "Floods in Mozambique and Malawi", body: "MAPUTO - Rains hit Beira.", meaning: away)
+                .topic == .africa)
+        let british = classifier.probabilities(
+            headline: "London mayor meets British business leaders",
+            body: "LONDON - The mayor of London told British firms in the City about trade with Nigeria and Kenya.",
+            meaning: toward)
+        #expect(british[.africa] == 0)
+    }
+
     @Test func aBrokenModelFileIsAClearError() throws {
         let places = try Data(contentsOf: URL(fileURLWithPath: TopicModelFiles.resourcesDirectory + "/topics/places.json"))
         let cases = [
@@ -157,6 +242,9 @@ enum TopicModelFiles {
             #"{"format": 1, "topics": ["finance","tech","politics","sport"], "titleRepeat": 1, "minAfricanShare": 0, "mainAfricanShare": 2, "bias": [0,0,0,0], "vocabulary": {}}"#,
             #"{"format": 1, "topics": ["finance","tech","politics","africa"], "titleRepeat": 1, "minAfricanShare": 0, "mainAfricanShare": 2, "bias": [0,0,0,0], "vocabulary": {"a": [1, 2]}}"#,
             "not json",
+            // A meaning part whose rows do not match the topics or each other.
+            #"{"format": 1, "topics": ["finance","tech","politics","africa"], "titleRepeat": 1, "minAfricanShare": 0, "mainAfricanShare": 2, "bias": [0,0,0,0], "vocabulary": {}, "meaning": {"encoder": "e", "weight": 0.3, "bias": [0,0,0,0], "weights": [[1,2],[1,2],[1,2],[1]]}}"#,
+            #"{"format": 1, "topics": ["finance","tech","politics","africa"], "titleRepeat": 1, "minAfricanShare": 0, "mainAfricanShare": 2, "bias": [0,0,0,0], "vocabulary": {}, "meaning": {"encoder": "e", "weight": 1.5, "bias": [0,0,0,0], "weights": [[1],[1],[1],[1]]}}"#,
         ]
         for json in cases {
             #expect(throws: TopicClassifier.LoadError.self) { try TopicClassifier(model: Data(json.utf8), places: places) }
