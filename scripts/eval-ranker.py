@@ -21,6 +21,7 @@ in that format works: `make eval-ranker EVAL_ARGS=path/to/log.json`.
 """
 import argparse, http.client, json, math, os, shutil, subprocess, sys, tempfile, time
 
+from evalkit.ranking import auc, stable_hash
 from evalkit.server import start_product, stop, wait_until_healthy
 
 parser = argparse.ArgumentParser()
@@ -31,33 +32,6 @@ parser.add_argument("--examples-out", help="keep every example's point-in-time f
                     " for scripts/probe-ranker-features.py")
 parser.add_argument("log", nargs="?", default="Resources/xoseen/eval/interactions.json")
 args = parser.parse_args()
-
-
-def stable_hash(*parts):
-    """FNV-1a over UTF-8 with 0xFF after each part (the same scheme as the server's StableSeed)."""
-    h = 0xCBF29CE484222325
-    for part in parts:
-        for byte in part.encode():
-            h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-        h = ((h ^ 0xFF) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return h
-
-
-def auc(scores, labels):
-    """Probability that a random like outranks a random pass, ties counting half."""
-    order = sorted(range(len(scores)), key=lambda i: scores[i])
-    rank_sum, pos, i = 0.0, 0, 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and scores[order[j + 1]] == scores[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            if labels[order[k]] > 0.5:
-                rank_sum += (i + j) / 2 + 1
-                pos += 1
-        i = j + 1
-    neg = len(scores) - pos
-    return 0.5 if pos == 0 or neg == 0 else (rank_sum - pos * (pos + 1) / 2) / (pos * neg)
 
 
 def metrics(scores, labels):

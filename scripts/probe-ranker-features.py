@@ -29,25 +29,18 @@ Two references: the shipped features fitted only on decisions whose viewer had m
 (do the taste features need longer histories than most training examples have?), and a static two-way model
 (one-hot viewer + one-hot candidate, fitted on the training part: what like rates can give at best).
 """
-import argparse, json, math, random
+import argparse, json, math, os, random, sys
 from collections import defaultdict
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from evalkit.ranking import auc, stable_hash  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("examples", help="JSON lines from xoseen train --examples-out")
 parser.add_argument("--draws", type=int, default=1000, help="bootstrap draws over viewers")
 args = parser.parse_args()
-
-
-def stable_hash(*parts):
-    """FNV-1a as in eval-ranker.py (the development / final split)."""
-    h = 0xCBF29CE484222325
-    for part in parts:
-        for byte in part.encode():
-            h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-        h = ((h ^ 0xFF) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return h
 
 
 def logit(p):
@@ -145,22 +138,6 @@ def fit(X, y, w, lam=1e-3, iterations=25):
         if np.abs(step).max() < 1e-7:
             break
     return lambda A: 1 / (1 + np.exp(-np.column_stack([np.ones(len(A)), A]) @ beta))
-
-
-def auc(scores, labels):
-    order = np.argsort(scores, kind="mergesort")
-    ranks = np.empty(len(scores))
-    s = scores[order]
-    i = 0
-    while i < len(s):
-        j = i
-        while j + 1 < len(s) and s[j + 1] == s[i]:
-            j += 1
-        ranks[order[i:j + 1]] = (i + j) / 2 + 1
-        i = j + 1
-    pos = labels.sum()
-    neg = len(labels) - pos
-    return 0.5 if pos == 0 or neg == 0 else (ranks[labels > 0.5].sum() - pos * (pos + 1) / 2) / (pos * neg)
 
 
 def describe(p, y):
