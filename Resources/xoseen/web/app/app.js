@@ -314,8 +314,13 @@ async function blindScreen() {
   } }, 'Find a blind date');
   clear(root, el('section', { 'aria-labelledby': 'b-title' }, el('h2', { id: 'b-title' }, 'Blind date'),
     el('p.muted', {}, 'Talk first: no name or photo on either side until you both choose to reveal.'), find, list));
+  // Answers can arrive out of order (the first draw's, fetched before a click, after the click's):
+  // only the newest draw may paint, or a stale empty list hides the pairing just made.
+  let draws = 0;
   async function draw() {
+    const ticket = ++draws;
     const { pairings } = await api.blindPairings(viewer.viewerId);
+    if (ticket !== draws) return;
     clear(list, pairings.map((p) => {
       const revealed = p.status === 'revealed';
       return el('article.card.pairing', { dataset: { id: p.candidateId } },
