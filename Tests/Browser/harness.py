@@ -14,6 +14,7 @@ import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -89,7 +90,10 @@ def wait(driver, css, timeout=20, visible=True):
 def wait_until(predicate, timeout=20, what="condition"):
     deadline = time.time() + timeout
     while time.time() < deadline:
-        value = predicate()
+        try:
+            value = predicate()
+        except StaleElementReferenceException:
+            value = None  # the live page replaced the element between finding and reading it: look again
         if value:
             return value
         time.sleep(0.2)
