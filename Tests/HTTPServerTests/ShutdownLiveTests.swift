@@ -5,9 +5,13 @@ import Testing
 
 /// Graceful shutdown: in-flight requests finish, WebSockets get 1001, new connections are refused.
 @Suite struct ShutdownLiveTests {
-    @Test func inFlightRequestsFinishAndSocketsGet1001() async throws {
+    @Test(.timeLimit(.minutes(1))) func inFlightRequestsFinishAndSocketsGet1001() async throws {
+        // The handler says when it has started, so the shutdown begins with the request truly in flight
+        // (a fixed pause lost that race on a loaded machine).
+        let (started, handlerStarted) = AsyncStream.makeStream(of: Void.self)
         var router = Router()
         router.get("/slow") { _ in
+            handlerStarted.yield()
             try await Task.sleep(for: .milliseconds(500))
             return .text("finished")
         }
@@ -18,7 +22,8 @@ import Testing
         let ws = try await WebSocketClient.connect(port: port, path: "/ws")
 
         let slow = Task { try await HTTPTestClient(port: port).get("/slow") }
-        try await Task.sleep(for: .milliseconds(100))
+        var begun = started.makeAsyncIterator()
+        _ = await begun.next()
         #expect(server.requestsInFlight >= 1, "the slow request is in flight (an upgraded socket may count until it closes)")
         let stopping = Task { await server.shutdown() }
 
