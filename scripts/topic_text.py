@@ -132,6 +132,25 @@ class Places:
         return africa / total if total else 0.0
 
 
+LONG_WORDS = 80
+
+
+def is_long(text):
+    """More than LONG_WORDS words: a full article, where a feed would show only its lead."""
+    return len(text.split()) > LONG_WORDS
+
+
+def lead_copy(record):
+    """The article as a feed's description shows it: its first 25-60 words (fixed per article by a hash of the
+    headline), cut back to the last sentence end within them when one comes after the 15th word."""
+    words = record["text"].split()
+    cut = words[:25 + fnv1a(record["title"]) % 36]
+    for end in range(len(cut), 15, -1):
+        if cut[end - 1].endswith((".", "!", "?", '."', '?"')):
+            return " ".join(cut[:end])
+    return " ".join(cut)
+
+
 def load_jsonl(path):
     with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
