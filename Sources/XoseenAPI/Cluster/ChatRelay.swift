@@ -3,7 +3,8 @@ import Foundation
 import Xoseen
 
 /// Chat across instances (`REDIS_URL`): every stored frame, capture alert and block close is published
-/// on one Redis channel and applied by every instance (this one included) to its own sockets.
+/// on one Redis channel (`ChatNoticeCoding`; notices queued together share one PUBLISH) and applied by
+/// every instance (this one included) to its own sockets.
 ///
 /// Order: each instance delivers a room's frames in `seq` order. A frame that arrives after a later one
 /// was delivered is dropped; one that skips ahead first gets the missing records from the database
@@ -18,17 +19,7 @@ final class ChatRelay: Sendable {
         case close(userX: String, userY: String)
     }
 
-    private struct Envelope: Codable {
-        var origin: String
-        var kind: String
-        var group: String?
-        var room: String?
-        var seq: Int?
-        var frame: String?
-        var except: UInt64?
-        var user: String?
-        var peer: String?
-    }
+    private typealias Envelope = ChatNoticeCoding.Envelope
 
     private enum Inbox: Sendable {
         case envelope(Envelope)
@@ -56,8 +47,7 @@ final class ChatRelay: Sendable {
             }
         }
         bus.subscribe(Self.channel) { payload in
-            guard let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(payload.utf8)) else { return }
-            inbox.yield(.envelope(envelope))
+            for envelope in ChatNoticeCoding.decode(payload) { inbox.yield(.envelope(envelope)) }
         } onResubscribe: {
             inbox.yield(.recover)
         }
@@ -74,8 +64,7 @@ final class ChatRelay: Sendable {
         case .close(let x, let y):
             (envelope.kind, envelope.user, envelope.peer) = ("close", x, y)
         }
-        guard let data = try? JSONEncoder().encode(envelope) else { return }
-        bus.publish(Self.channel, String(decoding: data, as: UTF8.self))
+        bus.publish(Self.channel, ChatNoticeCoding.encode(envelope), joinable: true)
     }
 
     /// The consumer's state: the last `seq` delivered per room that has sockets here.
