@@ -190,7 +190,7 @@ public final class RedisBus: Sendable {
         var draining = false
     }
 
-    private struct Queued {
+    struct Queued {
         let arguments: [String]
         /// nil for a publish (fire-and-forget).
         let reply: (@Sendable (Result<RedisReply, ClusterBusError>) -> Void)?
@@ -263,7 +263,7 @@ public final class RedisBus: Sendable {
     }
 
     /// `batch` with each run of joinable publishes to one channel made one publish of their concatenation.
-    private static func joined(_ batch: [Queued]) -> [Queued] {
+    static func joined(_ batch: [Queued]) -> [Queued] {
         var out: [Queued] = []
         out.reserveCapacity(batch.count)
         var run: [String] = []

@@ -22,7 +22,8 @@ final class ChatRelay: Sendable {
     private typealias Envelope = ChatNoticeCoding.Envelope
 
     private enum Inbox: Sendable {
-        case envelope(Envelope)
+        /// The notices of one PUBLISH, in order.
+        case envelopes([Envelope])
         case recover
     }
 
@@ -41,13 +42,14 @@ final class ChatRelay: Sendable {
             var receiver = Receiver(chat: chat, instance: instance)
             for await item in stream {
                 switch item {
-                case .envelope(let envelope): await receiver.apply(envelope)
+                case .envelopes(let envelopes):
+                    for envelope in envelopes { await receiver.apply(envelope) }
                 case .recover: await receiver.recoverAll()
                 }
             }
         }
         bus.subscribe(Self.channel) { payload in
-            for envelope in ChatNoticeCoding.decode(payload) { inbox.yield(.envelope(envelope)) }
+            inbox.yield(.envelopes(ChatNoticeCoding.decode(payload)))
         } onResubscribe: {
             inbox.yield(.recover)
         }
@@ -76,8 +78,7 @@ final class ChatRelay: Sendable {
         mutating func apply(_ envelope: Envelope) async {
             switch envelope.kind {
             case "frame":
-                guard let group = envelope.group, let roomId = envelope.room, let seq = envelope.seq, let frame = envelope.frame,
-                    case .success(let room) = ChatRoom.parse(roomId)
+                guard let group = envelope.group, let roomId = envelope.room, let seq = envelope.seq, let frame = envelope.frame
                 else { return }
                 guard chat.hub.count(inGroup: group) > 0 else {
                     delivered[group] = nil
@@ -85,7 +86,10 @@ final class ChatRelay: Sendable {
                 }
                 if let last = delivered[group] {
                     if seq <= last { return }
-                    if seq > last + 1 { await fill(room, group: group, after: last, before: seq) }
+                    // The room id is parsed only when a gap needs the database.
+                    if seq > last + 1, case .success(let room) = ChatRoom.parse(roomId) {
+                        await fill(room, group: group, after: last, before: seq)
+                    }
                 }
                 chat.hub.send(frame, toGroup: group, except: envelope.origin == instance ? envelope.except : nil)
                 delivered[group] = seq
