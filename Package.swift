@@ -109,7 +109,7 @@ let package = Package(
         // Several instances of each product on one PostgreSQL and one Redis, as separate processes.
         .testTarget(name: "ClusterBusTests", dependencies: ["ClusterBus", "ClusterTesting"]),
         .testTarget(name: "ClusterTests", dependencies: ["ClusterTesting", "HTTPTesting", "HTTPServer"]),
-        .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting", "ClusterTesting"]),
+        .testTarget(name: "XoseenTests", dependencies: ["Xoseen", "XoseenAPI", "HTTPTesting", "ClusterTesting", "ClusterBus"]),
         .testTarget(name: "VerificationTests", dependencies: ["XoseenVerification", "Vision", "XoseenAPI", "HTTPTesting"]),
         .testTarget(
             name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),

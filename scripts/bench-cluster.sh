@@ -14,7 +14,9 @@
 # Env: BENCH_PAIRS (500), BENCH_DURATION (10 s per row), BENCH_PROFILES (20000: about 7 minutes in all on a
 # loaded 2-core machine; 100000 is the issue's size, whose seeding alone takes several times longer),
 # BENCH_PARTS ("chat rank"; also "feedback"), BENCH_BASELINE=DIR: a directory holding another build's `xoseen`
-# (e.g. main's release bin path) measured beside this one in the feedback part.
+# (e.g. main's release bin path) measured first, beside this one, in the chat and feedback parts.
+# The chat rows also print the CPU time spent per delivered message by the servers, PostgreSQL and Redis.
+# BENCH_ROUNDS (1): chat rows repeated, baseline and this build alternating, so load drift hits both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -82,22 +84,44 @@ echo "bench-cluster: ${DURATION}s per row, $(nproc) cores shared by the servers,
 if [[ " $PARTS " == *" chat "* ]]; then
 # As bench-chat: the per-user rate limit raised (this measures the server, not the policy).
 chat_env=(XOSEEN_CHAT_BURST=10000 XOSEEN_CHAT_RATE=100000 HTTP_PER_ADDRESS_CONNECTIONS=4096 XOSEEN_SEED_COUNT=0)
-"$BIN/chat-bench" prepare "$WORK/chat-sqlite" "$PAIRS" >/dev/null
-start chat-sqlite "${ports[0]}" "${chat_env[@]}"
-one=$("$BIN/chat-bench" run "${ports[0]}" "$PAIRS" "$DURATION" "one instance, SQLite")
-echo "$one"
-stop_all
-psql_do postgres "CREATE DATABASE chat"
-DATABASE_URL=$(pg_url chat) "$BIN/chat-bench" prepare "$WORK/chat-prepare" "$PAIRS" >/dev/null
-cluster_env=("${chat_env[@]}" DATABASE_URL="$(pg_url chat)" REDIS_URL="redis://127.0.0.1:$redis_port")
-start chat-a "${ports[0]}" "${cluster_env[@]}"
-start chat-b "${ports[1]}" "${cluster_env[@]}"
-two=$("$BIN/chat-bench" run "${ports[0]},${ports[1]}" "$PAIRS" "$DURATION" "two instances, PostgreSQL + Redis")
-echo "$two"
-stop_all
+"$BIN/chat-bench" prepare "$WORK/chat-store" "$PAIRS" >/dev/null 2>&1
+# chat-bench adds the CPU time (from /proc) the servers — and PostgreSQL (its postmaster and every process
+# under it) and Redis — spent per delivered message while messages flowed: unlike msg/s, barely moved by
+# other load on the machine.
+pg_pids() { local main; main=$(head -1 "$WORK/pg/data/postmaster.pid"); echo "$main" $(pgrep -P "$main"); }
+commas() { echo "$*" | tr ' ' ','; }
 rate() { echo "$1" | awk '/msg\/s end to end/ { for (i = 1; i <= NF; i++) if ($(i + 1) == "msg/s") print $i }'; }
-awk -v a="$(rate "$one")" -v b="$(rate "$two")" \
-    'BEGIN { if (a > 0) printf "bench-cluster: chat, two instances / one: %.2fx (goal >= 1.6x)\n", b / a }'
+# chat_rows LABEL DIR-OF-XOSEEN: one instance on SQLite, then two on PostgreSQL + Redis (a fresh database each).
+chat_rows() {
+    local label=$1 dir=$2 db="chat_$RANDOM" out
+    BIN_SAVED=$BIN
+    BIN=$dir
+    cp -r "$WORK/chat-store" "$WORK/chat-sqlite-$db"
+    start "chat-sqlite-$db" "${ports[0]}" "${chat_env[@]}"
+    echo "bench-cluster: $label, one instance, SQLite: load $(cut -d' ' -f1 /proc/loadavg)"
+    out=$(CHAT_BENCH_CPU="server=$(commas "${pids[@]}")" \
+        "$BIN_SAVED/chat-bench" run "${ports[0]}" "$PAIRS" "$DURATION" "$label, one instance, SQLite")
+    echo "$out"
+    one=$(rate "$out")
+    stop_all
+    psql_do postgres "CREATE DATABASE $db"
+    DATABASE_URL=$(pg_url $db) "$BIN_SAVED/chat-bench" prepare "$WORK/chat-prepare" "$PAIRS" >/dev/null 2>&1
+    local cluster_env=("${chat_env[@]}" DATABASE_URL="$(pg_url $db)" REDIS_URL="redis://127.0.0.1:$redis_port")
+    start "chat-a-$db" "${ports[0]}" "${cluster_env[@]}"
+    start "chat-b-$db" "${ports[1]}" "${cluster_env[@]}"
+    echo "bench-cluster: $label, two instances, PostgreSQL + Redis: load $(cut -d' ' -f1 /proc/loadavg)"
+    out=$(CHAT_BENCH_CPU="servers=$(commas "${pids[@]}") postgres=$(commas $(pg_pids)) redis=$redis" \
+        "$BIN_SAVED/chat-bench" run "${ports[0]},${ports[1]}" "$PAIRS" "$DURATION" "$label, two instances, PostgreSQL + Redis")
+    echo "$out"
+    awk -v a="$one" -v b="$(rate "$out")" -v label="$label" \
+        'BEGIN { if (a > 0) printf "bench-cluster: %s: chat, two instances / one: %.2fx (goal >= 1.6x)\n", label, b / a }'
+    stop_all
+    BIN=$BIN_SAVED
+}
+for _ in $(seq "${BENCH_ROUNDS:-1}"); do
+    if [ -n "${BENCH_BASELINE:-}" ]; then chat_rows baseline "$BENCH_BASELINE"; fi
+    chat_rows "this build" "$BIN"
+done
 fi
 [[ " $PARTS " == *" rank "* || " $PARTS " == *" feedback "* ]] || exit 0
 

@@ -182,16 +182,19 @@ public final class RedisBus: Sendable {
     private let logger = Logger(label: "clusterbus")
     /// Most commands written in one pipelined round trip.
     static let maxPipeline = 1024
+    /// Largest payload made by joining publishes.
+    static let maxJoinedBytes = 256 * 1024
 
     private struct Outgoing {
         var commands: [Queued] = []
         var draining = false
     }
 
-    private struct Queued {
+    struct Queued {
         let arguments: [String]
         /// nil for a publish (fire-and-forget).
         let reply: (@Sendable (Result<RedisReply, ClusterBusError>) -> Void)?
+        var joinable = false
     }
 
     /// Connects once, so a wrong `REDIS_URL` is a start-up error rather than silent isolation.
@@ -204,8 +207,13 @@ public final class RedisBus: Sendable {
 
     /// Sends `message` to every subscriber of `channel` on every instance (this one included).
     /// A message that cannot be sent is dropped with a warning: receivers recover from the database.
-    public func publish(_ channel: String, _ message: String) {
-        enqueue(Queued(arguments: ["PUBLISH", channel, message], reply: nil))
+    ///
+    /// `joinable`: the channel's messages are self-delimiting (the receiver can split a concatenation of
+    /// them), so joinable messages to one channel queued together go out as one PUBLISH of their
+    /// concatenation, in order (up to `maxJoinedBytes`): one Redis command and one delivery per
+    /// subscriber for a burst, instead of one each.
+    public func publish(_ channel: String, _ message: String, joinable: Bool = false) {
+        enqueue(Queued(arguments: ["PUBLISH", channel, message], reply: nil, joinable: joinable))
     }
 
     /// Runs a blocking command on the publishing connection (counters: INCR, EXPIRE, …), after every
@@ -229,13 +237,14 @@ public final class RedisBus: Sendable {
     /// On `queue`: writes everything queued in one pipeline, repeatedly, until nothing is left.
     private func drain() {
         while true {
-            let batch = outgoing.withLock { state -> [Queued] in
+            let queued = outgoing.withLock { state -> [Queued] in
                 let batch = Array(state.commands.prefix(Self.maxPipeline))
                 state.commands.removeFirst(batch.count)
                 if batch.isEmpty { state.draining = false }
                 return batch
             }
-            guard !batch.isEmpty else { return }
+            guard !queued.isEmpty else { return }
+            let batch = Self.joined(queued)
             var results = publisher.pipeline(batch.map(\.arguments))
             // A broken connection fails the commands still unanswered: they get one more try on a new one.
             let unanswered = results.indices.filter { if case .failure = results[$0] { true } else { false } }
@@ -251,6 +260,40 @@ public final class RedisBus: Sendable {
                 }
             }
         }
+    }
+
+    /// `batch` with each run of joinable publishes to one channel made one publish of their concatenation.
+    static func joined(_ batch: [Queued]) -> [Queued] {
+        var out: [Queued] = []
+        out.reserveCapacity(batch.count)
+        var run: [String] = []
+        var runBytes = 0
+        func flush() {
+            guard let first = run.first else { return }
+            let channel = out.removeLast().arguments[1]
+            out.append(
+                Queued(arguments: ["PUBLISH", channel, run.count == 1 ? first : run.joined()], reply: nil, joinable: true))
+            run = []
+            runBytes = 0
+        }
+        for command in batch {
+            let size = command.joinable ? command.arguments[2].utf8.count : 0
+            if command.joinable, let last = out.last, last.joinable, last.arguments[1] == command.arguments[1],
+                runBytes + size <= maxJoinedBytes
+            {
+                run.append(command.arguments[2])
+                runBytes += size
+                continue
+            }
+            flush()
+            out.append(command)
+            if command.joinable {
+                run = [command.arguments[2]]
+                runBytes = size
+            }
+        }
+        flush()
+        return out
     }
 
     /// Runs a Lua script atomically on Redis and returns its integer answer (nil for another type).

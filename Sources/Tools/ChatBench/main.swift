@@ -13,6 +13,7 @@ import Xoseen
 // Each room's two users take turns: one sends, and when its own echo returns it sends again,
 // so every socket stays busy and the figure is what the server sustains. Latency is from send
 // to arrival at the peer (same process clock). Every message passes the safety scanner.
+// CHAT_BENCH_CPU=NAME=PID,… (see CPUAccount) adds the CPU time those processes spent per delivered message.
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
@@ -75,6 +76,8 @@ case "run":
         _ = try await b.receiveText(timeout: .seconds(30))
         sockets.append((a, b))
     }
+    let cpu = CPUAccount(ProcessInfo.processInfo.environment["CHAT_BENCH_CPU"])
+    let cpuAtStart = cpu.sample()
     let origin = ContinuousClock.now
     @Sendable func now() -> Double {
         let d = ContinuousClock.now - origin
@@ -113,6 +116,7 @@ case "run":
         return all
     }
     let elapsed = now()
+    let cpuAtEnd = cpu.sample()
     let sorted = results.latencies.sorted()
     func pct(_ q: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1000 }
     let head = "chat-bench: \(label)"
@@ -128,6 +132,9 @@ case "run":
             + String(
                 format: "delivery latency p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms", pct(0.5), pct(0.9),
                 pct(0.99), (sorted.last ?? 0) * 1000))
+    if let figures = cpu.report(from: cpuAtStart, to: cpuAtEnd, messages: results.delivered) {
+        print(head + "CPU per delivered message (while sending): " + figures)
+    }
     for (a, b) in sockets {
         try? await a.close()
         try? await b.close()

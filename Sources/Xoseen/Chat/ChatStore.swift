@@ -46,29 +46,28 @@ public struct ChatStore: Sendable {
                 body: body, sentAt: now))
     }
 
-    /// Numbers each record after its room's last one (earlier records of the same batch included: each
-    /// statement sees the ones before it in the transaction). On PostgreSQL one statement per record — the
-    /// number is computed by the insert itself and returned — so a batch costs one round trip per message,
-    /// not two. SQLite runs in-process, where a round trip is free but `RETURNING` is not (it fills a
-    /// temporary table per statement, a sixth of the chat write path's CPU in `make bench-chat`'s profile):
-    /// there the number is read first and inserted as a plain value, under the same write lock.
+    /// Numbers each record after its room's last one (earlier records of the same batch included), in
+    /// batch order. On PostgreSQL a batch is a few multi-row statements (`insertChunk`), so a group commit
+    /// costs a handful of round trips whatever its size, not one per message. SQLite runs in-process, where
+    /// a round trip is free but `RETURNING` is not (it fills a temporary table per statement, a sixth of the
+    /// chat write path's CPU in `make bench-chat`'s profile): there the number is read first and inserted as
+    /// a plain value, one record at a time, under the same write lock.
     static func insert(_ records: [Record], _ connection: any SQLConnection) throws -> [Record] {
-        try records.map { record in
-            var record = record
-            switch connection.dialect {
-            case .postgres:
-                guard
-                    let seq = try connection.scalar(
-                        Int.self,
-                        """
-                        INSERT INTO chat_messages (room, seq, kind, sender_id, sender_name, body, sent_at)
-                        VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM chat_messages WHERE room = $1), $2, $3, $4, $5, $6)
-                        RETURNING seq
-                        """, record.room, record.kind.rawValue, record.senderId, record.senderName, record.body,
-                        record.sentAt)
-                else { throw SQLStoreError(.unexpectedNull, "chat_messages insert returned no seq") }
-                record.seq = seq
-            case .sqlite:
+        switch connection.dialect {
+        case .postgres:
+            var numbered: [Record] = []
+            numbered.reserveCapacity(records.count)
+            var rest = records[...]
+            while !rest.isEmpty {
+                // Power-of-two chunks: a few statement shapes in the prepared-statement cache.
+                let size = chunkSizes.first { $0 <= rest.count } ?? 1
+                numbered += try insertChunk(rest.prefix(size), connection)
+                rest = rest.dropFirst(size)
+            }
+            return numbered
+        case .sqlite:
+            return try records.map { record in
+                var record = record
                 let last = try connection.scalar(
                     Int.self, "SELECT COALESCE(MAX(seq), 0) FROM chat_messages WHERE room = $1", record.room)
                 record.seq = (last ?? 0) + 1
@@ -78,7 +77,47 @@ public struct ChatStore: Sendable {
                     VALUES ($1, $2, $3, $4, $5, $6, $7)
                     """, record.room, record.seq, record.kind.rawValue, record.senderId, record.senderName, record.body,
                     record.sentAt)
+                return record
             }
+        }
+    }
+
+    /// Largest first; every batch splits into at most one chunk of each size below 64, plus 64s.
+    static let chunkSizes = [64, 32, 16, 8, 4, 2, 1]
+
+    /// One PostgreSQL statement for `chunk`: each row's `seq` is its room's last stored one plus its rank
+    /// among the chunk's rows of that room (in chunk order). The statement answers `(room, seq)` pairs in
+    /// no promised order; a room's smallest new `seq` belongs to its first record in the chunk, and so on.
+    static func insertChunk(_ chunk: ArraySlice<Record>, _ connection: any SQLConnection) throws -> [Record] {
+        var rows: [String] = []
+        var bindings: [SQLValue] = []
+        for (ordinal, record) in chunk.enumerated() {
+            let p = bindings.count
+            rows.append("(\(ordinal), $\(p + 1), $\(p + 2), $\(p + 3), $\(p + 4), $\(p + 5), $\(p + 6))")
+            bindings += [
+                record.room.sqlValue, record.kind.rawValue.sqlValue, record.senderId.sqlValue, record.senderName.sqlValue,
+                record.body.sqlValue, record.sentAt.sqlValue,
+            ]
+        }
+        let stored = try connection.query(
+            """
+            WITH batch (ordinal, room, kind, sender_id, sender_name, body, sent_at) AS (VALUES \(rows.joined(separator: ", ")))
+            INSERT INTO chat_messages (room, seq, kind, sender_id, sender_name, body, sent_at)
+            SELECT b.room, COALESCE((SELECT MAX(c.seq) FROM chat_messages c WHERE c.room = b.room), 0)
+                       + ROW_NUMBER() OVER (PARTITION BY b.room ORDER BY b.ordinal),
+                   b.kind, b.sender_id, b.sender_name, b.body, b.sent_at
+            FROM batch b
+            RETURNING room, seq
+            """, bindings)
+        var seqs: [String: [Int]] = [:]
+        for row in stored { seqs[try row.decode(String.self, "room"), default: []].append(try row.decode(Int.self, "seq")) }
+        for room in seqs.keys { seqs[room]?.sort(by: >) }
+        return try chunk.map { record in
+            var record = record
+            guard let seq = seqs[record.room]?.popLast() else {
+                throw SQLStoreError(.unexpectedNull, "chat_messages insert returned too few rows")
+            }
+            record.seq = seq
             return record
         }
     }

@@ -3,7 +3,8 @@ import Foundation
 import Xoseen
 
 /// Chat across instances (`REDIS_URL`): every stored frame, capture alert and block close is published
-/// on one Redis channel and applied by every instance (this one included) to its own sockets.
+/// on one Redis channel (`ChatNoticeCoding`; notices queued together share one PUBLISH) and applied by
+/// every instance (this one included) to its own sockets.
 ///
 /// Order: each instance delivers a room's frames in `seq` order. A frame that arrives after a later one
 /// was delivered is dropped; one that skips ahead first gets the missing records from the database
@@ -18,20 +19,11 @@ final class ChatRelay: Sendable {
         case close(userX: String, userY: String)
     }
 
-    private struct Envelope: Codable {
-        var origin: String
-        var kind: String
-        var group: String?
-        var room: String?
-        var seq: Int?
-        var frame: String?
-        var except: UInt64?
-        var user: String?
-        var peer: String?
-    }
+    private typealias Envelope = ChatNoticeCoding.Envelope
 
     private enum Inbox: Sendable {
-        case envelope(Envelope)
+        /// The notices of one PUBLISH, in order.
+        case envelopes([Envelope])
         case recover
     }
 
@@ -50,14 +42,14 @@ final class ChatRelay: Sendable {
             var receiver = Receiver(chat: chat, instance: instance)
             for await item in stream {
                 switch item {
-                case .envelope(let envelope): await receiver.apply(envelope)
+                case .envelopes(let envelopes):
+                    for envelope in envelopes { await receiver.apply(envelope) }
                 case .recover: await receiver.recoverAll()
                 }
             }
         }
         bus.subscribe(Self.channel) { payload in
-            guard let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(payload.utf8)) else { return }
-            inbox.yield(.envelope(envelope))
+            inbox.yield(.envelopes(ChatNoticeCoding.decode(payload)))
         } onResubscribe: {
             inbox.yield(.recover)
         }
@@ -74,8 +66,7 @@ final class ChatRelay: Sendable {
         case .close(let x, let y):
             (envelope.kind, envelope.user, envelope.peer) = ("close", x, y)
         }
-        guard let data = try? JSONEncoder().encode(envelope) else { return }
-        bus.publish(Self.channel, String(decoding: data, as: UTF8.self))
+        bus.publish(Self.channel, ChatNoticeCoding.encode(envelope), joinable: true)
     }
 
     /// The consumer's state: the last `seq` delivered per room that has sockets here.
@@ -87,8 +78,7 @@ final class ChatRelay: Sendable {
         mutating func apply(_ envelope: Envelope) async {
             switch envelope.kind {
             case "frame":
-                guard let group = envelope.group, let roomId = envelope.room, let seq = envelope.seq, let frame = envelope.frame,
-                    case .success(let room) = ChatRoom.parse(roomId)
+                guard let group = envelope.group, let roomId = envelope.room, let seq = envelope.seq, let frame = envelope.frame
                 else { return }
                 guard chat.hub.count(inGroup: group) > 0 else {
                     delivered[group] = nil
@@ -96,7 +86,10 @@ final class ChatRelay: Sendable {
                 }
                 if let last = delivered[group] {
                     if seq <= last { return }
-                    if seq > last + 1 { await fill(room, group: group, after: last, before: seq) }
+                    // The room id is parsed only when a gap needs the database.
+                    if seq > last + 1, case .success(let room) = ChatRoom.parse(roomId) {
+                        await fill(room, group: group, after: last, before: seq)
+                    }
                 }
                 chat.hub.send(frame, toGroup: group, except: envelope.origin == instance ? envelope.except : nil)
                 delivered[group] = seq
