@@ -2,7 +2,8 @@
 """Topic accuracy of the shipped Swift classifier (story-eval topics), in one run:
 
 1. the held-out test split of news-topics.jsonl (scripts/topic_text.py `split_of`; never trained on, never
-   read to fix a case), with strict labels (weak keyword `africa` labels dropped) and with all labels;
+   read to fix a case), with strict labels (weak keyword `africa` labels dropped) and with all labels, and its
+   long articles cut to a headline and a lead as a feed's description shows them (`topic_text.lead_copy`);
 2. the old labelled story set, Resources/jarvis/eval/stories-eval.json: articles alone and true events as
    stories (mean of the articles' probabilities, as the server does).
 Each article carries its meaning vector (`story-eval embed`, as the server stores it) unless `--no-meaning`. Not a generalisation measure: the
@@ -75,6 +76,10 @@ def main():
                [t for t, _ in strict], [o["modelTopic"] for _, o in strict])
         report("news-topics.jsonl test split, all labels (weak keyword africa labels kept)",
                [r["label"] for r in test], [o["topic"] for o in results])
+        leads = [r for r in test if tt.strict_label(r) and tt.is_long(r["text"])]
+        lead_results = classify(args.story_eval, [(r["title"], tt.lead_copy(r)) for r in leads], meaning)
+        report("same test split, long articles as headline + lead (first 25-60 words), strict labels",
+               [tt.strict_label(r) for r in leads], [o["topic"] for o in lead_results])
     else:
         print(f"{path} not found: real-data figures skipped")
 

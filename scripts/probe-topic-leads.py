@@ -82,7 +82,7 @@ def main():
             pc = model.predict_proba(vectorizer.transform([copy_docs[j] for j in held_copies]))
             if vectors is not None:
                 v = np.concatenate([vectors[fit_rows], copy_vectors[fit_copies]] if augmented else [vectors[fit_rows]])
-                meaning = LogisticRegression(C=1.0, max_iter=1000, class_weight=weight).fit(v, labels)
+                meaning = LogisticRegression(C=10.0, max_iter=1000, class_weight=weight).fit(v, labels)
                 w = 0.35
                 p = train_topics.softmax((1 - w) * np.log(np.clip(p, 1e-12, 1))
                                          + w * np.log(np.clip(meaning.predict_proba(vectors[held_rows]), 1e-12, 1)))

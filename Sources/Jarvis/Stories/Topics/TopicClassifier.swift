@@ -91,7 +91,9 @@ public struct TopicClassifier: Sendable {
     public func modelProbabilities(headline: String, body: String, meaning vector: [Float]? = nil) -> [Topic: Double] {
         var weighted: [(weights: [Double], value: Double)] = []
         var norm = 0.0
-        for (feature, count) in tokenizer.counts(title: headline, text: body, titleRepeat: titleRepeat) {
+        // In a fixed order: a dictionary's order differs between calls, and so would the sums' last bits.
+        let counts = tokenizer.counts(title: headline, text: body, titleRepeat: titleRepeat).sorted { $0.key < $1.key }
+        for (feature, count) in counts {
             guard let row = vocabulary[feature] else { continue }
             let value = (1 + log(Double(count))) * row[0]
             weighted.append((row, value))

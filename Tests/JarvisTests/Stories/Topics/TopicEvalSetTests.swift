@@ -23,17 +23,17 @@ import Testing
         #expect(articles.allSatisfy { topics[$0.id] != nil })
     }
 
-    /// Measured 0.592 (109 / 184, 2026-12-03); the floor allows one article less.
+    /// Measured 0.636 (117 / 184, 2026-12-03, the model trained with lead copies); the floor allows one article less.
     @Test func articlesAloneStayAtTheMeasuredAccuracy() throws {
         let classifier = try #require(TopicModelFiles.classifier)
         let (articles, topics) = try Self.labelledArticles()
         let right = articles.filter { classifier.classify(headline: $0.headline, body: $0.body).topic == topics[$0.id] }.count
         let accuracy = Double(right) / Double(articles.count)
         print("topics on Resources/jarvis/eval, articles alone: \(right) / \(articles.count) = \(accuracy)")
-        #expect(accuracy >= 0.585)
+        #expect(accuracy >= 0.63)
     }
 
-    /// Measured 0.679 per article (125 / 184, 2026-12-03) with each true event as one story, as the story service
+    /// Measured 0.701 per article (129 / 184, 2026-12-03) with each true event as one story, as the story service
     /// classifies; the floor allows one article less.
     @Test func trueEventsAsStoriesStayAtTheMeasuredAccuracy() throws {
         let classifier = try #require(TopicModelFiles.classifier)
@@ -47,7 +47,7 @@ import Testing
         }
         let accuracy = Double(right) / Double(articles.count)
         print("topics on Resources/jarvis/eval, true events as stories: \(right) / \(articles.count) = \(accuracy)")
-        #expect(accuracy >= 0.67)
+        #expect(accuracy >= 0.695)
     }
 
     /// Each article's meaning vector as the server stores it (its feature extractor, the shared encoder).
