@@ -6,7 +6,8 @@
 #   rank:     POST /ml/rank p50/p99 (one connection) with BENCH_PROFILES seeded profiles, SQLite vs PostgreSQL:
 #             first pages for BENCH_RANK_VIEWERS (10,000) distinct viewers (each request a viewer's first of the
 #             row), then for 100 viewers over and over; each store is seeded once and every build measured on
-#             it (with BENCH_BASELINE: baseline, this build, baseline, this build), with each server's RSS after
+#             it (with BENCH_BASELINE: baseline, this build, repeated BENCH_RANK_ROUNDS times, 2 by default), with
+#             each server's RSS after; BENCH_RANK_STORES ("sqlite postgresql") picks the stores
 #   feedback: POST /ml/feedback first-time decisions/s (durable writes), 4 connections, SQLite vs PostgreSQL
 #             (with the rank rows); the "feedback" part alone measures 4 and 32 connections on a smaller store
 #             (BENCH_FEEDBACK_PROFILES, 2000), for this build and, first, BENCH_BASELINE's
@@ -119,7 +120,7 @@ rank_rows() {
     local label=$1 name=$2 round build port=${ports[0]}
     shift 2
     local builds=("this build=$BIN") rounds=1 this=$BIN
-    if [ -n "${BENCH_BASELINE:-}" ]; then builds=("baseline=$BENCH_BASELINE" "${builds[@]}") rounds=2; fi
+    if [ -n "${BENCH_BASELINE:-}" ]; then builds=("baseline=$BENCH_BASELINE" "${builds[@]}") rounds=$RANK_ROUNDS; fi
     for round in $(seq "$rounds"); do
         for build in "${builds[@]}"; do
             BIN=${build#*=}
@@ -177,8 +178,11 @@ fi
 [[ " $PARTS " == *" rank "* ]] || exit 0
 
 RANK_VIEWERS=${BENCH_RANK_VIEWERS:-10000}
+RANK_ROUNDS=${BENCH_RANK_ROUNDS:-2}
+RANK_STORES=${BENCH_RANK_STORES:-sqlite postgresql}
 echo "bench-cluster: $PROFILES seeded profiles, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 # Each store is seeded once (by this build) and serves every build's rows.
+if [[ " $RANK_STORES " == *" sqlite "* ]]; then
 t0=$(date +%s)
 start rank-sqlite "${ports[0]}" XOSEEN_SEED_COUNT="$PROFILES"
 echo "  SQLite seeded and serving in $(($(date +%s) - t0)) s"
@@ -188,6 +192,8 @@ viewers "$RANK_VIEWERS" | lua_ids "$WORK/ids-cold.lua"
 viewers 100 | lua_ids "$WORK/ids-warm.lua"
 rank_rows SQLite rank-sqlite XOSEEN_SEED_COUNT="$PROFILES"
 echo "  load average $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
+[[ " $RANK_STORES " == *" postgresql "* ]] || exit 0
 psql_do postgres "CREATE DATABASE rank"
 t0=$(date +%s)
 start rank-pg "${ports[0]}" XOSEEN_SEED_COUNT="$PROFILES" DATABASE_URL="$(pg_url rank)"
