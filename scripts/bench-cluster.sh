@@ -3,7 +3,11 @@
 #   chat:     2·BENCH_PAIRS sockets (1,000 by default), closed loop per room (chat-bench), on one instance
 #             with SQLite, then dealt over two instances on PostgreSQL + Redis (each room's two users on
 #             different instances, so every message crosses Redis); messages/s end to end, p99 delivery
-#   rank:     POST /ml/rank p50/p99 (one connection) with BENCH_PROFILES seeded profiles, SQLite vs PostgreSQL
+#   rank:     POST /ml/rank p50/p99 (one connection) with BENCH_PROFILES seeded profiles, SQLite vs PostgreSQL:
+#             first pages for BENCH_RANK_VIEWERS (10,000) distinct viewers (each request a viewer's first of the
+#             row), then for 100 viewers over and over; each store is seeded once and every build measured on
+#             it (with BENCH_BASELINE: baseline, this build, repeated BENCH_RANK_ROUNDS times, 2 by default), with
+#             each server's RSS after; BENCH_RANK_STORES ("sqlite postgresql") picks the stores
 #   feedback: POST /ml/feedback first-time decisions/s (durable writes), 4 connections, SQLite vs PostgreSQL
 #             (with the rank rows); the "feedback" part alone measures 4 and 32 connections on a smaller store
 #             (BENCH_FEEDBACK_PROFILES, 2000), for this build and, first, BENCH_BASELINE's
@@ -14,7 +18,7 @@
 # Env: BENCH_PAIRS (500), BENCH_DURATION (10 s per row), BENCH_PROFILES (20000: about 7 minutes in all on a
 # loaded 2-core machine; 100000 is the issue's size, whose seeding alone takes several times longer),
 # BENCH_PARTS ("chat rank"; also "feedback"), BENCH_BASELINE=DIR: a directory holding another build's `xoseen`
-# (e.g. main's release bin path) measured first, beside this one, in the chat and feedback parts.
+# (e.g. main's release bin path) measured beside this one in the chat, rank and feedback parts.
 # The chat rows also print the CPU time spent per delivered message by the servers, PostgreSQL and Redis.
 # BENCH_ROUNDS (1): chat rows repeated, baseline and this build alternating, so load drift hits both.
 set -euo pipefail
@@ -129,21 +133,38 @@ fi
 report() {  # $1 label, wrk output on stdin
     local out
     out=$(cat)
-    printf '  %-44s %9s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$1" \
+    printf '  %-62s %9s req/s   p50 %8s   p99 %8s   non-2xx %s\n' "$1" \
         "$(echo "$out" | awk '/Requests\/sec/ {print $2}')" "$(echo "$out" | awk '$1 == "50%" {print $2}')" \
         "$(echo "$out" | awk '$1 == "99%" {print $2}')" "$(echo "$out" | awk '/Non-2xx/ {print $5}' | grep . || echo 0)"
 }
-# rank_rows LABEL PORT IDS-QUERY-COMMAND…
+# lua_ids FILE: the ids on stdin as the Lua table the wrk scripts read.
+lua_ids() { awk 'BEGIN { printf "ids = {" } { printf "\"%s\",", $1 } END { print "}" }' >"$1"; }
+# rank_rows LABEL NAME START-ENV…: every build's /ml/rank rows on the seeded store of `start NAME`.
 rank_rows() {
-    local label=$1 port=$2
+    local label=$1 name=$2 round build port=${ports[0]}
     shift 2
-    export BENCH_IDS="$WORK/ids-$label.lua"
-    "$@" | awk 'BEGIN { printf "ids = {" } { printf "\"%s\",", $1 } END { print "}" }' >"$BENCH_IDS"
-    curl -fs -X POST -H 'Content-Type: application/json' -d '{"viewerId":"x"}' "http://127.0.0.1:$port/ml/rank" >/dev/null || true
-    wrk -t1 -c1 -d"${DURATION}s" --latency -s scripts/wrk/rank.lua "http://127.0.0.1:$port" \
-        | report "$label: POST /ml/rank, 1 connection"
-    wrk -t4 -c4 -d"${DURATION}s" --latency -s scripts/wrk/feedback.lua "http://127.0.0.1:$port" \
-        | report "$label: POST /ml/feedback, 4 connections"
+    local builds=("this build=$BIN") rounds=1 this=$BIN
+    if [ -n "${BENCH_BASELINE:-}" ]; then builds=("baseline=$BENCH_BASELINE" "${builds[@]}") rounds=$RANK_ROUNDS; fi
+    for round in $(seq "$rounds"); do
+        for build in "${builds[@]}"; do
+            BIN=${build#*=}
+            start "$name" "$port" "$@"
+            curl -fs -X POST -H 'Content-Type: application/json' -d '{"viewerId":"x"}' "http://127.0.0.1:$port/ml/rank" \
+                >/dev/null || true
+            BENCH_IDS="$WORK/ids-cold.lua" wrk -t1 -c1 -d"${DURATION}s" --latency -s scripts/wrk/rank.lua \
+                "http://127.0.0.1:$port" | report "$label, ${build%%=*}: /ml/rank, $RANK_VIEWERS viewers"
+            BENCH_IDS="$WORK/ids-warm.lua" wrk -t1 -c1 -d"${DURATION}s" --latency -s scripts/wrk/rank.lua \
+                "http://127.0.0.1:$port" | report "$label, ${build%%=*}: /ml/rank, 100 viewers again"
+            echo "    RSS after the rank rows: $(awk '/VmRSS/ {printf "%.0f MiB", $2 / 1024}' "/proc/${pids[0]}/status")"
+            stop_all
+        done
+    done
+    BIN=$this
+    # Feedback writes change the store: last, this build only.
+    start "$name" "$port" "$@"
+    BENCH_IDS="$WORK/ids-cold.lua" wrk -t4 -c4 -d"${DURATION}s" --latency -s scripts/wrk/feedback.lua \
+        "http://127.0.0.1:$port" | report "$label: POST /ml/feedback, 4 connections"
+    stop_all
 }
 # --- /ml/feedback alone: group commit shows with concurrent writers ----------------------------------------
 if [[ " $PARTS " == *" feedback "* ]]; then
@@ -180,15 +201,30 @@ feedback_rows "this build" "$BIN"
 fi
 [[ " $PARTS " == *" rank "* ]] || exit 0
 
-echo "bench-cluster: $PROFILES seeded profiles"
+RANK_VIEWERS=${BENCH_RANK_VIEWERS:-10000}
+RANK_ROUNDS=${BENCH_RANK_ROUNDS:-2}
+RANK_STORES=${BENCH_RANK_STORES:-sqlite postgresql}
+echo "bench-cluster: $PROFILES seeded profiles, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+# Each store is seeded once (by this build) and serves every build's rows.
+if [[ " $RANK_STORES " == *" sqlite "* ]]; then
 t0=$(date +%s)
 start rank-sqlite "${ports[0]}" XOSEEN_SEED_COUNT="$PROFILES"
 echo "  SQLite seeded and serving in $(($(date +%s) - t0)) s"
-rank_rows SQLite "${ports[0]}" sqlite3 "$WORK/rank-sqlite/xoseen.sqlite" "SELECT id FROM users ORDER BY random() LIMIT 1000"
 stop_all
+viewers() { sqlite3 "$WORK/rank-sqlite/xoseen.sqlite" "SELECT id FROM users ORDER BY random() LIMIT $1"; }
+viewers "$RANK_VIEWERS" | lua_ids "$WORK/ids-cold.lua"
+viewers 100 | lua_ids "$WORK/ids-warm.lua"
+rank_rows SQLite rank-sqlite XOSEEN_SEED_COUNT="$PROFILES"
+echo "  load average $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
+[[ " $RANK_STORES " == *" postgresql "* ]] || exit 0
 psql_do postgres "CREATE DATABASE rank"
 t0=$(date +%s)
 start rank-pg "${ports[0]}" XOSEEN_SEED_COUNT="$PROFILES" DATABASE_URL="$(pg_url rank)"
 echo "  PostgreSQL seeded and serving in $(($(date +%s) - t0)) s"
-rank_rows PostgreSQL "${ports[0]}" psql_do rank "SELECT id FROM users ORDER BY random() LIMIT 1000"
 stop_all
+viewers() { psql_do rank "SELECT id FROM users ORDER BY random() LIMIT $1"; }
+viewers "$RANK_VIEWERS" | lua_ids "$WORK/ids-cold.lua"
+viewers 100 | lua_ids "$WORK/ids-warm.lua"
+rank_rows PostgreSQL rank-pg XOSEEN_SEED_COUNT="$PROFILES" DATABASE_URL="$(pg_url rank)"
+echo "  load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -114,6 +114,39 @@ import Testing
         #expect(history.compactMap { $0["text"] as? String } == ["hello from A", "hello from B"])
     }
 
+    /// Each instance caches a viewer's exclusions (decisions and blocks) once it has served them a
+    /// page; a pass and blocks both ways written through A must leave B's next page within a second.
+    @Test func decisionsAndBlocksThroughOneInstanceLeaveTheOthersCachedFeed() async throws {
+        let (a, b) = try Self.pair(["XOSEEN_SEED_COUNT": "200"])
+        defer {
+            a.stop()
+            b.stop()
+        }
+        #expect(try await Self.post(a, "/web/profile", Self.profile("zoe", "Zoe")).0 == 200)
+        func page(_ instance: ProductInstance) async throws -> [String] {
+            let (status, body) = try await Self.post(instance, "/ml/rank", ["viewerId": "zoe", "limit": 100])
+            #expect(status == 200, "\(body)")
+            return (body["candidates"] as? [[String: Any]] ?? []).compactMap { $0["candidateId"] as? String }
+        }
+        let before = try await page(b)  // B reads and caches Zoe's exclusions (none yet)
+        try #require(before.count >= 4, "the seeds must give Zoe a feed: \(before)")
+        let (passed, liked, blocked, blocker) = (before[0], before[1], before[2], before[3])
+        #expect(try await Self.post(a, "/ml/feedback", ["viewerId": "zoe", "candidateId": passed, "action": "pass"]).0 == 200)
+        #expect(try await Self.post(a, "/ml/feedback", ["viewerId": "zoe", "candidateId": liked, "action": "like"]).0 == 200)
+        #expect(try await Self.post(a, "/web/block", ["viewerId": "zoe", "candidateId": blocked]).0 == 200)
+        #expect(try await Self.post(a, "/web/block", ["viewerId": blocker, "candidateId": "zoe"]).0 == 200)
+        let gone: Set = [passed, liked, blocked, blocker]
+        var after = try await page(b)
+        let deadline = ContinuousClock.now + .seconds(1)
+        while !gone.isDisjoint(with: after), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            after = try await page(b)
+        }
+        #expect(gone.isDisjoint(with: after), "B still serves \(gone.intersection(after)) a second after A stored them")
+        // A serves the same page from its own cache.
+        #expect(Set(try await page(a)) == Set(after))
+    }
+
     /// Redis restarting: instances resubscribe, and a message stored while it was down reaches the
     /// other instance's sockets from the database.
     @Test func messagesSentWhileRedisIsDownArriveAfterItReturns() async throws {

@@ -189,3 +189,32 @@ import Testing
         }
     }
 }
+
+@Suite struct ReadStatementTests {
+    /// One statement without BEGIN/COMMIT answers what `read` answers, sees every committed write,
+    /// refuses to write on a reader, and a failed one leaves the reader usable.
+    @Test(arguments: Backend.allCases)
+    func aSingleStatementReadsWhatReadReads(_ backend: Backend) async throws {
+        try await withDatabase(backend, migrations: [itemsSchema]) { database in
+            try await database.write { connection in
+                try connection.execute("INSERT INTO items (id, name) VALUES ($1, $2)", 1, "apple")
+                try connection.execute("INSERT INTO items (id, name) VALUES ($1, $2)", 2, "pear")
+            }
+            let sql = "SELECT name FROM items WHERE id >= $1 ORDER BY id"
+            let single = try await database.readStatement(sql, [1.sqlValue]).map { try $0.decode(String.self, "name") }
+            let read = try await database.read { try $0.query(sql, 1).map { try $0.decode(String.self, "name") } }
+            #expect(single == ["apple", "pear"])
+            #expect(single == read)
+            await #expect(throws: SQLStoreError.self) {
+                try await database.readStatement("SELECT nothing FROM nowhere", [])
+            }
+            await #expect(throws: SQLStoreError.self) {
+                try await database.readStatement("INSERT INTO items (id, name) VALUES (3, 'fig')", [])
+            }
+            try await database.write { try $0.execute("INSERT INTO items (id, name) VALUES ($1, $2)", 4, "plum") }
+            for _ in 0..<4 {  // every reader of the pool
+                #expect(try await database.readStatement(sql, [2.sqlValue]).count == 2)
+            }
+        }
+    }
+}

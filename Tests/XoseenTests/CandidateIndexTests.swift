@@ -141,6 +141,8 @@ import XoseenAPI
             _ = try await post(server, "/web/profile", CoreLoopTests.ada)
             let feed = try await chain(server, viewer: "usr_ada")
             #expect(feed.count > 20)
+            // The pages after the first were served from the cached exclusions, which the changes below must grow.
+            #expect(application.candidateIndex.exclusions.lookup("usr_ada") != nil)
             let (liked, passed, blocked, blocker) = (feed[0], feed[1], feed[2], feed[3])
             #expect(
                 try await post(server, "/ml/feedback", ["viewerId": "usr_ada", "candidateId": liked, "action": "like"]).status
@@ -155,6 +157,8 @@ import XoseenAPI
             #expect(try await post(server, "/web/block", ["viewerId": blocker, "candidateId": "usr_ada"]).status == 200)
             let after = try await chain(server, viewer: "usr_ada")
             #expect(Set(after) == Set(feed).subtracting([liked, passed, blocked, blocker]))
+            let (actedOn, blockedEitherWay) = try await application.matching.exclusions(for: "usr_ada")
+            #expect(application.candidateIndex.exclusions.lookup("usr_ada") == actedOn.union(blockedEitherWay))
 
             // The index's like counts equal the store's, repeats included.
             #expect(application.candidateIndex.likeHistory(of: "usr_ada") == LikeHistory(likesGiven: 1, decisionsMade: 2))

@@ -3,6 +3,13 @@ import Dispatch
 /// A backend's connection that runs a body in one transaction (what `PooledDatabase` lends out).
 protocol TransactionalConnection: PoolableConnection, SQLConnection {
     func transaction<T>(_ body: (Self) throws -> T) throws -> T
+    /// Runs one statement outside an explicit transaction (see `Database.readStatement`).
+    func single<T>(_ body: (Self) throws -> T) throws -> T
+}
+
+extension TransactionalConnection {
+    /// A backend where a transaction costs no round trip keeps it.
+    func single<T>(_ body: (Self) throws -> T) throws -> T { try transaction(body) }
 }
 
 /// The part both backends share: one writer pool and one reader pool, every body in a transaction
@@ -20,6 +27,10 @@ extension PooledDatabase {
     @discardableResult
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         try await readers.run { connection in try connection.transaction(body) }
+    }
+
+    public func readStatement(_ sql: String, _ bindings: [SQLValue]) async throws -> [SQLRow] {
+        try await readers.run { connection in try connection.single { try $0.query(sql, bindings) } }
     }
 
     @discardableResult

@@ -269,6 +269,13 @@ final class PostgresConnection: TransactionalConnection {
         return value
     }
 
+    /// One statement in autocommit mode (its own snapshot): no BEGIN/COMMIT round trips.
+    func single<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let handle = try ensureConnected()
+        defer { rollbackIfOpen(handle) }
+        return try body(self)
+    }
+
     private func rollbackIfOpen(_ handle: OpaquePointer) {
         let status = PQtransactionStatus(handle)
         guard status == PQTRANS_INTRANS || status == PQTRANS_INERROR else { return }

@@ -42,8 +42,8 @@ public struct CandidateFeed: Sendable {
     }
 
     public func page(for viewer: Profile, excluding served: Set<String>, limit: Int) async throws -> Page {
-        let (actedOn, blocked) = try await matching.exclusions(for: viewer.userId)
-        let excluded = actedOn.union(blocked).union(served)
+        // The cached set is shared: the chain's ids are checked beside it rather than merged into a copy.
+        let excluded = try await matching.excluded(for: viewer.userId)
         let ranker = currentRanker
         let assignment = learning?.assignment(for: viewer.userId) ?? .ruleBased(shadow: nil)
         var learned: LearnedScorer?
@@ -55,6 +55,7 @@ public struct CandidateFeed: Sendable {
         var best = BestScored(capacity: learned == nil ? limit + 1 : max(limit + 1, Self.rerankDepth))
         index.scan(for: viewer) { entry, km in
             guard entry.profile.verified, excluded.isEmpty || !excluded.contains(entry.profile.userId),
+                served.isEmpty || !served.contains(entry.profile.userId),
                 ranker.isMutuallyCompatible(viewer, entry.profile, distanceKm: km)
             else { return }
             let measures: RuleBasedRanker.PairMeasures

@@ -17,16 +17,20 @@ import Synchronization
 /// calls ``recordDecision(by:like:)`` once their write transactions have committed (a failed
 /// COMMIT leaves the index as it was; a ticket taken inside the transaction keeps saves in commit
 /// order with one writer; counts commute), and the server rebuilds it from the store at start
-/// (``load(profiles:matching:)``). Blocks, decisions per viewer and served cursor chains are not
-/// cached: they are read per request through indexed queries, so they are exact in every process.
+/// (``load(profiles:matching:)``). Each recently active viewer's exclusions (decisions and blocks)
+/// are cached in ``exclusions`` and grow with every committed decision and block (see
+/// ``ViewerExclusions``); a rank request for an indexed viewer reads the viewer's profile from here
+/// (``profile(of:)``). Served cursor chains are ``FeedChains``'.
 ///
 /// **What it assumes**: every write to `users` goes through ``ProfileStore`` (a write elsewhere must
 /// call ``upsert(_:)``), and this process hears every decision. With several instances each keeps
-/// its own index: ``observeLocalChanges(_:)`` reports this instance's profile saves and first-time
-/// decisions (the API layer publishes them on Redis), and the peers apply them with
-/// ``applyPeerProfile(_:)`` (after re-reading the row) and ``applyPeerDecision(by:about:like:)``,
-/// which do not report again. Like counts are a smoothed estimate, so a short lag moves scores only slightly.
-/// Memory: about 1 KiB per indexed profile.
+/// its own index: ``observeLocalChanges(_:)`` reports this instance's profile saves, first-time
+/// decisions and blocks (the API layer publishes them on Redis), and the peers apply them with
+/// ``applyPeerProfile(_:)`` (after re-reading the row), ``applyPeerDecision(by:about:like:)`` and
+/// ``applyPeerBlock(_:_:)``, which do not report again. Like counts are a smoothed estimate, so a
+/// short lag moves scores only slightly; a decision or block reaches a peer's cached exclusions
+/// within the relay's delay (milliseconds).
+/// Memory: about 1 KiB per indexed profile, plus the exclusions cache (bounded by its budget of ids).
 public final class CandidateIndex: Sendable {
     /// Where a profile sits, for tests and diagnostics.
     public struct Partition: Sendable, Equatable {
@@ -64,6 +68,8 @@ public final class CandidateIndex: Sendable {
         /// an older copy keeps reading it unchanged.
         var buckets: [[Entry]]
         var slots: [String: Int] = [:]
+        /// Each indexed profile's entry (the viewer's own profile for a rank request).
+        var entries: [String: Entry] = [:]
         var tallies: [String: LikeTally] = [:]
         /// Likes and decisions others made about each user (the learned ranker's liked-rate).
         var received: [String: LikeTally] = [:]
@@ -76,6 +82,7 @@ public final class CandidateIndex: Sendable {
     public enum LocalChange: Sendable, Equatable {
         case profile(userId: String)
         case decision(viewerId: String, candidateId: String?, like: Bool)
+        case block(blockerId: String, blockedId: String)
     }
 
     private let areas: AreaDistances
@@ -84,6 +91,8 @@ public final class CandidateIndex: Sendable {
     /// Recent decisions both ways (its own lock: features for a page read it while saves write buckets).
     private let tasteGraph = Mutex(TasteGraph())
     private let observer = Mutex<(@Sendable (LocalChange) -> Void)?>(nil)
+    /// Who each recently active viewer must not be shown (decisions and blocks).
+    public let exclusions: ViewerExclusions
 
     /// Reports every later local ``upsert(_:ticket:)`` and ``recordDecision(by:about:like:)``.
     public func observeLocalChanges(_ observer: @escaping @Sendable (LocalChange) -> Void) {
@@ -104,7 +113,24 @@ public final class CandidateIndex: Sendable {
         count(by: viewerId, about: candidateId, like: like)
     }
 
-    public init(gazetteer: Gazetteer) {
+    /// Another instance stored this block: both users' cached exclusions take the other in.
+    public func applyPeerBlock(_ blocker: String, _ blocked: String) {
+        exclude(blocker, blocked)
+    }
+
+    /// A block committed here: hidden both ways from now on, and reported to the peers.
+    public func recordBlock(_ blocker: String, _ blocked: String) {
+        exclude(blocker, blocked)
+        report(.block(blockerId: blocker, blockedId: blocked))
+    }
+
+    private func exclude(_ blocker: String, _ blocked: String) {
+        exclusions.record(blocker, excludes: blocked)
+        exclusions.record(blocked, excludes: blocker)
+    }
+
+    public init(gazetteer: Gazetteer, exclusionLimits: ViewerExclusions.Limits = .init()) {
+        exclusions = ViewerExclusions(limits: exclusionLimits)
         areas = AreaDistances(gazetteer: gazetteer)
         state = Mutex(State(buckets: Array(repeating: [], count: Gender.allCases.count * 8 * areas.count)))
     }
@@ -138,6 +164,7 @@ public final class CandidateIndex: Sendable {
             fresh.buckets[slot].append(
                 Entry(profile: profile, tally: tally, received: received, area: areas.ordinal(of: profile.cityArea)))
             fresh.slots[profile.userId] = slot
+            fresh.entries[profile.userId] = fresh.buckets[slot].last
         }
         for slot in fresh.buckets.indices where !fresh.buckets[slot].isEmpty {
             fresh.buckets[slot].sort(by: Self.ordered)
@@ -147,6 +174,8 @@ public final class CandidateIndex: Sendable {
             current = fresh
             population.reset(to: LikeHistory(likesGiven: likes, decisionsMade: decisions))
         }
+        // Decisions and blocks may have been missed (Redis down) or erased: read them again.
+        exclusions.removeAll()
     }
 
     /// A ticket taken inside a write transaction, so saves applied after their COMMIT still apply
@@ -174,6 +203,7 @@ public final class CandidateIndex: Sendable {
             }
             guard ticket > state.applied[profile.userId] ?? 0 else { return }
             state.applied[profile.userId] = ticket
+            state.entries[profile.userId] = nil
             if let old = state.slots.removeValue(forKey: profile.userId) {
                 state.buckets[old].removeAll { $0.profile.userId == profile.userId }
             }
@@ -187,6 +217,7 @@ public final class CandidateIndex: Sendable {
             let at = state.buckets[slot].partitioningIndex { !Self.ordered($0, entry) }
             state.buckets[slot].insert(entry, at: at)
             state.slots[profile.userId] = slot
+            state.entries[profile.userId] = entry
         }
     }
 
@@ -197,6 +228,7 @@ public final class CandidateIndex: Sendable {
     }
 
     private func count(by viewerId: String, about candidateId: String?, like: Bool) {
+        if let candidateId { exclusions.record(viewerId, excludes: candidateId) }
         let (tally, about) = state.withLock { state in
             let tally = state.tallies[viewerId] ?? LikeTally()
             state.tallies[viewerId] = tally
@@ -252,11 +284,15 @@ public final class CandidateIndex: Sendable {
 
     public var count: Int { state.withLock { $0.slots.count } }
 
+    /// The indexed (verified) profile with this id, as last saved through any instance; nil when
+    /// it is not indexed (the caller reads the store).
+    public func profile(of userId: String) -> Profile? {
+        state.withLock { $0.entries[userId]?.profile }
+    }
+
     public func partition(of userId: String) -> Partition? {
         state.withLock { state in
-            guard let slot = state.slots[userId],
-                let entry = state.buckets[slot].first(where: { $0.profile.userId == userId })
-            else { return nil }
+            guard let entry = state.entries[userId] else { return nil }
             return Partition(gender: entry.profile.gender, seeking: entry.profile.seeking, cityArea: entry.profile.cityArea)
         }
     }

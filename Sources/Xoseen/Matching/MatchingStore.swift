@@ -26,7 +26,25 @@ public struct MatchingStore: Sendable {
         public var matched: Bool
     }
 
-    /// Who the viewer already acted on, and who is blocked either way.
+    /// Everyone the viewer's feed must not show: who they already acted on, and who is blocked either
+    /// way. From the index's cache when the viewer was seen lately (no round trip), else one
+    /// statement, whose answer the cache keeps unless a decision or block for the viewer came in meanwhile.
+    public func excluded(for viewerId: String) async throws -> Set<String> {
+        let cache = index.exclusions
+        if let ids = cache.lookup(viewerId) { return ids }
+        let ticket = cache.ticket(for: viewerId)
+        let rows = try await database.readStatement(
+            """
+            SELECT candidate_id AS other FROM decisions WHERE viewer_id = $1
+            UNION ALL SELECT blocked_id AS other FROM blocks WHERE blocker_id = $1
+            UNION ALL SELECT blocker_id AS other FROM blocks WHERE blocked_id = $1
+            """, [viewerId.sqlValue])
+        let ids = Set(try rows.map { try $0.decode(String.self, "other") })
+        cache.store(ids, for: ticket)
+        return ids
+    }
+
+    /// Who the viewer already acted on, and who is blocked either way, read from the store.
     public func exclusions(for viewerId: String) async throws -> (actedOn: Set<String>, blocked: Set<String>) {
         try await database.read { connection in
             let acted = try connection.query("SELECT candidate_id FROM decisions WHERE viewer_id = $1", viewerId)
@@ -181,7 +199,8 @@ public struct MatchingStore: Sendable {
         }
     }
 
-    /// Idempotent. From this moment both users are hidden from each other everywhere.
+    /// Idempotent. From this moment both users are hidden from each other everywhere (the feeds'
+    /// cached exclusions learn it once it has committed: here at once, on the peers through the relay).
     public func block(_ blocker: String, _ blocked: String, at now: Date) async throws {
         try await database.write { connection in
             try connection.execute(
@@ -190,6 +209,7 @@ public struct MatchingStore: Sendable {
                 ON CONFLICT (blocker_id, blocked_id) DO NOTHING
                 """, blocker, blocked, now)
         }
+        index.recordBlock(blocker, blocked)
     }
 
     /// Idempotent: one report per pair (the first reason is kept).

@@ -13,9 +13,14 @@ public struct ProfileStore: Sendable {
     }
 
     public func profile(_ userId: String) async throws -> Profile? {
-        try await database.read { connection in
-            try connection.queryFirst("SELECT * FROM users WHERE id = $1", userId).map(Self.profile(from:))
-        }
+        try await database.readStatement("SELECT * FROM users WHERE id = $1", [userId.sqlValue]).first.map(Self.profile(from:))
+    }
+
+    /// The profile as the feed sees it: the ``CandidateIndex`` entry for a verified user (saves
+    /// reach it after their commit, on every instance through the relay), else the stored row.
+    public func feedProfile(_ userId: String) async throws -> Profile? {
+        if let indexed = index.profile(of: userId) { return indexed }
+        return try await profile(userId)
     }
 
     /// Inserts or replaces the profile (an edit keeps decisions, blocks and matches: they live

@@ -3,10 +3,11 @@ import Foundation
 import Xoseen
 
 /// Keeps every instance's candidate index in step (`REDIS_URL`): a profile save (verification
-/// included) or a first-time decision made through one instance is published, and the others re-read
-/// the profile from the database (or count the decision) — within milliseconds, well inside the
-/// second the feed promises. Blocks, reveals and per-viewer decisions are read from the database
-/// per request, so they need nothing here. After Redis restarts the index is rebuilt from the database.
+/// included), a first-time decision or a block made through one instance is published, and the
+/// others re-read the profile from the database, or count the decision and add it (or the block) to
+/// the viewers' cached exclusions — within milliseconds, well inside the second the feed promises.
+/// Reveals are read from the database. After Redis restarts the index is rebuilt from the database
+/// (and the exclusions cache emptied: changes published meanwhile were lost).
 enum CandidateIndexRelay {
     static let channel = "xoseen:index"
 
@@ -36,6 +37,8 @@ enum CandidateIndexRelay {
                         if let profile = try? await profiles.profile(envelope.user) { index.applyPeerProfile(profile) }
                     case "decision":
                         index.applyPeerDecision(by: envelope.user, about: envelope.candidate, like: envelope.like ?? false)
+                    case "block":
+                        if let blocked = envelope.candidate { index.applyPeerBlock(envelope.user, blocked) }
                     default:
                         break
                     }
@@ -58,6 +61,8 @@ enum CandidateIndexRelay {
                 envelope = Envelope(origin: instance, kind: "profile", user: userId)
             case .decision(let viewerId, let candidateId, let like):
                 envelope = Envelope(origin: instance, kind: "decision", user: viewerId, candidate: candidateId, like: like)
+            case .block(let blockerId, let blockedId):
+                envelope = Envelope(origin: instance, kind: "block", user: blockerId, candidate: blockedId)
             }
             guard let data = try? JSONEncoder().encode(envelope) else { return }
             bus.publish(channel, String(decoding: data, as: UTF8.self))

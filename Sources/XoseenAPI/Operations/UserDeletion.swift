@@ -31,6 +31,9 @@ extension XoseenApplication {
                 """, since
             ).map { try $0.decode(String.self, "user_id") }
         }
+        // Others' cached exclusions may name them (and theirs, if they were never indexed, would outlive
+        // them): the cache is emptied while the erasure is recent (a sweep or two; `forget` reloads it too).
+        if !erased.isEmpty { candidateIndex.exclusions.removeAll() }
         let stale = erased.filter {
             candidateIndex.partition(of: $0) != nil || !hub.members(of: ChatService.userGroup($0)).isEmpty
         }

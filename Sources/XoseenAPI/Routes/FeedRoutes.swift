@@ -24,7 +24,8 @@ struct FeedRoutes {
             let limit = body.limit ?? 20
             guard (1...100).contains(limit) else { throw HTTPError.invalid("limit must be between 1 and 100.", field: "limit") }
             try context.authorizer.authorize(request, actingOn: body.viewerId)
-            guard let viewer = try await context.profiles.profile(body.viewerId) else {
+            // An indexed viewer is read from the index (no round trip); the store answers for the rest.
+            guard let viewer = try await context.profiles.feedProfile(body.viewerId) else {
                 throw HTTPError.viewerNotFound(body.viewerId)
             }
             // The cursor's text and signature are the wire's; the chain behind it is the pager's.

@@ -96,11 +96,17 @@ import XoseenAPI
     }
 
     /// `xoseen delete-user` runs in another process: the server finds the erased user (token version
-    /// moved, no profile) and drops them from its index.
+    /// moved, no profile) and drops them from its index and from the feed's cached exclusions.
     @Test func aServerForgetsUsersErasedByAnotherProcess() async throws {
         try await ChatFixture.with { fixture in
             try await fixture.user("usr_gone", "Gone")
+            try await fixture.user("usr_stay", "Stay")
             let application = fixture.application
+            _ = try await application.matching.decide(
+                viewer: "usr_stay", candidate: "usr_gone", action: .pass, at: Date(), scores: "{}", ranker: "rule_based",
+                isTest: false)
+            #expect(try await application.matching.excluded(for: "usr_stay") == ["usr_gone"])
+            #expect(application.candidateIndex.exclusions.lookup("usr_stay") == ["usr_gone"])
             try await application.database.write { c in try c.execute("UPDATE users SET verified = 1 WHERE id = 'usr_gone'") }
             try await application.candidateIndex.load(profiles: application.profiles, matching: application.matching)
             #expect(application.candidateIndex.partition(of: "usr_gone") != nil)
@@ -111,6 +117,8 @@ import XoseenAPI
             _ = try await TokenVersions(database: application.database).bump("usr_gone", at: Date())
             #expect(try await application.forgetErasedUsers(since: before) == 1)
             #expect(application.candidateIndex.partition(of: "usr_gone") == nil)
+            #expect(application.candidateIndex.exclusions.lookup("usr_stay") == nil)
+            #expect(try await application.matching.excluded(for: "usr_stay").isEmpty)
             #expect(try await application.forgetErasedUsers(since: before) == 0)
         }
     }
