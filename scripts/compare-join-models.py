@@ -21,13 +21,20 @@ monotonic constraints where a feature's direction is plain). Figures of 2026-12-
 
 import argparse
 import collections
+import importlib.util
 import json
+import os
 import sys
 
 import numpy as np
 from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import log_loss, roc_auc_score
+
+_spec = importlib.util.spec_from_file_location(
+    "train_clustering", os.path.join(os.path.dirname(os.path.abspath(__file__)), "train-clustering.py"))
+train_clustering = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(train_clustering)
 
 FEATURES = [
     "text_cosine", "title_cosine", "meaning_cosine", "entity_article_share", "entity_story_share",
@@ -47,17 +54,9 @@ THRESHOLDS = [round(t, 2) for t in np.arange(0.05, 0.96, 0.05)]
 
 
 def read_pairs(path):
-    xs, ys, articles = [], [], []
-    with open(path, encoding="utf-8") as handle:
-        for line in handle:
-            if line.strip():
-                row = json.loads(line)
-                xs.append(row["x"])
-                ys.append(row["same"])
-                articles.append(row["article"])
-    x = np.array(xs, dtype=float)
+    x, y, articles = train_clustering.read_pairs(path)
     assert x.shape[1] == len(FEATURES), f"{path}: {x.shape[1]} features, this script knows {len(FEATURES)}"
-    return x, np.array(ys, dtype=int), articles
+    return x, y, articles
 
 
 class Logistic:
