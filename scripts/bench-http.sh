@@ -29,10 +29,12 @@
 #   BENCH_STATIC_BYTES   size of the static file [4096]
 #   BENCH_OUT            output dir: C binary, raw wrk output, logs, summary [<repo>/bench-out/http]
 #   BENCH_STRICT=1       exit 1 when the target is missed (default: exit 0, only setup errors fail)
-#   BENCH_VARIANTS=0     skip the two extra Swift servers measured in the same run [1]: `nometrics`
-#                        (BENCH_NO_METRICS=1: per-route request figures off, pricing /metrics) and
-#                        `https` (TLS 1.3 with a throwaway certificate; wrk keeps connections, so this is
-#                        the cost of encryption, not of handshakes)
+#   BENCH_VARIANTS=0     skip the three extra Swift servers measured in the same run [1]: `nometrics`
+#                        (BENCH_NO_METRICS=1: per-route request figures off, pricing /metrics), `nolog`
+#                        (BENCH_ACCESS_LOG=off: no access-log line per request, pricing it; every other
+#                        Swift server writes it at info, as the products do) and `https` (TLS 1.3 with a
+#                        throwaway certificate; wrk keeps connections, so this is the cost of encryption,
+#                        not of handshakes)
 set -euo pipefail
 
 # The one copy of the JSON body: written to a file, served by the C server, compared against both.
@@ -135,9 +137,11 @@ if [[ $C_ONLY != 1 ]]; then
         bash | sh | dash) log "warning: the Swift server's pid runs a shell: use exec in the wrapper, or RSS is the shell's" ;;
     esac
     if [[ ${BENCH_VARIANTS:-1} == 1 ]]; then
-        SERVERS+=(nometrics https)
+        SERVERS+=(nometrics nolog https)
         # shellcheck disable=SC2086
         BENCH_NO_METRICS=1 start_server nometrics "$SWIFT_BENCH_SERVER" ${SWIFT_BENCH_ARGS:-}
+        # shellcheck disable=SC2086
+        BENCH_ACCESS_LOG=off start_server nolog "$SWIFT_BENCH_SERVER" ${SWIFT_BENCH_ARGS:-}
         openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout "$tmp/tls.key" -out "$tmp/tls.crt" \
             -days 1 -subj /CN=localhost -addext subjectAltName=IP:127.0.0.1 2>/dev/null || die "openssl could not make a certificate"
         SCHEME[https]=https
@@ -267,6 +271,7 @@ if [[ $C_ONLY != 1 ]]; then
             cpu() { awk '{print $8}' <<<"${BEST[$1,$2]}"; }
             for r in json static; do
                 printf 'metrics on/off %-6s %6s%% of req/s, cpu us/r %s vs %s\n' "$r" "$(vs swift nometrics "$r")" "$(cpu swift "$r")" "$(cpu nometrics "$r")"
+                printf 'access log on/off %-3s %5s%% of req/s, cpu us/r %s vs %s\n' "$r" "$(vs swift nolog "$r")" "$(cpu swift "$r")" "$(cpu nolog "$r")"
                 printf 'https/http     %-6s %6s%% of req/s, cpu us/r %s vs %s\n' "$r" "$(vs https swift "$r")" "$(cpu https "$r")" "$(cpu swift "$r")"
             done
         fi
@@ -276,6 +281,10 @@ if [[ $C_ONLY != 1 ]]; then
 else
     printf 'bench-http: bare C only (thread pool %s): json %.0f req/s, static %.0f req/s\n' "$C_POOL" "${BEST[c,json]%% *}" "${BEST[c,static]%% *}" | tee -a "$OUT/summary.txt"
 fi
-log "raw wrk output, server logs, headers and summary in $OUT"
+# The access logs hold a line per request (gigabytes at these rates): keep their start, where start-up shows.
+for f in "$OUT"/server-*.log; do
+    if [[ -f $f ]]; then head -n 200 "$f" >"$f.head" && mv "$f.head" "$f"; fi
+done
+log "raw wrk output, server logs (first 200 lines), headers and summary in $OUT"
 if [[ ${BENCH_STRICT:-0} == 1 ]]; then exit "$verdict"; fi
 exit 0
