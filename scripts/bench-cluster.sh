@@ -170,30 +170,30 @@ rank_rows() {
 if [[ " $PARTS " == *" feedback "* ]]; then
 FEEDBACK_PROFILES=${BENCH_FEEDBACK_PROFILES:-2000}
 echo "bench-cluster: feedback, $FEEDBACK_PROFILES seeded profiles"
+# feedback_load LABEL QUERY-COMMAND...: against the running server, 1,000 user ids drawn by QUERY-COMMAND
+# (given the SQL as its last argument), then wrk at 4 and 32 connections; stops the server.
+feedback_load() {
+    local label=$1
+    shift
+    export BENCH_IDS="$WORK/ids-$RANDOM.lua"
+    "$@" "SELECT id FROM users ORDER BY random() LIMIT 1000" \
+        | awk 'BEGIN { printf "ids = {" } { printf "\"%s\",", $1 } END { print "}" }' >"$BENCH_IDS"
+    for c in 4 32; do
+        wrk -t4 -c$c -d"${DURATION}s" --latency -s scripts/wrk/feedback.lua "http://127.0.0.1:${ports[0]}" \
+            | report "$label: POST /ml/feedback, $c conn."
+    done
+    stop_all
+}
 # feedback_rows LABEL DIR-OF-XOSEEN: SQLite then PostgreSQL, 4 and 32 connections each.
 feedback_rows() {
     local label=$1 dir=$2 db="feedback_$RANDOM"
     BIN_SAVED=$BIN
     BIN=$dir
     start "fb-sqlite-$db" "${ports[0]}" XOSEEN_SEED_COUNT="$FEEDBACK_PROFILES"
-    export BENCH_IDS="$WORK/ids-$db-sqlite.lua"
-    sqlite3 "$WORK/fb-sqlite-$db/xoseen.sqlite" "SELECT id FROM users ORDER BY random() LIMIT 1000" \
-        | awk 'BEGIN { printf "ids = {" } { printf "\"%s\",", $1 } END { print "}" }' >"$BENCH_IDS"
-    for c in 4 32; do
-        wrk -t4 -c$c -d"${DURATION}s" --latency -s scripts/wrk/feedback.lua "http://127.0.0.1:${ports[0]}" \
-            | report "$label, SQLite: POST /ml/feedback, $c conn."
-    done
-    stop_all
+    feedback_load "$label, SQLite" sqlite3 "$WORK/fb-sqlite-$db/xoseen.sqlite"
     psql_do postgres "CREATE DATABASE $db"
     start "fb-pg-$db" "${ports[0]}" XOSEEN_SEED_COUNT="$FEEDBACK_PROFILES" DATABASE_URL="$(pg_url $db)"
-    export BENCH_IDS="$WORK/ids-$db-pg.lua"
-    psql_do "$db" "SELECT id FROM users ORDER BY random() LIMIT 1000" \
-        | awk 'BEGIN { printf "ids = {" } { printf "\"%s\",", $1 } END { print "}" }' >"$BENCH_IDS"
-    for c in 4 32; do
-        wrk -t4 -c$c -d"${DURATION}s" --latency -s scripts/wrk/feedback.lua "http://127.0.0.1:${ports[0]}" \
-            | report "$label, PostgreSQL: POST /ml/feedback, $c conn."
-    done
-    stop_all
+    feedback_load "$label, PostgreSQL" psql_do "$db"
     BIN=$BIN_SAVED
 }
 if [ -n "${BENCH_BASELINE:-}" ]; then feedback_rows baseline "$BENCH_BASELINE"; fi

@@ -77,7 +77,7 @@ def main():
         report("news-topics.jsonl test split, all labels (weak keyword africa labels kept)",
                [r["label"] for r in test], [o["topic"] for o in results])
         leads = [r for r in test if tt.strict_label(r) and tt.is_long(r["text"])]
-        lead_results = classify(args.story_eval, [(r["title"], tt.lead_copy(r)) for r in leads], meaning)
+        lead_results = classify(args.story_eval, [(c["title"], c["text"]) for c in map(tt.lead_copy, leads)], meaning)
         report("same test split, long articles as headline + lead (first 25-60 words), strict labels",
                [tt.strict_label(r) for r in leads], [o["topic"] for o in lead_results])
     else:

@@ -48,7 +48,7 @@ def main():
             pool.append((r, label))
     truth = np.array([tt.TOPICS.index(label) for _, label in pool])
     folds = list(StratifiedKFold(4, shuffle=True, random_state=0).split(np.zeros(len(truth)), truth))
-    copies = [(i, {"title": r["title"], "text": tt.lead_copy(r)}) for i, (r, _) in enumerate(pool)
+    copies = [(i, tt.lead_copy(r)) for i, (r, _) in enumerate(pool)
               if tt.is_long(r["text"])]
     copy_parent = np.array([i for i, _ in copies])
     copy_truth = truth[copy_parent]

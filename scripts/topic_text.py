@@ -141,14 +141,13 @@ def is_long(text):
 
 
 def lead_copy(record):
-    """The article as a feed's description shows it: its first 25-60 words (fixed per article by a hash of the
-    headline), cut back to the last sentence end within them when one comes after the 15th word."""
+    """The article as a feed's description shows it, as a {title, text} record: its headline and its first
+    25-60 words (fixed per article by a hash of the headline), cut back to the last sentence end within them
+    when one comes after the 15th word."""
     words = record["text"].split()
     cut = words[:25 + fnv1a(record["title"]) % 36]
-    for end in range(len(cut), 15, -1):
-        if cut[end - 1].endswith((".", "!", "?", '."', '?"')):
-            return " ".join(cut[:end])
-    return " ".join(cut)
+    end = next((e for e in range(len(cut), 15, -1) if cut[e - 1].endswith((".", "!", "?", '."', '?"'))), len(cut))
+    return {"title": record["title"], "text": " ".join(cut[:end])}
 
 
 def load_jsonl(path):

@@ -305,7 +305,7 @@ def main():
     # The lead copies train in their original's fold and are never scored: they sit after the scored articles,
     # so every held-out row and every out-of-fold array stays the originals'.
     copies = [] if args.no_lead_copies else [
-        (i, ({"title": r["title"], "text": tt.lead_copy(r)}, label))
+        (i, (tt.lead_copy(r), label))
         for i, (r, label) in enumerate(scored) if tt.is_long(r["text"])]
     pool = scored + [copy for _, copy in copies]
     labels = np.array([tt.TOPICS.index(label) for _, label in pool])
@@ -424,7 +424,7 @@ def main():
 
     if args.report_test:
         test = parts["test"]
-        leads = [({"title": r["title"], "text": tt.lead_copy(r)}, label) for r, label in test if tt.is_long(r["text"])]
+        leads = [(tt.lead_copy(r), label) for r, label in test if tt.is_long(r["text"])]
         for name, items in (("test (held out; Python reference of the shipped model)", test),
                             ("test, lead copies of its long articles (headline + first 25-60 words)", leads)):
             probabilities = model.predict_proba(
