@@ -197,6 +197,9 @@ PARITY_TEXTS = [
      "Lawmakers in Washington voted 68-31 to keep the government funded; the House votes on Friday."),
     ("Café owners in Zürich and Dakar await São Paulo's decision",
      "Résumé: coöperation between Côte d'Ivoire, the U.S. and the U.K. — 1,200 jobs, 3.5% growth."),
+    # Source markers and the old wire's abbreviations (dropped or spelled out by topic_text.topic_words).
+    ("UPDATE1-Mr Okafor's firm earns 12 mln dlrs, up 4 pct (Reuters)",
+     "Story highlights: LONDON (AP) - Shr 12 cts vs 10 cts; Mrs Smith and Ms Jones. Image caption. Read more at www.cnn.com"),
     ("", ""),
 ]
 

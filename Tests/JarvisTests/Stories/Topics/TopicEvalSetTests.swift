@@ -56,8 +56,8 @@ import Testing
         return Dictionary(uniqueKeysWithValues: zip(articles.map(\.id), extractor(articles).map(\.embedding)))
     }
 
-    /// With the meaning vectors: measured 0.620 articles alone (114 / 184) and 0.679 as true events (125 / 184),
-    /// 2026-12-03 (`make eval-topics`); the floors allow one article less.
+    /// With the meaning vectors: measured 0.685 articles alone (126 / 184) and 0.723 as true events (133 / 184),
+    /// 2026-12-03 (the model that ignores source markers; `make eval-topics`); the floors allow one article less.
     @Test func withMeaningVectorsTheyStayAtTheMeasuredAccuracy() throws {
         let classifier = try #require(TopicModelFiles.classifier)
         let (articles, topics) = try Self.labelledArticles()
@@ -72,7 +72,7 @@ import Testing
             asStories += members.filter { topics[$0.id] == topic }.count
         }
         print("topics on Resources/jarvis/eval with meaning vectors: \(alone) / \(asStories) of \(articles.count)")
-        #expect(Double(alone) / Double(articles.count) >= 0.614)
-        #expect(Double(asStories) / Double(articles.count) >= 0.673)
+        #expect(Double(alone) / Double(articles.count) >= 0.679)
+        #expect(Double(asStories) / Double(articles.count) >= 0.717)
     }
 }
