@@ -4,7 +4,9 @@
 1. the held-out test split of news-topics.jsonl (scripts/topic_text.py `split_of`; never trained on, never
    read to fix a case), with strict labels (weak keyword `africa` labels dropped) and with all labels, and its
    long articles cut to a headline and a lead as a feed's description shows them (`topic_text.lead_copy`);
-2. the old labelled story set, Resources/jarvis/eval/stories-eval.json: articles alone and true events as
+2. the news-events.jsonl articles of the clustering test split's events whose AllSides topic is ours
+   (`topic_text.event_articles`: other outlets, world, European and British politics; never trained on);
+3. the old labelled story set, Resources/jarvis/eval/stories-eval.json: articles alone and true events as
    stories (mean of the articles' probabilities, as the server does).
 Each article carries its meaning vector (`story-eval embed`, as the server stores it) unless `--no-meaning`. Not a generalisation measure: the
    old generated training corpus was tuned on it and one of its training items paraphrased an article.
@@ -80,6 +82,10 @@ def main():
         lead_results = classify(args.story_eval, [(c["title"], c["text"]) for c in map(tt.lead_copy, leads)], meaning)
         report("same test split, long articles as headline + lead (first 25-60 words), strict labels",
                [tt.strict_label(r) for r in leads], [o["topic"] for o in lead_results])
+        events = tt.event_articles(args.data, {r["title"] for r in tt.load_jsonl(path)})["test"]
+        event_results = classify(args.story_eval, [(r["title"], r["text"]) for r, _ in events], meaning)
+        report("news-events.jsonl articles of the test split's events, AllSides topic mapped to ours",
+               [label for _, label in events], [o["topic"] for o in event_results])
     else:
         print(f"{path} not found: real-data figures skipped")
 

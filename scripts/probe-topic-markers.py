@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """How much a topic model's answers depend on where a text was published, measured on real text it was not
-trained on: the `news-events.jsonl` articles whose AllSides topic maps to ours (`train-topics.EVENT_TOPICS`,
-plus `great_britain` as politics). Each article is classified as it is, then with an agency dateline before it
-and with page furniture around it; the script prints how many answers change and the accuracy each way
-(TF-IDF part, argmax, no regional rule).
+trained on: the `news-events.jsonl` articles of the clustering validation split's events whose AllSides topic
+maps to ours (`topic_text.event_articles`; the training script only takes the train split's events). Each
+article is classified as it is, then with an agency dateline before it and with page furniture around it; the
+script prints how many answers change and the accuracy each way (TF-IDF part, argmax, no regional rule).
 
     python3 scripts/probe-topic-markers.py [--model Resources/jarvis/topics/model.json] [--read-markers]
 
@@ -40,10 +40,8 @@ def main():
     args = parser.parse_args()
     if args.read_markers:
         tt.topic_words = tt.words
-    topics = dict(train_topics.EVENT_TOPICS, great_britain="politics")
-    rows = [(r, topics[(r.get("event_topic") or "").lower()])
-            for r in tt.load_jsonl(os.path.join(args.data, "news-events.jsonl"))
-            if (r.get("event_topic") or "").lower() in topics and r.get("text")]
+    known = {r["title"] for r in tt.load_jsonl(os.path.join(args.data, "news-topics.jsonl"))}
+    rows = tt.event_articles(args.data, known)["validation"]
     with open(args.model, encoding="utf-8") as f:
         model = json.load(f)
 

@@ -11,8 +11,10 @@ parity test (Tests/JarvisTests/TopicModelTests.swift) checks both on fixed texts
   `title_repeat` times, then sublinear tf-idf with L2 normalisation (scikit-learn's TfidfVectorizer with
   sublinear_tf=True, smooth idf).
 """
+import collections
 import ctypes
 import ctypes.util
+import hashlib
 import json
 import os
 import unicodedata
@@ -239,3 +241,31 @@ def meaning_vectors(records, binary, cache):
         np.savez(cache, stamp=stamp, keys=np.array(list(known), dtype=np.uint64),
                  vectors=np.stack(list(known.values())))
     return np.stack([known[int(k)] for k in keys.tolist()])
+
+
+# AllSides event topics of news-events.jsonl that are ours (world, foreign-policy, European and British news is
+# politics; economy and business is finance; technology and science is tech).
+EVENT_TOPICS = {
+    "great_britain": "politics",
+    "world": "politics", "foreign_policy": "politics", "middle east": "politics", "middle_east": "politics",
+    "europe": "politics", "asia": "politics", "china": "politics", "russia": "politics", "north_korea": "politics",
+    "economy and jobs": "finance", "economic policy": "finance", "banking_and_finance": "finance",
+    "economy_and_jobs": "finance", "economic_policy": "finance", "trade": "finance", "business": "finance",
+    "foreign policy": "politics", "banking and finance": "finance",
+    "technology": "tech", "tech": "tech", "science": "tech", "cybersecurity": "tech",
+    "africa": "africa",
+}
+
+
+def event_articles(data, known_titles):
+    """news-events.jsonl articles with a topic of ours, by the clustering split of their event (SHA-1 of the
+    event id, as scripts/news_events.py splits): {"train": [(record, topic)], "validation": …, "test": …}.
+    Articles whose headline is in `known_titles` (news-topics.jsonl) are left out."""
+    found = collections.defaultdict(list)
+    for r in load_jsonl(os.path.join(data, "news-events.jsonl")):
+        label = EVENT_TOPICS.get((r.get("event_topic") or "").lower())
+        if not label or not r.get("text") or r["title"] in known_titles:
+            continue
+        bucket = int(hashlib.sha1(r["event"].encode("utf-8")).hexdigest()[:8], 16) % 100
+        found["train" if bucket < 60 else "validation" if bucket < 80 else "test"].append((r, label))
+    return found

@@ -23,17 +23,18 @@ import Testing
         #expect(articles.allSatisfy { topics[$0.id] != nil })
     }
 
-    /// Measured 0.636 (117 / 184, 2026-12-03, the model trained with lead copies); the floor allows one article less.
+    /// Measured 0.652 (120 / 184, 2026-12-03, the model trained with lead copies and event articles); the floor allows one
+    /// article less.
     @Test func articlesAloneStayAtTheMeasuredAccuracy() throws {
         let classifier = try #require(TopicModelFiles.classifier)
         let (articles, topics) = try Self.labelledArticles()
         let right = articles.filter { classifier.classify(headline: $0.headline, body: $0.body).topic == topics[$0.id] }.count
         let accuracy = Double(right) / Double(articles.count)
         print("topics on Resources/jarvis/eval, articles alone: \(right) / \(articles.count) = \(accuracy)")
-        #expect(accuracy >= 0.63)
+        #expect(accuracy >= 0.646)
     }
 
-    /// Measured 0.701 per article (129 / 184, 2026-12-03) with each true event as one story, as the story service
+    /// Measured 0.712 per article (131 / 184, 2026-12-03) with each true event as one story, as the story service
     /// classifies; the floor allows one article less.
     @Test func trueEventsAsStoriesStayAtTheMeasuredAccuracy() throws {
         let classifier = try #require(TopicModelFiles.classifier)
@@ -47,7 +48,7 @@ import Testing
         }
         let accuracy = Double(right) / Double(articles.count)
         print("topics on Resources/jarvis/eval, true events as stories: \(right) / \(articles.count) = \(accuracy)")
-        #expect(accuracy >= 0.695)
+        #expect(accuracy >= 0.706)
     }
 
     /// Each article's meaning vector as the server stores it (its feature extractor, the shared encoder).
@@ -56,8 +57,8 @@ import Testing
         return Dictionary(uniqueKeysWithValues: zip(articles.map(\.id), extractor(articles).map(\.embedding)))
     }
 
-    /// With the meaning vectors: measured 0.685 articles alone (126 / 184) and 0.723 as true events (133 / 184),
-    /// 2026-12-03 (the model that ignores source markers; `make eval-topics`); the floors allow one article less.
+    /// With the meaning vectors: measured 0.690 articles alone (127 / 184) and 0.728 as true events (134 / 184),
+    /// 2026-12-03 (the model that ignores source markers and learned from event articles; `make eval-topics`); the floors allow one article less.
     @Test func withMeaningVectorsTheyStayAtTheMeasuredAccuracy() throws {
         let classifier = try #require(TopicModelFiles.classifier)
         let (articles, topics) = try Self.labelledArticles()
@@ -72,7 +73,7 @@ import Testing
             asStories += members.filter { topics[$0.id] == topic }.count
         }
         print("topics on Resources/jarvis/eval with meaning vectors: \(alone) / \(asStories) of \(articles.count)")
-        #expect(Double(alone) / Double(articles.count) >= 0.679)
-        #expect(Double(asStories) / Double(articles.count) >= 0.717)
+        #expect(Double(alone) / Double(articles.count) >= 0.684)
+        #expect(Double(asStories) / Double(articles.count) >= 0.722)
     }
 }
