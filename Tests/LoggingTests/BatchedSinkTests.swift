@@ -62,17 +62,37 @@ struct BatchedSinkTests {
         #expect(target.contents() == ["held back"])
     }
 
-    /// Eight threads log at once through a buffer a few lines long: every line arrives once, each
-    /// thread's lines in the order it logged them, and the buffer never grew past its capacity.
-    @Test func aFloodKeepsOrderAndTheBound() {
-        let target = Target(flushBytes: 256, capacity: 512)
+    /// Eight threads log at once through a buffer a few lines long into a pipe drained slowly, so writes
+    /// block and lines pile up behind them: every line arrives once, each thread's lines in the order it
+    /// logged them, and the buffer never grew past its capacity.
+    @Test func aFloodKeepsOrderAndTheBound() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        let sink = BatchedSink(fileDescriptor: writeEnd, flushBytes: 512, capacity: 512, flushInterval: nil)
+        let drained = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var received: [UInt8] = []
+        DispatchQueue.global().async {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while case let n = read(readEnd, &chunk, chunk.count), n > 0 {
+                received.append(contentsOf: chunk[0..<n])
+                usleep(200)  // a slow reader: the pipe fills and the sink's writes block
+            }
+            drained.signal()
+        }
         let threads = 8
         let perThread = 2_000
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            for n in 0..<perThread { target.log("thread=\(thread) n=\(n) some padding to look like a request line") }
+            for n in 0..<perThread {
+                sink.write(line: Array("thread=\(thread) n=\(n) some padding to look like a request".utf8), level: .info)
+            }
         }
-        target.sink.flush()
-        let lines = target.contents()
+        sink.flush()
+        close(writeEnd)
+        drained.wait()
+        close(readEnd)
+
+        let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == threads * perThread)
         var next = [Int](repeating: 0, count: threads)
         for line in lines {
@@ -83,7 +103,7 @@ struct BatchedSinkTests {
             }
             next[thread] += 1
         }
-        #expect(target.sink.largestBacklog <= 512)
-        #expect(target.sink.largestBacklog > 256)
+        #expect(sink.largestBacklog <= 512)
+        #expect(sink.largestBacklog > 400)
     }
 }
