@@ -103,6 +103,7 @@ let package = Package(
         // Offline quality checks on real labelled data: topics and story insight, JSONL in, JSONL out.
         .executableTarget(name: "StoryEval", dependencies: ["Jarvis", "SentenceEmbedding"], path: "Sources/Tools/StoryEval"),
 
+        .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting", "Metrics"]),
         .testTarget(name: "SentenceEmbeddingTests", dependencies: ["SentenceEmbedding"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore", "ClusterTesting"]),

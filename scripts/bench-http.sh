@@ -29,6 +29,8 @@
 #   BENCH_STATIC_BYTES   size of the static file [4096]
 #   BENCH_OUT            output dir: C binary, raw wrk output, logs, summary [<repo>/bench-out/http]
 #   BENCH_STRICT=1       exit 1 when the target is missed (default: exit 0, only setup errors fail)
+#   BENCH_BASELINE_SERVER  another build of the Swift bench server (e.g. main's) measured in the same rounds as
+#                        `base`, in the production configuration like `swift` []
 #   BENCH_VARIANTS=0     skip the three extra Swift servers measured in the same run [1]: `nometrics`
 #                        (BENCH_NO_METRICS=1: per-route request figures off, pricing /metrics), `nolog`
 #                        (BENCH_ACCESS_LOG=off: no access-log line per request, pricing it; every other
@@ -133,6 +135,12 @@ if [[ $C_ONLY != 1 ]]; then
     SERVERS+=(swift)
     # shellcheck disable=SC2086 # SWIFT_BENCH_ARGS is a word list on purpose
     start_server swift "$SWIFT_BENCH_SERVER" ${SWIFT_BENCH_ARGS:-}
+    if [[ -n ${BENCH_BASELINE_SERVER:-} ]]; then
+        [[ -x $BENCH_BASELINE_SERVER ]] || die "BENCH_BASELINE_SERVER=$BENCH_BASELINE_SERVER is not executable"
+        SERVERS+=(base)
+        # shellcheck disable=SC2086
+        start_server base "$BENCH_BASELINE_SERVER" ${SWIFT_BENCH_ARGS:-}
+    fi
     case $(cat /proc/"${PID[swift]}"/comm) in
         bash | sh | dash) log "warning: the Swift server's pid runs a shell: use exec in the wrapper, or RSS is the shell's" ;;
     esac
@@ -266,9 +274,14 @@ if [[ $C_ONLY != 1 ]]; then
     if ! awk -v p="$json_pct" -v t="$TARGET" 'BEGIN{exit !(p >= t)}' || [[ -n $(problems json) ]]; then v=FAIL; verdict=1; fi
     {
         for r in json static; do printf 'ratio swift/C %-6s %6s%%%s\n' "$r" "$(pct "$r")" "$(problems "$r")"; done
+        vs() { awk -v a="${BEST[$1,$3]%% *}" -v b="${BEST[$2,$3]%% *}" 'BEGIN{printf "%.1f", 100 * a / b}'; }
+        cpu() { awk '{print $8}' <<<"${BEST[$1,$2]}"; }
+        if [[ -n ${BEST[base,json]:-} ]]; then
+            for r in json static; do
+                printf 'swift/baseline %-6s %6s%% of req/s, cpu us/r %s vs %s\n' "$r" "$(vs swift base "$r")" "$(cpu swift "$r")" "$(cpu base "$r")"
+            done
+        fi
         if [[ -n ${BEST[https,json]:-} ]]; then
-            vs() { awk -v a="${BEST[$1,$3]%% *}" -v b="${BEST[$2,$3]%% *}" 'BEGIN{printf "%.1f", 100 * a / b}'; }
-            cpu() { awk '{print $8}' <<<"${BEST[$1,$2]}"; }
             for r in json static; do
                 printf 'metrics on/off %-6s %6s%% of req/s, cpu us/r %s vs %s\n' "$r" "$(vs swift nometrics "$r")" "$(cpu swift "$r")" "$(cpu nometrics "$r")"
                 printf 'access log on/off %-3s %5s%% of req/s, cpu us/r %s vs %s\n' "$r" "$(vs swift nolog "$r")" "$(cpu swift "$r")" "$(cpu nolog "$r")"

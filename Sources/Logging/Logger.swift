@@ -2,8 +2,9 @@ import Synchronization
 
 /// Structured logging for every module: one line per event, `key=value` pairs after the message.
 ///
-/// Library code logs through `Logger`, never `print`. Lines go to standard error through
-/// one lock-protected sink, so concurrent lines never interleave.
+/// Library code logs through `Logger`, never `print`. Lines go to standard error through one
+/// batching sink (`BatchedSink`), so concurrent lines never interleave and a busy server pays one
+/// `write(2)` per batch, not per line.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,28 +35,28 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable {
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// Where log lines end up. Tests install a capturing sink; production writes to stderr.
+/// Where log lines end up. Production writes to standard error through `StandardErrorSink`.
 public protocol LogSink: Sendable {
     func write(_ line: String)
+    /// One formatted line (without its newline) at `level`; by default handed to `write(_:)` as text.
+    func write(line: [UInt8], level: LogLevel)
+    /// Writes out whatever the sink holds back; by default there is nothing.
+    func flush()
 }
 
+extension LogSink {
+    public func write(line: [UInt8], level: LogLevel) { write(String(decoding: line, as: UTF8.self)) }
+    public func flush() {}
+}
+
+/// Standard error, in batches (`BatchedSink`: 32 KiB or 100 ms, lines at notice and above at once).
+/// Every instance shares one buffer, as they share the descriptor.
 public struct StandardErrorSink: LogSink {
-    private static let lock = Mutex(())
+    static let shared = BatchedSink(fileDescriptor: 2)
     public init() {}
-    public func write(_ line: String) {
-        var bytes = Array(line.utf8)
-        bytes.append(0x0A)
-        Self.lock.withLock { _ in
-            bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let n = Glibc.write(2, raw.baseAddress! + offset, raw.count - offset)
-                    if n <= 0 { break }
-                    offset += n
-                }
-            }
-        }
-    }
+    public func write(_ line: String) { Self.shared.write(line) }
+    public func write(line: [UInt8], level: LogLevel) { Self.shared.write(line: line, level: level) }
+    public func flush() { Self.shared.flush() }
 }
 
 /// Process-wide logging settings: the threshold and the sink.
@@ -64,16 +65,28 @@ public enum LogSystem {
         var level: LogLevel
         var sink: any LogSink
     }
-    static let state = Mutex(State(level: .info, sink: StandardErrorSink()))
+    static let state: Mutex<State> = {
+        // Lines still buffered when the process exits (`exit`, or `main` returning) are written first.
+        atexit { LogSystem.flush() }
+        return Mutex(State(level: .info, sink: StandardErrorSink()))
+    }()
     /// The threshold again, lock-free, for the per-request "is this enabled?" check.
     static let threshold = Atomic<Int>(LogLevel.info.rawValue)
 
+    /// Sets the threshold and the sink; lines the previous sink held back are written out first.
     public static func bootstrap(level: LogLevel, sink: any LogSink = StandardErrorSink()) {
-        state.withLock { $0 = State(level: level, sink: sink) }
+        let previous = state.withLock { state in
+            defer { state = State(level: level, sink: sink) }
+            return state.sink
+        }
+        previous.flush()
         threshold.store(level.rawValue, ordering: .relaxed)
     }
 
     public static var level: LogLevel { LogLevel(rawValue: threshold.load(ordering: .relaxed)) ?? .info }
+
+    /// Writes out every line the sink holds back (at exit this runs by itself).
+    public static func flush() { state.withLock { $0.sink }.flush() }
 }
 
 public struct Logger: Sendable {
@@ -88,12 +101,9 @@ public struct Logger: Sendable {
         _ metadata: @autoclosure () -> KeyValuePairs<String, String> = [:]
     ) {
         guard isEnabled(level) else { return }
-        let sink = LogSystem.state.withLock { $0.sink }
-        var line = "\(Timestamp.now()) \(level.name) [\(label)] \(message())"
-        for (key, value) in metadata() {
-            line += " \(key)=\(Self.quoteIfNeeded(value))"
-        }
-        sink.write(line)
+        let line = LogLine.format(
+            at: Timestamp.now(), level: level, label: label, message: message(), metadata: metadata())
+        LogSystem.state.withLock { $0.sink }.write(line: line, level: level)
     }
 
     public func trace(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
@@ -116,46 +126,5 @@ public struct Logger: Sendable {
     }
     public func critical(_ m: @autoclosure () -> String, _ md: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
         log(.critical, m(), md())
-    }
-
-    static func quoteIfNeeded(_ value: String) -> String {
-        guard value.isEmpty || value.utf8.contains(where: { $0 == 0x20 || $0 == 0x22 || $0 == 0x3D || $0 < 0x20 }) else {
-            return value
-        }
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-}
-
-/// UTC timestamps for log lines without Foundation's formatter cost.
-enum Timestamp {
-    static func now() -> String {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        var t = ts.tv_sec
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        func pad(_ v: Int32, _ width: Int) -> String {
-            let s = String(v)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        let millis = Int32(ts.tv_nsec / 1_000_000)
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(millis, 3))Z"
     }
 }

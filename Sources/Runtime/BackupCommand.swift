@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SQLStore
 
 /// `<product> backup FILE [--data-dir D]` and `<product> restore FILE [--data-dir D]`.
@@ -67,6 +68,7 @@ public enum BackupCommand {
     }
 
     private static func say(_ text: String) {
+        LogSystem.flush()  // log lines held back in the batch come before this message, as they happened
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

@@ -41,6 +41,7 @@ public enum ServeCommand {
             if ownsDataDirectory { try DataDirectoryLock.hold(options.dataDirectory, product: product) }
             try await serve(options)
         } catch let error as UsageError {
+            LogSystem.flush()  // the lines logged before it come first
             FileHandle.standardError.write(Data("\(product): \(error)\n".utf8))
             exit(64)
         } catch {

@@ -34,6 +34,32 @@ import Testing
         #expect(server.errorOutput().contains("stopped"))
     }
 
+    /// Info lines are written in batches: every request answered before SIGTERM is still in the log, before
+    /// the `stopped` line, and the last line logged before the process exits is there too.
+    @Test func everyAccessLineReachesTheLogBeforeStopped() async throws {
+        let data = NSTemporaryDirectory() + "exe-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let server = try #require(
+            try await ServedProcess.start(
+                Self.binary("jarvis"),
+                arguments: { ["serve", "--host", "127.0.0.1", "--port", "\($0)", "--data-dir", data] },
+                captureErrors: true
+            ) { port in (try? await HTTPTestClient(port: port, timeout: .seconds(1)).get("/health")) != nil })
+        defer { server.terminate() }
+        let client = HTTPTestClient(port: server.port, timeout: .seconds(5))
+        for n in 0..<20 { _ = try await client.get("/no-such-route-\(n)") }
+        #expect(await server.stop(), "still running after SIGTERM")
+
+        let lines = server.errorOutput().split(separator: "\n").map(String.init)
+        let stopped = try #require(lines.lastIndex { $0.contains(" [http] stopped") }, "no stopped line")
+        for n in 0..<20 {
+            let line = lines.firstIndex { $0.contains(" info [http] request ") && $0.contains(" path=/no-such-route-\(n) ") }
+            #expect(line.map { $0 < stopped } == true, "request \(n) missing or after stopped")
+        }
+        // The store closes at info just before the process exits, too soon for the 100 ms timer: the exit flush writes it.
+        #expect(lines.last?.contains(" info [sqlstore] database closed ") == true, "\(lines.suffix(3))")
+    }
+
     @Test func usageErrorsExitWith64() throws {
         let process = Process()
         process.executableURL = Self.binary("jarvis")
