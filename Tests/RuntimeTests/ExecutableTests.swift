@@ -2,7 +2,7 @@ import Foundation
 import HTTPTesting
 import Testing
 
-/// The real executables: `serve` answers its health route and SIGTERM stops it cleanly.
+/// The real executables: `serve` answers its health route, ignores SIGPIPE, and SIGTERM stops it cleanly.
 @Suite(.serialized) struct ExecutableTests {
     static func binary(_ name: String) -> URL {
         // Tests run from the build directory's test bundle; the executables sit beside it.
@@ -28,6 +28,12 @@ import Testing
         let response = try await HTTPTestClient(port: server.port, timeout: .seconds(5)).get(path)
         #expect(response.status == 200)
         #expect(response.bodyString.contains("\"status\":\"ok\""))
+        // A peer that went away must fail a write, not end the process (SIGPIPE's default action).
+        let status = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)
+        let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }.flatMap {
+            UInt64($0.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        }
+        #expect(ignored.map { $0 & (1 << (UInt64(SIGPIPE) - 1)) != 0 } == true, "SIGPIPE is not ignored")
 
         #expect(await server.stop(), "still running after SIGTERM")
         #expect(server.process.terminationStatus == 0)

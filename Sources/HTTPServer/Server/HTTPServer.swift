@@ -65,6 +65,7 @@ public final class HTTPServer: Sendable {
         try daemon.withLock { handle in
             guard handle == nil else { return }
             HTTPServer.installPanicHandler
+            HTTPServer.ignoreBrokenPipes
             try FileManager.default.createDirectory(
                 atPath: configuration.uploadDirectory, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
@@ -200,6 +201,11 @@ public final class HTTPServer: Sendable {
 
     /// Once per process (MHD's panic handler is global).
     static let installPanicHandler: Void = cmhd_install_panic(MHDCallbacks.panic)
+
+    /// A write to a peer that went away (a client closing during sendfile, a Redis server that restarted under
+    /// hiredis's plain `write`) must fail with EPIPE, not end the process: SIGPIPE's default action. Ignored
+    /// for the whole process once a server starts, as libmicrohttpd's manual asks of its applications.
+    static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     static func bindAddress(host: String, port: UInt16, into storage: inout sockaddr_storage) throws -> Bool {
         let resolvedHost = host == "localhost" ? "127.0.0.1" : host
