@@ -66,7 +66,7 @@ import Testing
         ])
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let embedder = GatedEmbedder(opensAfter: 30)
+        let embedder = GatedEmbedder(opensAfter: 120)  // generous: a loaded machine once took over 30 s to get here
         let application = try await JarvisApplication(
             settings: .init(dataDirectory: directory), parser: LineParser(),
             fetcher: fetcher, engines: Self.engines(embedder), clock: { clock.read() })
