@@ -121,14 +121,38 @@ def stream(rows, splits, events_per_day=EVENTS_PER_DAY):
     return {"outlets": unique, "events": events, "articles": articles}
 
 
+def spread(doc, hours):
+    """The same stream with each event's coverage drawn out: its k-th article (in time order) `hours` × k
+    later, times a factor between 0.5 and 1.5 drawn from the article's id. The labelled round-ups are mostly
+    one day's reports; real stories run for days, so this shows (and trains) how much a join leans on time."""
+    by_event = collections.defaultdict(list)
+    for article in doc["articles"]:
+        by_event[article["event"]].append(article)
+    articles = []
+    for members in by_event.values():
+        members = sorted(members, key=lambda a: (a["publishedAt"], a["id"]))
+        for k, article in enumerate(members):
+            factor = 0.5 + (_hash_int("spread:" + article["id"]) % 1001) / 1000
+            moved = dict(article)
+            when = dt.datetime.strptime(article["publishedAt"], "%Y-%m-%dT%H:%M:%SZ")
+            moved["publishedAt"] = (when + dt.timedelta(hours=hours * k * factor)).strftime("%Y-%m-%dT%H:%M:%SZ")
+            articles.append(moved)
+    articles.sort(key=lambda a: (a["publishedAt"], a["id"]))
+    return dict(doc, articles=articles)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", default=DEFAULT_DATA, help="news-events.jsonl (default: %(default)s)")
     parser.add_argument("--split", action="append", choices=SPLITS, required=True, help="repeatable")
     parser.add_argument("--events-per-day", type=float, default=EVENTS_PER_DAY)
+    parser.add_argument("--spread-hours", type=float, default=0,
+                        help="draw each event's coverage out: its k-th article about k times this many hours later")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     doc = stream(load_rows(args.data), set(args.split), args.events_per_day)
+    if args.spread_hours:
+        doc = spread(doc, args.spread_hours)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as handle:
         json.dump(doc, handle, ensure_ascii=False)
