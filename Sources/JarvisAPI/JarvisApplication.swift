@@ -159,7 +159,8 @@ public struct JarvisApplication: Sendable {
         }
         poller = FeedPoller(
             feeds: feeds, articles: articles, fetcher: fetcher ?? CurlFeedFetcher(configuration: settings.fetch),
-            parser: parser, events: events, stories: storyService, pages: pageService,
+            parser: Self.sampleAware(parser, settings: settings, now: clock()), events: events, stories: storyService,
+            pages: pageService,
             configuration: pollerConfiguration, clock: clock)
     }
 
@@ -182,14 +183,23 @@ public struct JarvisApplication: Sendable {
         if settings.sampleFeeds, let origin = settings.selfOrigin {
             let directory = resources + "/samples"
             let entries = try FeedCatalog.loadSamples(directory: directory)
-            let manifest = FeedCatalog.sampleManifest(directory: directory)
-            let reference =
-                manifest.anchor
-                ?? FeedCatalog.newestSampleDate(directory: directory, entries: entries, now: .distantFuture)
-            // Whole minutes, as the samples' README specifies.
-            let shift = reference.map { Int(now.timeIntervalSince($0)) / 60 * 60 } ?? 0
-            try await bootstrap.registerSamples(entries, origin: origin, shiftSeconds: shift, now: now)
+            try await bootstrap.registerSamples(entries, origin: origin, now: now)
         }
+    }
+
+    /// The poller's parser: with the offline samples enabled, their items are moved to now.
+    static func sampleAware(_ parser: any FeedDocumentParsing, settings: Settings, now: Date) -> any FeedDocumentParsing {
+        guard settings.sampleFeeds, let origin = settings.selfOrigin, let resources = settings.resourcesDirectory else {
+            return parser
+        }
+        let directory = resources + "/samples"
+        let anchor =
+            FeedCatalog.sampleManifest(directory: directory).anchor
+            ?? (try? FeedCatalog.loadSamples(directory: directory)).flatMap {
+                FeedCatalog.newestSampleDate(directory: directory, entries: $0, now: .distantFuture)
+            }
+        return SampleFeedParser(
+            base: parser, samplesPrefix: origin + "/samples/", shiftSeconds: SampleFeedParser.shift(anchor: anchor, now: now))
     }
 
     public var feeds: FeedStore { context.feeds }

@@ -3,7 +3,7 @@ import Logging
 
 /// First-start and every-start feed registration: the curated default list once per
 /// installation (a user who deletes a default feed does not see it come back), and the
-/// offline samples whenever they are enabled, with their time shift refreshed.
+/// offline samples whenever they are enabled (their dates are moved to now by `SampleFeedParser`).
 public struct FeedBootstrap: Sendable {
     public let feeds: FeedStore
     public let settings: SettingsStore
@@ -39,27 +39,24 @@ public struct FeedBootstrap: Sendable {
         return added
     }
 
-    /// Registers (or refreshes) the sample feeds served at `origin/samples/<file>`.
+    /// Registers the sample feeds served at `origin/samples/<file>` that are not registered yet.
     @discardableResult
-    public func registerSamples(_ entries: [SampleFeedEntry], origin: String, shiftSeconds: Int, now: Date) async throws -> Int {
-        let existing = Dictionary(uniqueKeysWithValues: try await feeds.all().map { ($0.url, $0) })
+    public func registerSamples(_ entries: [SampleFeedEntry], origin: String, now: Date) async throws -> Int {
+        let existing = Set(try await feeds.all().map(\.url))
         var added = 0
         for entry in entries {
             let url = "\(origin)/samples/\(entry.file)"
             let candidate = NewFeed(
                 url: url, name: entry.name, pollIntervalSeconds: 300, topicHint: entry.topicHint,
-                authority: entry.authority, region: entry.region, timeShiftSeconds: shiftSeconds)
-            guard case .success(let feed) = FeedValidation.validate(candidate, allowPrivateAddresses: true) else { continue }
-            if var current = existing[feed.url] {
-                current.timeShiftSeconds = shiftSeconds
-                try await feeds.saveTimeShift(current)
-                continue
-            }
+                authority: entry.authority, region: entry.region)
+            guard case .success(let feed) = FeedValidation.validate(candidate, allowPrivateAddresses: true),
+                !existing.contains(feed.url)
+            else { continue }
             _ = try await feeds.create(feed, now: now)
             added += 1
         }
         logger.info(
-            "offline sample feeds registered", ["added": "\(added)", "origin": origin, "shiftSeconds": "\(shiftSeconds)"])
+            "offline sample feeds registered", ["added": "\(added)", "origin": origin])
         return added
     }
 }

@@ -17,15 +17,13 @@ public struct Feed: Sendable, Equatable, Identifiable {
     public var topicHint: String?
     public var authority: Int?
     public var region: String?
-    /// Added to every item date of this feed (the offline samples only).
-    public var timeShiftSeconds: Int
     public var createdAt: Date
 
     public init(
         id: String, name: String, url: String, pollIntervalSeconds: Int, health: FeedHealth = .active,
         failureCount: Int = 0, lastFetchedAt: Date? = nil, etag: String? = nil, lastModified: String? = nil,
         nextPollAt: Date, lastError: String? = nil, topicHint: String? = nil, authority: Int? = nil,
-        region: String? = nil, timeShiftSeconds: Int = 0, createdAt: Date
+        region: String? = nil, createdAt: Date
     ) {
         self.id = id
         self.name = name
@@ -41,7 +39,6 @@ public struct Feed: Sendable, Equatable, Identifiable {
         self.topicHint = topicHint
         self.authority = authority
         self.region = region
-        self.timeShiftSeconds = timeShiftSeconds
         self.createdAt = createdAt
     }
 }
@@ -59,11 +56,10 @@ public struct NewFeed: Sendable, Equatable {
     public var topicHint: String?
     public var authority: Int?
     public var region: String?
-    public var timeShiftSeconds: Int
 
     public init(
         url: String, name: String, pollIntervalSeconds: Int, topicHint: String? = nil, authority: Int? = nil,
-        region: String? = nil, timeShiftSeconds: Int = 0
+        region: String? = nil
     ) {
         self.url = url
         self.name = name
@@ -71,6 +67,5 @@ public struct NewFeed: Sendable, Equatable {
         self.topicHint = topicHint
         self.authority = authority
         self.region = region
-        self.timeShiftSeconds = timeShiftSeconds
     }
 }

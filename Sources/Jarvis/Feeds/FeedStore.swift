@@ -34,7 +34,7 @@ public struct FeedStore: Sendable {
         let stored = Feed(
             id: id, name: feed.name, url: feed.url, pollIntervalSeconds: feed.pollIntervalSeconds,
             nextPollAt: now, topicHint: feed.topicHint, authority: feed.authority, region: feed.region,
-            timeShiftSeconds: feed.timeShiftSeconds, createdAt: now)
+            createdAt: now)
         do {
             try await database.write { connection in
                 if let caps {
@@ -48,11 +48,10 @@ public struct FeedStore: Sendable {
                 try connection.execute(
                     """
                     INSERT INTO feeds (id, name, url, poll_interval_seconds, health, failure_count, next_poll_at,
-                                       topic_hint, authority, region, time_shift_seconds, created_at)
-                    VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11)
+                                       topic_hint, authority, region, created_at)
+                    VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10)
                     """, stored.id, stored.name, stored.url, stored.pollIntervalSeconds, stored.health.rawValue,
-                    stored.nextPollAt, stored.topicHint, stored.authority, stored.region, stored.timeShiftSeconds,
-                    stored.createdAt)
+                    stored.nextPollAt, stored.topicHint, stored.authority, stored.region, stored.createdAt)
             }
         } catch let error as SQLStoreError where error.isUniqueViolation {
             throw StoreError.duplicateURL(feed.url)
@@ -124,12 +123,6 @@ public struct FeedStore: Sendable {
         }
     }
 
-    public func saveTimeShift(_ feed: Feed) async throws {
-        try await database.write { connection in
-            try connection.execute("UPDATE feeds SET time_shift_seconds = $2 WHERE id = $1", feed.id, feed.timeShiftSeconds)
-        }
-    }
-
     /// Articles of this feed first seen since `start` (the app's "today", UTC).
     public func articleCounts(since start: Date) async throws -> [String: Int] {
         try await database.read { connection in
@@ -156,8 +149,7 @@ public struct FeedStore: Sendable {
             etag: try row.decode(String?.self, "etag"), lastModified: try row.decode(String?.self, "last_modified"),
             nextPollAt: try row.decode(Date.self, "next_poll_at"), lastError: try row.decode(String?.self, "last_error"),
             topicHint: try row.decode(String?.self, "topic_hint"), authority: try row.decode(Int?.self, "authority"),
-            region: try row.decode(String?.self, "region"), timeShiftSeconds: try row.decode(Int.self, "time_shift_seconds"),
-            createdAt: try row.decode(Date.self, "created_at"))
+            region: try row.decode(String?.self, "region"), createdAt: try row.decode(Date.self, "created_at"))
     }
 
     /// The host a cap counts against: the URL's host, lowercased (stored URLs are normalised).

@@ -138,8 +138,7 @@ public final class FeedPoller: Sendable {
         switch outcome {
         case .fetched(let body, let etag, let lastModified, let movedTo, let contentType):
             do {
-                let parsed = try parser.articles(from: body, feedURL: movedTo ?? url, contentType: contentType, now: now)
-                let items = Self.shifted(parsed, by: feed.timeShiftSeconds, now: now)
+                let items = try parser.articles(from: body, feedURL: movedTo ?? url, contentType: contentType, now: now)
                 guard let ingested = try await ingest(items, of: feed, now: now) else { return nil }
                 stored = ingested
                 next = policy.afterSuccess(feed, now: now, etag: etag, lastModified: lastModified, movedTo: movedTo)
@@ -168,17 +167,6 @@ public final class FeedPoller: Sendable {
     struct Ingested {
         var inserted = 0
         var updated = 0
-    }
-
-    /// Moves the items' dates by the feed's time shift, never past `now`: only the bundled offline
-    /// samples have one, so that their stories look current.
-    static func shifted(_ items: [IncomingArticle], by seconds: Int, now: Date) -> [IncomingArticle] {
-        guard seconds != 0 else { return items }
-        return items.map { item in
-            var moved = item
-            moved.publishedAt = min(now, item.publishedAt.addingTimeInterval(TimeInterval(seconds)))
-            return moved
-        }
     }
 
     /// Stores a feed's fetched items (new and changed articles), queues their pages and hands them

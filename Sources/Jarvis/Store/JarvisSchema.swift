@@ -3,9 +3,7 @@ import SQLStore
 /// Jarvis's tables, in portable SQL (SQLite today, PostgreSQL later). Dates are BIGINT
 /// milliseconds since 1970 (SQLStore's convention).
 ///
-/// `feeds.time_shift_seconds` moves the dates of a feed's items (only the bundled offline
-/// samples use it, so their stories look current). `settings` holds one-time facts such as
-/// "the default feed list was loaded".
+/// `settings` holds one-time facts such as "the default feed list was loaded".
 ///
 /// Deleting a feed keeps its articles: `articles.feed_id` becomes NULL and each article keeps
 /// the `source` name it was published under, so stories still show them.
@@ -120,6 +118,13 @@ public enum JarvisSchema {
             sql: """
                 ALTER TABLE articles ADD COLUMN page_fetched_at BIGINT;
                 ALTER TABLE articles ADD COLUMN page_status TEXT;
+                """),
+        // The offline samples' dates are moved when their documents are read (`SampleFeedParser`),
+        // not by a column on every feed.
+        Migration(
+            version: 6, name: "no per-feed time shift",
+            sql: """
+                ALTER TABLE feeds DROP COLUMN time_shift_seconds;
                 """),
     ]
 }
