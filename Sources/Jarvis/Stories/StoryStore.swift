@@ -26,7 +26,7 @@ public struct StorySourceEntry: Sendable, Equatable {
 }
 
 /// Which stories a page shows.
-public struct StoryFilter: Sendable, Equatable {
+public struct StoryFilter: Sendable, Hashable {
     public var topic: Topic?
     public var minSignal: Int?
     public init(topic: Topic? = nil, minSignal: Int? = nil) {
@@ -78,47 +78,55 @@ public struct StoryStore: Sendable {
 
     static let visible = "merged_into IS NULL AND stale = 0 AND analyzed = 1"
 
+    /// One page of visible stories, strongest signal first, after `cursor`. The cursor compares as a
+    /// row value, so a later page seeks in the feed-order index instead of walking it from the top.
     public func page(_ filter: StoryFilter, after cursor: StoryCursor?, limit: Int) async throws
-        -> (stories: [StoryRecord], total: Int, next: StoryCursor?)
+        -> (stories: [StoryRecord], next: StoryCursor?)
     {
         try await database.read { connection in
-            var conditions = [Self.visible]
-            var bindings: [SQLValue] = []
-            if let topic = filter.topic {
-                bindings.append(.text(topic.rawValue))
-                conditions.append("topic = $\(bindings.count)")
-            }
-            if let minSignal = filter.minSignal {
-                bindings.append(.integer(Int64(minSignal)))
-                conditions.append("signal_score >= $\(bindings.count)")
-            }
-            let filtered = conditions.joined(separator: " AND ")
-            let total = try connection.scalar(Int.self, "SELECT COUNT(*) FROM stories WHERE \(filtered)", bindings) ?? 0
-            var pageConditions = conditions
-            var pageBindings = bindings
+            var (conditions, bindings) = Self.conditions(filter)
             if let cursor {
-                pageBindings += [.integer(Int64(cursor.signalScore)), .integer(cursor.updatedAt), .text(cursor.id)]
-                let s = pageBindings.count - 2
-                let u = pageBindings.count - 1
-                let i = pageBindings.count
-                pageConditions.append(
-                    "(signal_score < $\(s) OR (signal_score = $\(s) AND updated_at < $\(u)) "
-                        + "OR (signal_score = $\(s) AND updated_at = $\(u) AND id < $\(i)))")
+                bindings += [.integer(Int64(cursor.signalScore)), .integer(cursor.updatedAt), .text(cursor.id)]
+                let first = bindings.count - 2
+                conditions.append("(signal_score, updated_at, id) < ($\(first), $\(first + 1), $\(first + 2))")
             }
-            pageBindings.append(.integer(Int64(limit + 1)))
+            bindings.append(.integer(Int64(limit + 1)))
             let rows = try connection.query(
                 """
-                SELECT * FROM stories WHERE \(pageConditions.joined(separator: " AND "))
-                ORDER BY signal_score DESC, updated_at DESC, id DESC LIMIT $\(pageBindings.count)
-                """, pageBindings)
-            var stories = try rows.prefix(limit).map(Self.record(from:))
+                SELECT * FROM stories WHERE \(conditions.joined(separator: " AND "))
+                ORDER BY signal_score DESC, updated_at DESC, id DESC LIMIT $\(bindings.count)
+                """, bindings)
+            let stories = try rows.prefix(limit).map(Self.record(from:))
             var next: StoryCursor?
             if rows.count > limit, let last = stories.last {
                 next = StoryCursor(signalScore: last.score.total, updatedAt: Self.millis(last.updatedAt), id: last.id)
             }
-            stories = Array(stories)
-            return (stories, total, next)
+            return (stories, next)
         }
+    }
+
+    /// How many visible stories match `filter`.
+    public func count(_ filter: StoryFilter) async throws -> Int {
+        try await database.read { connection in
+            let (conditions, bindings) = Self.conditions(filter)
+            return try connection.scalar(
+                Int.self, "SELECT COUNT(*) FROM stories WHERE \(conditions.joined(separator: " AND "))", bindings) ?? 0
+        }
+    }
+
+    /// The WHERE terms of `filter` over visible stories, with their bindings ($1, $2, …).
+    private static func conditions(_ filter: StoryFilter) -> (terms: [String], bindings: [SQLValue]) {
+        var terms = [visible]
+        var bindings: [SQLValue] = []
+        if let topic = filter.topic {
+            bindings.append(.text(topic.rawValue))
+            terms.append("topic = $\(bindings.count)")
+        }
+        if let minSignal = filter.minSignal {
+            bindings.append(.integer(Int64(minSignal)))
+            terms.append("signal_score >= $\(bindings.count)")
+        }
+        return (terms, bindings)
     }
 
     /// The story answering for `id`: itself, or the story it was merged into (followed to the end).

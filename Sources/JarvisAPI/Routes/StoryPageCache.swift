@@ -5,7 +5,8 @@ import Synchronization
 
 /// Encoded first pages of `GET /stories` (no cursor), one per query (`topic`, `min_signal`,
 /// `limit`), so the app's most frequent request costs a dictionary look-up instead of two
-/// queries and an encoding.
+/// queries and an encoding; and each filter's `total`, which every later page of it repeats
+/// (counting 10,000 stories costs more than reading a page).
 ///
 /// Every story event empties it (`JarvisEventBus.watch`): this instance's writes before they
 /// return, other instances' as the Redis relay delivers them, so one mechanism serves both. A
@@ -27,6 +28,7 @@ final class StoryPageCache: Sendable {
     private struct State {
         var generation: UInt64 = 0
         var entries: [Key: Entry] = [:]
+        var totals: [StoryFilter: (total: Int, storedAt: ContinuousClock.Instant)] = [:]
     }
 
     let maxAge: Duration
@@ -49,6 +51,7 @@ final class StoryPageCache: Sendable {
         state.withLock {
             $0.generation &+= 1
             $0.entries.removeAll(keepingCapacity: true)
+            $0.totals.removeAll(keepingCapacity: true)
         }
     }
 
@@ -68,5 +71,23 @@ final class StoryPageCache: Sendable {
             state.entries[key] = Entry(response: response, storedAt: now)
         }
         return response
+    }
+
+    /// The cached count of stories matching `filter`, or the one `count` computes (kept unless a
+    /// story changed meanwhile).
+    func total(_ filter: StoryFilter, count: () async throws -> Int) async throws -> Int {
+        let now = ContinuousClock.now
+        let (cached, generation) = state.withLock { state -> (Int?, UInt64) in
+            guard let entry = state.totals[filter], now - entry.storedAt < maxAge else { return (nil, state.generation) }
+            return (entry.total, state.generation)
+        }
+        if let cached { return cached }
+        let total = try await count()
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.totals.count >= maxEntries { state.totals.removeAll(keepingCapacity: true) }
+            state.totals[filter] = (total, now)
+        }
+        return total
     }
 }

@@ -52,6 +52,7 @@ extension StoryRoutes {
         -> Response
     {
         let page = try await context.stories.page(filter, after: cursor, limit: limit)
+        let total = try await context.storyPages.total(filter) { try await context.stories.count(filter) }
         let emittable = page.stories.filter { story in
             let ok = StoryWireCheck.isEmittable(story)
             if !ok { context.logger.error("story withheld: invalid for the wire", ["story": story.id]) }
@@ -62,7 +63,7 @@ extension StoryRoutes {
         return try JarvisWire.json(
             PaginatedStoriesDTO(
                 data: data, nextCursor: page.next?.encoded, hasMore: page.next != nil,
-                total: page.total))
+                total: total))
     }
 }
 

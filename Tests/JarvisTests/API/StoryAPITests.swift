@@ -78,6 +78,26 @@ import Testing
         }
     }
 
+    /// Later pages take `total` from the page cache; a story event renews it, as it renews the first page.
+    @Test func laterPagesCountAStoryAnnouncedMeanwhile() async throws {
+        try await withJarvis { application, server in
+            let now = Date()
+            _ = try await Self.seed(application, now: now)
+            let (first, _) = try await page(server, "?limit=10")
+            #expect(first.total == 25)
+            let (second, _) = try await page(server, "?limit=10&after=\(try #require(first.nextCursor))")
+            #expect(second.total == 25)
+            // Stories 21…24 (their article 21 minutes old or more) go stale, as the staleness sweep does it.
+            let stale = try await application.stories.markStale(lastArticleBefore: now.addingTimeInterval(-1_230))
+            #expect(stale.count == 4)
+            for id in stale { application.events.publish(.storyStale(storyId: id)) }
+            let (third, _) = try await page(server, "?limit=10&after=\(try #require(second.nextCursor))")
+            #expect(third.total == 21, "the count follows the story events")
+            let (again, _) = try await page(server, "?limit=10")
+            #expect(again.total == 21)
+        }
+    }
+
     @Test func filtersByTopicAndMinimumSignal() async throws {
         try await withJarvis { application, server in
             _ = try await Self.seed(application, now: Date())
