@@ -30,9 +30,9 @@ struct StoryRoutes {
                 cursor = parsed
             }
             let filter = StoryFilter(topic: topic, minSignal: minSignal)
-            guard cursor == nil else { return try await Self.page(filter, after: cursor, limit: limit, context: context) }
-            return try await context.storyPages.page(.init(topic: topic, minSignal: minSignal, limit: limit)) {
-                try await Self.page(filter, after: nil, limit: limit, context: context)
+            let key = StoryPageCache.Key(topic: topic, minSignal: minSignal, limit: limit, after: cursor?.encoded)
+            return try await context.storyPages.page(key) {
+                try await Self.page(filter, after: cursor, limit: limit, context: context)
             }
         }
 

@@ -78,7 +78,7 @@ import Testing
         }
     }
 
-    /// Later pages take `total` from the page cache; a story event renews it, as it renews the first page.
+    /// Later pages and their `total` are cached like the first page; story events renew them all.
     @Test func laterPagesCountAStoryAnnouncedMeanwhile() async throws {
         try await withJarvis { application, server in
             let now = Date()
@@ -93,6 +93,9 @@ import Testing
             for id in stale { application.events.publish(.storyStale(storyId: id)) }
             let (third, _) = try await page(server, "?limit=10&after=\(try #require(second.nextCursor))")
             #expect(third.total == 21, "the count follows the story events")
+            let (secondAgain, _) = try await page(server, "?limit=10&after=\(try #require(first.nextCursor))")
+            #expect(secondAgain.total == 21, "a cached later page follows them too")
+            #expect(Set(secondAgain.data.map(\.id)).isDisjoint(with: stale))
             let (again, _) = try await page(server, "?limit=10")
             #expect(again.total == 21)
         }
