@@ -121,6 +121,8 @@ def main():
     parser.add_argument("--spread-hours", type=float, default=SPREAD_HOURS,
                         help="also learn from the train stream with each event's coverage drawn out over days "
                              "(news_events.spread; 0: as published)")
+    parser.add_argument("--spread-weight", type=float, default=1.0,
+                        help="weight of each drawn-out pair against a pair as published (with --spread-hours)")
     parser.add_argument("--teaser-chars", type=int, default=TEASER_CHARS,
                         help="also learn from the train stream with bodies cut to this length (0: full bodies only)")
     args = parser.parse_args()
@@ -149,6 +151,7 @@ def main():
                   capture_output=True, text=True).stdout.strip()
     print("train pairs:", summary, file=sys.stderr)
     x, y, _ = read_pairs(pairs_path)
+    weights = None
     if args.teaser_chars:
         # The same stream again with every body cut to a feed description's length: what the
         # clusterer reads when no page was fetched (short wire copy, like our own set).
@@ -170,6 +173,7 @@ def main():
                       capture_output=True, text=True).stdout.strip()
         print(f"train pairs, coverage drawn out by {args.spread_hours:g} h an article:", summary, file=sys.stderr)
         xs, ys, _ = read_pairs(spread_pairs)
+        weights = np.concatenate([np.ones(len(y)), np.full(len(ys), args.spread_weight)])
         x, y = np.vstack([x, xs]), np.concatenate([y, ys])
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
@@ -187,7 +191,7 @@ def main():
     results = []
     for c in args.c or C_GRID:
         model = LogisticRegression(C=c, max_iter=3000)
-        model.fit((x - mean) / scale, y)
+        model.fit((x - mean) / scale, y, sample_weight=weights)
         print(f"C={c}: train pairs {len(y)}, positives {int(y.sum())}, "
               f"train accuracy {model.score((x - mean) / scale, y):.4f}", file=sys.stderr)
         doc = {
