@@ -58,7 +58,8 @@ public struct RankerTraining: Sendable {
 
     /// Trains on the store's events and profiles.
     public func run(at now: Date, promote: Bool = true) async throws -> Outcome {
-        let (model, report, scores) = try trainKeepingScores(try await trainingSet())
+        let set = try await trainingSet()
+        let (model, report, scores) = try await TrainingQueue.run { [self] in try trainKeepingScores(set) }
         let version = try await registry.register(model: model, report: report, at: now)
         guard promote else {
             return Outcome(
@@ -70,16 +71,19 @@ public struct RankerTraining: Sendable {
         return Outcome(version: version, report: report, promoted: beats, decision: decision, holdoutScores: scores)
     }
 
-    /// The store's events and profiles as point-in-time examples.
+    /// The store's events and profiles as point-in-time examples (built on the training queue).
     public func trainingSet() async throws -> TrainingSet {
         let (events, talked) = try await TrainingSet.loadEvents(database)
         // Profiles are read straight from the store (the training run needs every one, indexed or not).
         let profiles = try await database.read { connection in
             try connection.query("SELECT * FROM users").map(ProfileStore.profile(from:))
         }
-        return TrainingSet(
-            events: events, profiles: Dictionary(profiles.map { ($0.userId, $0) }, uniquingKeysWith: { a, _ in a }),
-            talked: talked, ranker: ranker)
+        let ranker = ranker
+        return try await TrainingQueue.run {
+            TrainingSet(
+                events: events, profiles: Dictionary(profiles.map { ($0.userId, $0) }, uniquingKeysWith: { a, _ in a }),
+                talked: talked, ranker: ranker)
+        }
     }
 
     /// Fits on the older part and measures both rankers on the later part.

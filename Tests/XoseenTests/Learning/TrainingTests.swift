@@ -99,7 +99,11 @@ import Testing
             population: SeedPopulation(gazetteer: gazetteer), count: 400, now: Date())
         let registry = ModelRegistry(database: database, dataDirectory: directory)
         let training = RankerTraining(database: database, registry: registry, ranker: RuleBasedRanker(gazetteer: gazetteer))
+        let queued = TrainingQueue.finished.load(ordering: .relaxed)
         let outcome = try await training.run(at: Date())
+        #expect(
+            TrainingQueue.finished.load(ordering: .relaxed) >= queued + 2,
+            "the examples and the fit are computed on the training queue, off the cooperative pool")
         let r = outcome.report
         print(
             "seed training:", r.trainExamples, r.holdoutExamples, "learned AUC", r.learned.auc, "rule AUC", r.ruleBased.auc,
