@@ -101,6 +101,26 @@ import Testing
         }
     }
 
+    /// A client inventing cursors fills only the later pages' shelf: the first page stays cached. (A change
+    /// made without a story event shows what is cached: the first page keeps its old stories.)
+    @Test func inventedCursorsDoNotPushOutTheFirstPage() async throws {
+        try await withJarvis { application, server in
+            let now = Date()
+            _ = try await Self.seed(application, now: now)
+            let (first, _) = try await page(server, "?limit=100")
+            #expect(first.data.count == 25)
+            let stale = try await application.stories.markStale(lastArticleBefore: now.addingTimeInterval(-1_230))
+            #expect(stale.count == 4, "no event announces these")
+            for n in 0..<300 {  // more than any shelf holds
+                let cursor = StoryCursor(signalScore: 50, updatedAt: Int64(n), id: "story_invented").encoded
+                let response = try await server.client.get("/stories?after=\(cursor)")
+                #expect(response.status == 200)
+            }
+            let (again, _) = try await page(server, "?limit=100")
+            #expect(again.data.count == 25, "the first page was still served from the cache")
+        }
+    }
+
     @Test func filtersByTopicAndMinimumSignal() async throws {
         try await withJarvis { application, server in
             _ = try await Self.seed(application, now: Date())
