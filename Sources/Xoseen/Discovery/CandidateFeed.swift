@@ -73,23 +73,26 @@ public struct CandidateFeed: Sendable {
         }
         var ranked = best.sorted()
         if let learned {
-            ranked = ranked.map {
+            let tastes = index.taste(
+                viewer: viewer.userId, candidates: ranked.map(\.candidate.userId), prior: ranker.priorLikeRate)
+            ranked = zip(ranked, tastes).map { scored, taste in
                 Scored(
-                    candidate: $0.candidate,
+                    candidate: scored.candidate,
                     breakdown: learnedBreakdown(
-                        $0.breakdown, viewer, $0.candidate, learned, ranker,
-                        viewerStats: viewerStats,
-                        candidateStats: index.activity(of: $0.candidate.userId)))
+                        scored.breakdown, viewer, scored.candidate, learned, ranker, taste: taste,
+                        viewerStats: viewerStats, candidateStats: index.activity(of: scored.candidate.userId)))
             }.sorted(by: BestScored.ranksBefore)
         }
         var page = Page(candidates: Array(ranked.prefix(limit)), hasMore: ranked.count > limit)
         if learned != nil { page.servedBy = "learned" }
         if case .ruleBased(let shadow?) = assignment {
             let stats = index.activity(of: viewer.userId)
-            page.shadow = page.candidates.map {
+            let tastes = index.taste(
+                viewer: viewer.userId, candidates: page.candidates.map(\.candidate.userId), prior: ranker.priorLikeRate)
+            page.shadow = zip(page.candidates, tastes).map { scored, taste in
                 learnedBreakdown(
-                    $0.breakdown, viewer, $0.candidate, shadow, ranker, viewerStats: stats,
-                    candidateStats: index.activity(of: $0.candidate.userId)
+                    scored.breakdown, viewer, scored.candidate, shadow, ranker, taste: taste, viewerStats: stats,
+                    candidateStats: index.activity(of: scored.candidate.userId)
                 ).final
             }
             page.shadowVersion = shadow.version
@@ -102,12 +105,13 @@ public struct CandidateFeed: Sendable {
 
     /// The rule sub-scores (what the explanation reads), with `p_like_back` = P(candidate likes
     /// viewer) and `final` = √(P(viewer → candidate) · P(candidate → viewer)) from the model.
+    /// `taste`: the pair's taste signals both ways (`CandidateIndex.taste`, computed for a whole page at once).
     func learnedBreakdown(
         _ rules: MatchBreakdown, _ viewer: Profile, _ candidate: Profile, _ scorer: LearnedScorer,
-        _ ranker: RuleBasedRanker, viewerStats: ActivityStats, candidateStats: ActivityStats
+        _ ranker: RuleBasedRanker, taste: TasteGraph.BothWays, viewerStats: ActivityStats, candidateStats: ActivityStats
     ) -> MatchBreakdown {
         let prior = ranker.priorLikeRate
-        let (mine, theirs) = index.taste(viewer: viewer.userId, candidate: candidate.userId, prior: prior)
+        let (mine, theirs) = taste
         let forward = PairFeatures.vector(
             viewer: viewer, candidate: candidate, ranker: ranker, viewerStats: viewerStats,
             candidateStats: candidateStats, prior: prior, taste: mine)
@@ -135,8 +139,9 @@ public struct CandidateFeed: Sendable {
             candidateAppeal: index.receivedHistory(of: candidate.userId))
         guard case .learned(let scorer) = learning?.assignment(for: viewer.userId) else { return rules }
         return learnedBreakdown(
-            rules, viewer, candidate, scorer, ranker, viewerStats: index.activity(of: viewer.userId),
-            candidateStats: index.activity(of: candidate.userId))
+            rules, viewer, candidate, scorer, ranker,
+            taste: index.taste(viewer: viewer.userId, candidate: candidate.userId, prior: ranker.priorLikeRate),
+            viewerStats: index.activity(of: viewer.userId), candidateStats: index.activity(of: candidate.userId))
     }
 }
 

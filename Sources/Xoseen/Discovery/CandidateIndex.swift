@@ -253,6 +253,11 @@ public final class CandidateIndex: Sendable {
         }
     }
 
+    /// The same for one viewer against a page of candidates, in one pass (`TasteGraph+Batch.swift`).
+    public func taste(viewer: String, candidates: [String], prior: Double) -> [TasteGraph.BothWays] {
+        tasteGraph.withLock { $0.signals(viewer: viewer, candidates: candidates, prior: prior) }
+    }
+
     /// Replaces the taste memory (at load, from the decisions in time order).
     public func replaceTaste(_ graph: TasteGraph) {
         tasteGraph.withLock { $0 = graph }

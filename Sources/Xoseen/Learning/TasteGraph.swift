@@ -21,18 +21,19 @@
 public struct TasteGraph: Sendable {
     public static let memory = 32
 
-    private var ids: [String: Int32] = [:]
+    // Internal, not private: TasteGraph+Batch.swift reads them.
+    var ids: [String: Int32] = [:]
     /// Per interned user: recent decisions made / received, ±(other id + 1), oldest first.
-    private var given: [[Int32]] = []
-    private var received: [[Int32]] = []
+    var given: [[Int32]] = []
+    var received: [[Int32]] = []
     /// The same entries ordered by the other's id (oldest first within one id), kept beside the
     /// rings so two users' verdicts are compared by one merge walk instead of hashing.
-    private var givenByOther: [[Int32]] = []
-    private var receivedByOther: [[Int32]] = []
+    var givenByOther: [[Int32]] = []
+    var receivedByOther: [[Int32]] = []
     /// Per interned user, over every decision recorded (not only the remembered ones).
-    private var counts: [Counts] = []
+    var counts: [Counts] = []
 
-    private struct Counts: Sendable {
+    struct Counts: Sendable {
         var likesGiven: Int32 = 0
         var made: Int32 = 0
         var likesReceived: Int32 = 0
@@ -72,8 +73,7 @@ public struct TasteGraph: Sendable {
 
     public func signals(viewer: String, candidate: String, prior: Double) -> Signals {
         let mine = ids[viewer].map { given[Int($0)] } ?? []
-        var recent = prior
-        for entry in mine.suffix(8) { recent = 0.7 * recent + 0.3 * (entry > 0 ? 1 : 0) }
+        let recent = Self.recentRate(mine, prior: prior)
         // Pickiness beyond appeal: each verdict the viewer gave against how liked that person is.
         let pickiness = residual(of: mine, prior: prior) { ($0.likesReceived, $0.received) }
         guard let c = ids[candidate] else {
@@ -105,10 +105,17 @@ public struct TasteGraph: Sendable {
             appealBeyondPickiness: appeal, pickinessBeyondAppeal: pickiness)
     }
 
+    /// The user's last 8 decisions, newest weighing most, starting from the prior.
+    static func recentRate(_ made: [Int32], prior: Double) -> Double {
+        var recent = prior
+        for entry in made.suffix(8) { recent = 0.7 * recent + 0.3 * (entry > 0 ? 1 : 0) }
+        return recent
+    }
+
     /// Σ (verdict − expected) over `entries`, where expected is the other person's smoothed rate
     /// (`rate` gives its likes and decisions), shrunk by 3 pseudo-verdicts and doubled into [−1, 1]
     /// (the residuals rarely pass ±0.5, and a wider range keeps the L2 penalty from muting them).
-    private func residual(of entries: [Int32], prior: Double, rate: (Counts) -> (likes: Int32, of: Int32)) -> Double {
+    func residual(of entries: [Int32], prior: Double, rate: (Counts) -> (likes: Int32, of: Int32)) -> Double {
         var sum = 0.0
         for entry in entries {
             let (likes, total) = rate(counts[Int(abs(entry) - 1)])

@@ -152,5 +152,18 @@ import Xoseen
                 #expect(signals.userTaste == max(-1, min(1, user / weight)), "\(viewer) → \(candidate)")
             }
         }
+        // A feed page's batch (one viewer, many candidates, both ways) is the pair-by-pair values exactly,
+        // unknown viewers and candidates included.
+        for v in 0...40 {
+            let viewer = v == 40 ? "nobody" : "u\(v)"
+            let candidates = (0..<40).map { "u\($0)" }.filter { $0 != viewer } + ["new"]
+            let batch = graph.signals(viewer: viewer, candidates: candidates, prior: 0.3)
+            #expect(batch.count == candidates.count)
+            for (candidate, both) in zip(candidates, batch) {
+                #expect(both.mine == graph.signals(viewer: viewer, candidate: candidate, prior: 0.3), "\(viewer) → \(candidate)")
+                #expect(
+                    both.theirs == graph.signals(viewer: candidate, candidate: viewer, prior: 0.3), "\(candidate) → \(viewer)")
+            }
+        }
     }
 }
