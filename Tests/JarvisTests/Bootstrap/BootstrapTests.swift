@@ -45,7 +45,7 @@ import Testing
             try? FileManager.default.removeItem(atPath: resources)
             try? FileManager.default.removeItem(atPath: data)
         }
-        let port = Int.random(in: 20_000..<40_000)
+        let port = FreePort.pick()
         let origin = "http://127.0.0.1:\(port)"
         let settings = JarvisApplication.Settings(
             dataDirectory: data, resourcesDirectory: resources, loadDefaultFeeds: true,

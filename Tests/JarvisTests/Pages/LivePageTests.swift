@@ -244,7 +244,7 @@ import Testing
         let resources = TestPaths.resources.path
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let port = Int.random(in: 20_000..<40_000)
+        let port = FreePort.pick()
         let origin = "http://127.0.0.1:\(port)"
         var settings = JarvisApplication.Settings(
             dataDirectory: data, resourcesDirectory: resources, loadDefaultFeeds: false,

@@ -18,7 +18,7 @@ import XoseenAPI
     func anUnusableTokenLifetimeStopsTheServerAtStart(_ ttl: String) async throws {
         let data = NSTemporaryDirectory() + "xoseen-ttl-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let port = Int.random(in: 20_000..<32_000)
+        let port = FreePort.pick()
         let process = Process()
         process.executableURL = Self.binary("xoseen")
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data]
