@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),
         .testTarget(
-            name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting", "SentenceEmbedding"],
+            name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting", "ClusterTesting", "SentenceEmbedding"],
             resources: [.copy("Fixtures")]),
 
         // libFuzzer targets (`make fuzz`, docs/fuzzing.md). A plain build makes a corpus replayer; the

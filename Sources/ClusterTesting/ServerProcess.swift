@@ -73,24 +73,34 @@ enum ServerProcess {
     }
 }
 
-/// A loopback port nobody listens on right now (bind to port 0, read it back, release it).
+/// A loopback port nothing is bound to right now, for servers whose port must be known before they
+/// start (a throwaway PostgreSQL, an application whose settings carry its own origin).
+///
+/// Candidates come from below Linux's ephemeral range (32768–60999), where the tests' own client
+/// sockets take their ports, and each is bound once to prove it free; something may still take it
+/// before the server binds it.
 public enum FreePort {
     public static func pick() throws(ThrowawayServerError) -> Int {
+        for _ in 0..<64 {
+            let port = Int.random(in: 20_000..<32_000)
+            if isFree(port) { return port }
+        }
+        throw ThrowawayServerError("no free loopback port in 20000-31999 after 64 tries")
+    }
+
+    static func isFree(_ port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ThrowawayServerError("socket() failed") }
+        guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        guard bound else { throw ThrowawayServerError("cannot bind a loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Waits (up to `timeout`) until something accepts TCP connections on the loopback `port`.

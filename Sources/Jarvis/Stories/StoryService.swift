@@ -15,8 +15,12 @@ public protocol StoryIngesting: Sendable {
 /// source count changes, `story.stale` when it leaves the feed (quiet too long, or merged
 /// away). Runs periodically too: freshness decays, so scores move without new articles.
 ///
-/// An actor: the clustering engine is not thread-safe and sees one article at a time.
+/// An actor: the clustering engine is not thread-safe and sees one article at a time. It runs on
+/// its own serial queue, off the cooperative pool the request handlers use (StoryServiceExecutor.swift).
 public actor StoryService: StoryIngesting {
+    private let executor = StoryServiceExecutor(label: "jarvis.stories")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
     public struct Configuration: Sendable {
         /// A story with no new article for this long goes stale and leaves the feed.
         public var staleAfter: TimeInterval = 36 * 3600

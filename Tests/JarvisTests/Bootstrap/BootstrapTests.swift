@@ -1,3 +1,4 @@
+import ClusterTesting
 import Foundation
 import HTTPServer
 import HTTPTesting
@@ -45,7 +46,7 @@ import Testing
             try? FileManager.default.removeItem(atPath: resources)
             try? FileManager.default.removeItem(atPath: data)
         }
-        let port = FreePort.pick()
+        let port = try FreePort.pick()
         let origin = "http://127.0.0.1:\(port)"
         let settings = JarvisApplication.Settings(
             dataDirectory: data, resourcesDirectory: resources, loadDefaultFeeds: true,

@@ -1,3 +1,4 @@
+import ClusterTesting
 import Foundation
 import HTTPServer
 import HTTPTesting
@@ -244,7 +245,7 @@ import Testing
         let resources = TestPaths.resources.path
         let data = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let port = FreePort.pick()
+        let port = try FreePort.pick()
         let origin = "http://127.0.0.1:\(port)"
         var settings = JarvisApplication.Settings(
             dataDirectory: data, resourcesDirectory: resources, loadDefaultFeeds: false,

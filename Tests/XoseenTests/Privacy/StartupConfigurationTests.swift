@@ -1,3 +1,4 @@
+import ClusterTesting
 import Foundation
 import HTTPTesting
 import Testing
@@ -18,7 +19,7 @@ import XoseenAPI
     func anUnusableTokenLifetimeStopsTheServerAtStart(_ ttl: String) async throws {
         let data = NSTemporaryDirectory() + "xoseen-ttl-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let port = FreePort.pick()
+        let port = try FreePort.pick()
         let process = Process()
         process.executableURL = Self.binary("xoseen")
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)", "--data-dir", data]
