@@ -120,7 +120,7 @@ final class FeedCollector: SAXContentHandler {
             }
         case .contentEncoded: if direct { begin(.content, .html) }
         case .legacyBody: if direct { begin(.legacyBody, ns == .xhtml ? .xhtml : .html) }
-        case .dcTitle: if direct { begin(.dcTitle, .html) }
+        case .dcTitle: if direct || (!inItem && depth <= 3) { begin(.dcTitle, .html) }
         case .dcDescription: if direct { begin(.dcDescription, .html) }
         case .dcAuthor: if direct { begin(.dcAuthor, .text) }
         case .itunesAuthor: if direct { begin(.itunesAuthor, .text) }
@@ -268,6 +268,7 @@ final class FeedCollector: SAXContentHandler {
         guard item != nil else {
             switch field {
             case .title: if channel.title == nil { channel.title = text }
+            case .dcTitle: if channel.dcTitle == nil { channel.dcTitle = text }
             case .link: if channel.link == nil { channel.link = RawLink(href: text.value, base: text.base) }
             case .authorName: channel.atomAuthors.append(Self.trimmed(text.value))
             default: break

@@ -74,7 +74,7 @@ public enum FeedParser {
         let channel = collector.channel
         let assembler = ItemAssembler(now: now, feedAuthors: channel.atomAuthors.filter { !$0.isEmpty })
         let items = collector.items.compactMap(assembler.assemble)
-        let title = channel.title.map { ItemAssembler.text($0).text } ?? ""
+        let title = (channel.title ?? channel.dcTitle).map { ItemAssembler.text($0).text } ?? ""
         var siteLink = channel.link.flatMap { FeedURL.resolve($0.href, against: $0.base) }
         if siteLink == nil {
             siteLink = channel.alternateLinks.lazy.compactMap { FeedURL.resolve($0.href, against: $0.base) }.first

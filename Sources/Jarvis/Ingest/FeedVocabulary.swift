@@ -32,10 +32,14 @@ enum FeedNamespace {
             self = .atom03
         } else if cEquals(uri, "http://www.w3.org/XML/1998/namespace") {
             self = .xml
-        } else if cEquals(uri, "http://www.itunes.com/dtds/podcast-1.0.dtd") {
+        } else if cEqualsIgnoringCase(uri, "http://www.itunes.com/dtds/podcast-1.0.dtd") {
+            // Apple's own examples long spelled it ".../DTDs/Podcast-1.0.dtd"; feeds copied both.
             self = .itunes
         } else if cEquals(uri, "http://www.w3.org/1999/xhtml") {
             self = .xhtml
+        } else if cEquals(uri, "http://backend.userland.com/rss2") || cEquals(uri, "http://backend.userland.com/rss") {
+            // RSS 2.0 put in UserLand's namespace by some generators: the same elements as none.
+            self = .none
         } else {
             self = .other
         }
@@ -128,6 +132,14 @@ enum FeedTag {
     private static func breakingOrOther(_ n: UnsafePointer<xmlChar>) -> FeedTag {
         cEquals(n, "breaking") || cEquals(n, "isBreaking") ? .breaking : .other
     }
+}
+
+/// `strcasecmp` against an ASCII literal.
+@inline(__always)
+func cEqualsIgnoringCase(_ p: UnsafePointer<xmlChar>, _ literal: StaticString) -> Bool {
+    strcasecmp(
+        UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self),
+        UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
 }
 
 /// `strcmp` against a literal (Swift emits string literals NUL-terminated).

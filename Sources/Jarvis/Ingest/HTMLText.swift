@@ -37,7 +37,7 @@ public enum HTMLText {
 
     private static let options = Int32(
         HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_NODEFDTD.rawValue)
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue)
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, base: URL?, wantImage: Bool) -> Extraction {
         LibXML.initialize()
@@ -283,5 +283,38 @@ struct TextBuilder {
         }
     }
 
-    mutating func finish() -> String { String(decoding: bytes, as: UTF8.self) }
+    mutating func finish() -> String {
+        if let repaired = bytes.withUnsafeBytes(Self.c1Repaired) { bytes = repaired }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// U+0080–U+009F (C1 controls) never mean themselves in a feed: they are windows-1252 bytes
+    /// that went through a Latin-1 decoder on the publisher's side ("don\u{92}t" for "don’t").
+    /// Each becomes its windows-1252 character (the five bytes windows-1252 leaves undefined stay).
+    /// They arrive as raw bytes and as references (`&#146;`), so the repair is made on the text.
+    /// Nil when there is nothing to repair (no copy). `bytes` is UTF-8: 0xC2 is always a lead byte.
+    static func c1Repaired(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let base = bytes.baseAddress else { return nil }
+        let n = bytes.count
+        var out: [UInt8]?
+        var copied = 0
+        var i = 0
+        while i + 1 < n, let hit = memchr(base + i, 0xC2, n - i - 1) {
+            i = base.distance(to: UnsafeRawPointer(hit))
+            let next = bytes[i + 1]
+            if next >= 0x80 && next <= 0x9F {
+                let mapped = Windows1252.utf8(of: next)
+                if mapped != Windows1252.replacement {
+                    if out == nil { out = []; out!.reserveCapacity(n + 64) }
+                    out!.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[copied..<i]))
+                    out!.append(contentsOf: mapped)
+                    copied = i + 2
+                }
+            }
+            i += 2
+        }
+        guard var out else { return nil }
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[copied..<n]))
+        return out
+    }
 }

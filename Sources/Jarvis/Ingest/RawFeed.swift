@@ -57,6 +57,8 @@ struct RawItem {
 /// Channel-level fields.
 struct RawChannel {
     var title: RawText?
+    /// `dc:title`, the title when the channel has no core one.
+    var dcTitle: RawText?
     var link: RawLink?
     var alternateLinks: [RawLink] = []
     var atomAuthors: [String] = []

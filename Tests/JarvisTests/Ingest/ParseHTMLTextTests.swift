@@ -35,6 +35,11 @@ struct ParseHTMLTextTests {
         Case(html: "", text: ""),
         Case(html: "<!-- comment -->visible", text: "visible"),
         Case(html: "<p>Ελληνικά</p><p>日本語</p>", text: "Ελληνικά\n\n日本語"),
+        // A blank between two elements is a word break, whatever precedes it (a void `embed`, an image).
+        Case(html: "safe<embed src=\"x\"> <b>words</b>", text: "safe words"),
+        Case(html: "<img src=\"x.png\"> <b>caption</b> <i>text</i>", text: "caption text"),
+        // C1 controls are windows-1252 punctuation decoded as Latin-1, raw or as references.
+        Case(html: "don\u{92}t &#147;quote&#148; &#150; 5\u{80}", text: "don’t “quote” – 5€"),
     ]
 
     @Test(arguments: cases) func text(_ c: Case) {
