@@ -14,7 +14,8 @@ on fields `jarvis parse` prints are run, the others skipped:
 feedparser keeps (sanitised) HTML where `jarvis parse` prints text, so a text field passes when it
 equals the expected value as written, unescaped, or with its tags taken out; an author passes as the
 name alone ("Name (email)" → "Name"). A check on an item Jarvis does not keep (no title, no text and
-no link: nothing to show) is counted apart, not as a failure.
+no link: nothing to show) is counted apart, not as a failure. A document's `Header: Content-type:`
+line (what feedparser's test server sends) is passed as `--content-type`.
 
   python3 scripts/check-feed-corpus.py DIR --jarvis .build/debug/jarvis [-v]
 
@@ -99,7 +100,9 @@ def main():
             target = field_for(e.group(1), e.group(2))
             if not target: continue
             where, field, kind = target
-            run = subprocess.run([args.jarvis, "parse", path, "http://example.com/feed.xml"], capture_output=True, timeout=30)
+            header = re.search(rb"Header:\s*Content-type:\s*(.*?)\n", raw, re.I)  # what the test server sends
+            command = [args.jarvis, "parse"] + (["--content-type", header.group(1).decode().strip()] if header else [])
+            run = subprocess.run(command + [path, "http://example.com/feed.xml"], capture_output=True, timeout=30)
             try:
                 out = json.loads(run.stdout)
             except ValueError:
