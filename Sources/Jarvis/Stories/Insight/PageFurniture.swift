@@ -18,7 +18,7 @@ enum PageFurniture {
             guard !line.isEmpty, !isFurnitureLine(line) else { continue }
             line = removeInline(line).trimmingCharacters(in: .whitespaces)
             // Feeds often put a whole body on one line: prompts are dropped sentence by sentence.
-            let kept = InsightText.analyzer.sentences(line).filter { !isFurniture($0) }
+            let kept = PhotoCaptions.removed(from: InsightText.analyzer.sentences(line)).filter { !isFurniture($0) }
             if !kept.isEmpty { lines.append(kept.joined(separator: " ")) }
         }
         var text = lines.joined(separator: "\n")
@@ -141,7 +141,7 @@ enum PageFurniture {
         "this site is protected by recaptcha", "visit business insider's homepage", "get the fox news app",
         "for the fox news app", "to get the fox news app", "read more on fox business", "cookie policy",
         "follow us on", "like us on facebook", "share this article", "share on facebook", "share on twitter",
-        "reuters/", "/file photo", "/getty images", "/afp via getty",
+        "reuters/", "/file photo", "/getty images", "/afp via getty", "media playback is unsupported",
     ]
 
     /// Furniture inside a sentence, cut (or replaced) in place.
@@ -154,10 +154,16 @@ enum PageFurniture {
         (
             try! NSRegularExpression(
                 pattern:
-                    #"^([A-Z][A-Z.'’ -]{1,40}(/[A-Z][A-Z.'’ -]{1,40})?(, [A-Z][A-Za-z.]+( \d{1,2})?)?\s*)?\((Reuters|AP|AFP|Bloomberg|UPI|dpa|Xinhua|CNN|AAP|IANS|PTI|Reuters Health|The Conversation)\)\s*[-–—:]+\s*"#
+                    #"^([A-Z][A-Z.'’ -]{1,40}(, [A-Z][A-Za-z.]+)?(/[A-Z][A-Z.'’ -]{1,40})?(, [A-Z][A-Za-z.]+( \d{1,2})?)?\s*)?\((Reuters|AP|AFP|Bloomberg|UPI|dpa|Xinhua|CNN|AAP|IANS|PTI|Reuters Health|The Conversation)\)\s*[-–—:]+\s*"#
             ), ""
         ),
         (try! NSRegularExpression(pattern: #"^(Reuters|AP|AFP|UPI|Bloomberg)\s+[-–—]+\s+"#), ""),
+        // A broadcaster's dateline with no dash: "(CNN) ", "Washington (CNN) ", "New York (CNN Business) ".
+        (
+            try! NSRegularExpression(
+                pattern: #"^([A-Z][A-Za-z.]+( [A-Z][A-Za-z.]+){0,2}(, [A-Z][A-Za-z.]+( [A-Z][A-Za-z.]+)?)? )?\((CNN|CNN Business|CNN Money|CNBC)\)\s*"#),
+            ""
+        ),
         // Datelines without an agency: "WASHINGTON — ", "KHARTOUM, Sudan -- ", "BOSTON - ".
         (
             try! NSRegularExpression(

@@ -79,11 +79,54 @@ import Testing
                 "The senator arrives at the Capitol. (AP Photo/J. Scott Applewhite)\nThe vote is due on Friday.",
                 "Applewhite", "The vote is due on Friday."
             ),
+            // Photo captions left in running text with their credits, and the caption before a credit.
+            (
+                "The council voted on Monday. Councillor Ann Poole (left) greets residents in Leeds, March 4, 2021. "
+                    + "(Ben Marsh/Reuters) The new budget takes effect in April.", "Ben Marsh",
+                "The council voted on Monday. The new budget takes effect in April."
+            ),
+            (
+                "The council voted on Monday. Residents queue outside the town hall, March 4, 2021. (Ben Marsh/Reuters)",
+                "queue outside", "The council voted on Monday."
+            ),
+            (
+                "Councillor Ann Poole at the town hall (Ben Marsh/Pool via AP) The new budget takes effect in April.",
+                "Ann Poole", "The new budget takes effect in April."
+            ),
+            (
+                "The council voted on Monday. Ben Marsh | Leeds Civic Trust | Getty Images The new budget takes effect in April.",
+                "Getty", "The new budget takes effect in April."
+            ),
+            (
+                "The council voted on Monday. Councillor Ann Poole. | Ben Marsh/AP Photo more on the vote",
+                "AP Photo", "The council voted on Monday."
+            ),
+            ("Leeds, England (CNN)The council voted on Monday.", "CNN", "The council voted on Monday."),
+            (
+                "LEEDS, England/LONDON (Reuters) - The council voted on Monday.", "Reuters", "The council voted on Monday."
+            ),
+            (
+                "The council voted on Monday. Councillor Ann Poole speaks in Leeds, Britain, March 4, 2021. "
+                    + "REUTERS/Ben Marsh The new budget takes effect in April.", "Ann Poole",
+                "The council voted on Monday. The new budget takes effect in April."
+            ),
+            (
+                "In this March 4, 2021, file photo, Councillor Ann Poole speaks in Leeds. The new budget takes effect in April.",
+                "file photo", "The new budget takes effect in April."
+            ),
         ] as [(String, String, String)])
     func furnitureIsRemovedAndNewsKept(body: String, gone: String, kept: String) {
         let cleaned = PageFurniture.clean(body)
         #expect(!cleaned.contains(gone), "\(gone) left in: \(cleaned)")
         #expect(cleaned.contains(kept), "news lost: \(cleaned)")
+    }
+
+    @Test func slashesInNewsAreNotCredits() {
+        let body = """
+            An Ipsos/Reuters poll found 41% support for the plan (U.S./China talks resume on May 3, 2021). \
+            The Pfizer/BioNTech vaccine was approved on Dec. 2, 2020.
+            """
+        #expect(PageFurniture.clean(body) == body)
     }
 
     @Test func ordinaryNewsIsUntouched() {

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Photo captions and their credits inside an article's running text, where a page's extraction
+/// leaves them: "The senator speaks in Ames, Iowa, August 9, 2014. (Jane Roe/Reuters) The vote …",
+/// "Jane Roe | Pool | Getty Images", "In this May 2, 2019, file photo, the senator …". A credit is
+/// cut wherever it is; the caption it closes goes with it: the text before the credit when that is a
+/// fragment (no closing punctuation) or ends with a date, which is how captions end and news
+/// sentences seldom do, or the sentence before when the credit opens the next one.
+enum PhotoCaptions {
+    /// The sentences of one paragraph without captions and credits, in order.
+    static func removed(from sentences: [String]) -> [String] {
+        var out: [String] = []
+        for sentence in sentences {
+            if matches(fileCaption, sentence) { continue }
+            let parts = splitAtCredits(sentence)
+            guard parts.count > 1 else {
+                out.append(sentence)
+                continue
+            }
+            var kept: [String] = []
+            for (index, part) in parts.enumerated() {
+                let text = part.trimmingCharacters(in: .whitespaces)
+                if index == 0 {
+                    if text.isEmpty {
+                        // The credit opens the sentence: it closes the caption before it.
+                        if let previous = out.last, isCaption(previous, closed: true) { out.removeLast() }
+                        continue
+                    }
+                    if isCaption(text, closed: false) { continue }
+                }
+                if !text.isEmpty { kept.append(text) }
+            }
+            if !kept.isEmpty { out.append(kept.joined(separator: " ")) }
+        }
+        return out
+    }
+
+    /// Text before a credit is a caption when it ends with a full date ("…, June 23, 2020."), names who
+    /// stands where ("(left)"), or, inside the credit's own sentence, stops without closing punctuation.
+    private static func isCaption(_ text: String, closed: Bool) -> Bool {
+        if matches(endsWithDate, text) || matches(position, text) { return true }
+        guard !closed, let last = text.last else { return false }
+        return !".!?\"”’)".contains(last)
+    }
+
+    /// The sentence cut at each credit (the credits themselves left out).
+    private static func splitAtCredits(_ sentence: String) -> [String] {
+        let range = NSRange(sentence.startIndex..., in: sentence)
+        var cuts: [NSRange] = []
+        for pattern in credits {
+            for match in pattern.matches(in: sentence, range: range) {
+                // Three words at least: "(U.S./China)" or "(Reuters/Ipsos)" is not a photographer's credit.
+                let words = (sentence as NSString).substring(with: match.range)
+                    .split(whereSeparator: { $0 == " " || $0 == "/" || $0 == "|" || $0 == "(" || $0 == ")" })
+                if words.count >= 3 { cuts.append(match.range) }
+            }
+        }
+        guard !cuts.isEmpty else { return [sentence] }
+        cuts.sort { $0.location < $1.location }
+        var parts: [String] = []
+        var from = sentence.startIndex
+        for cut in cuts {
+            guard let r = Range(cut, in: sentence), r.lowerBound >= from else { continue }
+            parts.append(String(sentence[from..<r.lowerBound]))
+            from = r.upperBound
+        }
+        parts.append(String(sentence[from...]))
+        return parts
+    }
+
+    private static func matches(_ pattern: NSRegularExpression, _ text: String) -> Bool {
+        pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    private static let word = #"[A-Z][\p{L}'’.\-]*"#
+    /// An agency closing an unbracketed credit. A one-word name must be followed by a new sentence or
+    /// nothing: "An Ipsos/Reuters poll" is news.
+    private static let agency =
+        #"(?:Getty Images|AP Photo|ZUMA Wire|(?:AP|Reuters|AFP|EPA|Bloomberg|Shutterstock|Pool|Sipa|Xinhua)\b(?=\s*$|\s+[A-Z“"]))"#
+
+    private static let credits: [NSRegularExpression] = [
+        // Reuters' own: "REUTERS/Jane Roe", "REUTERS/Jane Roe/File Photo" (the name stops where a sentence starts).
+        try! NSRegularExpression(pattern: #"\s*\bREUTERS/\#(word)(?:\s\#(word)){0,3}(?:/File Photo)?(?=\s+[A-Z“"]|\s*$)"#),
+        // "(Jane Roe/Reuters)", "(Sputnik/Alexei Druzhinin/Kremlin via Reuters)", "(Maker/via YouTube)":
+        // a parenthesis of capitalised words (and via/of/the) around at least one slash.
+        try! NSRegularExpression(
+            pattern: #"\s*\(\s*\#(word)(?:\s+(?:\#(word)|via|of|the|for))*\s*(?:/\s*(?:\#(word)|via|of|the|for)(?:\s+(?:\#(word)|via|of|the|for))*\s*)+\)"#),
+        // Unbracketed, ending in an agency: "Jane Roe | Pool | Getty Images", "Jane Roe / AFP / Getty Images",
+        // "Jane Roe/the Daily Courier via Getty Images".
+        try! NSRegularExpression(
+            pattern: #"(?:\|\s*)?(?:\#(word)\s){1,3}\#(word)\s?[|/]\s?(?:[^|/.\n]{1,50}?\s?[|/]\s?)?(?:[\p{L} ]{0,40}via\s)?\#(agency)"#),
+    ]
+
+    /// AP's caption form, a sentence of its own: "In this June 24, 2019, file photo, …".
+    private static let fileCaption = try! NSRegularExpression(
+        pattern: #"^(?:In this|This)\b.{0,60}\b(?:file|handout) (?:photo|image)\b"#, options: [.caseInsensitive])
+    private static let endsWithDate = try! NSRegularExpression(
+        pattern:
+            #"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s\d{1,2},?\s\d{4}\.?$"#)
+    private static let position = try! NSRegularExpression(
+        pattern: #"\((?:left|right|center|centre|second (?:from )?(?:left|right)|front|rear|top|bottom|in red|in blue)\)"#,
+        options: [.caseInsensitive])
+}
