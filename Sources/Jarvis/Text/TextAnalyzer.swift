@@ -196,6 +196,22 @@ public struct TextAnalyzer: Sendable {
         return result
     }
 
+    /// Initials inside a name ("George H.W. Bush", "J.R.R. Tolkien"): two or more capital letters each with
+    /// its dot. Initials that end sentences as often as not (places and bodies: "U.S.", "D.C.", "U.N.") are not.
+    static func isNameInitials(_ word: String) -> Bool {
+        let letters = word.drop { !$0.isLetter }
+        guard letters.count >= 4, letters.count % 2 == 0, !placeInitials.contains(String(letters)) else { return false }
+        for (k, c) in letters.enumerated() {
+            if k % 2 == 0 ? !(c.isUppercase && c.isLetter) : c != "." { return false }
+        }
+        return true
+    }
+
+    private static let placeInitials: Set<String> = [
+        "U.S.", "U.K.", "U.N.", "E.U.", "D.C.", "L.A.", "N.Y.", "N.J.", "S.C.", "N.C.", "U.A.E.", "U.S.A.", "U.S.S.R.",
+        "P.M.", "A.M.", "B.C.", "A.D.", "R.I.", "N.H.", "N.M.", "N.D.", "S.D.", "W.Va.",
+    ]
+
     /// Sentences (for summaries): split after . ! ? followed by space and a capital or digit,
     /// not after common abbreviations or single initials.
     public func sentences(_ text: String) -> [String] {
@@ -226,6 +242,7 @@ public struct TextAnalyzer: Sendable {
                 let abbreviation =
                     StopWords.abbreviations.contains(lastWord.lowercased())
                     || (lastWord.count == 2 && lastWord.first?.isUppercase == true)
+                    || Self.isNameInitials(lastWord)
                 if startsNew && !abbreviation {
                     let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
                     if !trimmed.isEmpty { result.append(trimmed) }

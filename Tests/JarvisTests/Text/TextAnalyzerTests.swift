@@ -30,4 +30,14 @@ import Testing
                 "Mr. Ruto spoke in Nairobi.", "Growth was 5.6 percent.", "Will it last?", "Analysts doubt it.",
             ])
     }
+
+    @Test func initialsInsideANameDoNotEndASentence() {
+        let text = "The library honours President George H.W. Bush. It opened in the U.S. Capitol in 1997. J.R.R. Tolkien wrote it."
+        #expect(
+            analyzer.sentences(text) == [
+                "The library honours President George H.W. Bush.", "It opened in the U.S. Capitol in 1997.",
+                "J.R.R. Tolkien wrote it.",
+            ])
+        #expect(analyzer.sentences("Talks resumed in Washington, D.C. Officials met on Monday.").count == 2)
+    }
 }

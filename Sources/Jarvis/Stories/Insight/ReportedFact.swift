@@ -14,6 +14,7 @@ enum ReportedFact {
         "wonderful", "remarkable", "deserves", "deserve", "a mistake", "foolish", "reckless", "misguided",
         "good news", "bad news", "it is time", "it's time", "in my view", "in our view", "opinion", "editorial",
         "needs to", "need to", "has to be", "have to be", "let us", "let's",
+        "indeed", "appears to", "appear to", "seems to", "seem to", "maybe", "perhaps", "probably", "likely",
     ]
 
     private static let single: Set<String> = Set(markers.filter { !$0.contains(" ") })
@@ -25,6 +26,8 @@ enum ReportedFact {
         if last == "?" || last == "!" { return true }
         // A sentence that opens with a quotation is someone's words, not the sources' shared report.
         if "\"“‘'".contains(first) { return true }
+        // Half a quotation (the sentence splitter cut it, or it closes one opened before): someone's words.
+        if unbalancedQuotes(trimmed) { return true }
         let lower = trimmed.lowercased()
         let words = lower.split { !($0.isLetter || $0 == "'" || $0 == "’") }.map { $0.replacingOccurrences(of: "’", with: "'") }
         // "US" is a country, not the pronoun.
@@ -35,5 +38,27 @@ enum ReportedFact {
         }
         let spaced = " " + words.joined(separator: " ") + " "
         return phrases.contains { spaced.contains(" " + $0 + " ") }
+    }
+
+    /// Long enough to state something on its own: six words at least ("Unanue agreed." reports nothing).
+    static func isStatement(_ sentence: String) -> Bool {
+        sentence.split(whereSeparator: \.isWhitespace).count >= 6
+    }
+
+    /// Curly quotes that do not pair up, or an odd number of straight double quotes.
+    static func unbalancedQuotes(_ text: String) -> Bool {
+        var open = 0
+        var straight = 0
+        for c in text {
+            switch c {
+            case "“": open += 1
+            case "”":
+                if open == 0 { return true }
+                open -= 1
+            case "\"": straight += 1
+            default: break
+            }
+        }
+        return open != 0 || straight % 2 != 0
     }
 }

@@ -127,8 +127,8 @@ struct SourceAgreement {
         // The body sentence that carries the most agreed facts, and nothing that is not agreed.
         var best: (score: Int, authority: Int, article: Int, sentence: Int, supportCount: Int)?
         for (a, features) in story.articles.enumerated() {
-            for (s, sentence) in features.sentences.enumerated() where sentence.count <= 260 && !ReportedFact.isOpinion(sentence)
-            {
+            for (s, sentence) in features.sentences.enumerated()
+            where sentence.count <= 260 && !ReportedFact.isOpinion(sentence) && ReportedFact.isStatement(sentence) {
                 let sentenceFigures = figuresAt[a]?[s] ?? []
                 let supports = sentenceFigures.map { support(of: $0) }
                 guard !supports.contains(where: { $0 == nil }) else { continue }
@@ -169,15 +169,37 @@ struct SourceAgreement {
 
         // No sentence says it alone: list what is shared.
         let figureList = agreedFigures.map(\.figure.display)
-        let nameList = agreedNames.keys.sorted { (agreedNames[$0]!.count, $1) > (agreedNames[$1]!.count, $0) }
-            .prefix(3).map { names.display[$0] ?? $0 }
+        // Each name once, as printed: "Bolsonaro’s" is Bolsonaro, and a name never seen as written ("u s") is left out.
+        func possessiveStripped(_ name: String) -> String {
+            for suffix in ["'s", "’s"] where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
+            return name
+        }
+        // A name inside a longer one ("Adeyemi" of "Governor Tunde Adeyemi") is the same person.
+        var listed = Set<String>()
+        // Function words and contractions capitalised inside quotations ("Even", "I’m") are no names; a plural
+        // ("Republicans") is its singular's group.
+        func isWord(_ name: String) -> Bool {
+            let lower = name.lowercased()
+            return StopWords.english.contains(lower) || lower.contains("’") || lower.contains("'")
+                || SourceAgreement.dependentOpenings.contains(lower) || ["even", "just", "now", "yes", "no"].contains(lower)
+        }
+        let printed = agreedNames.keys.sorted { (agreedNames[$0]!.count, $1) > (agreedNames[$1]!.count, $0) }
+            .compactMap { names.display[$0].map(possessiveStripped) }
+            .filter { !isWord($0) }
+        let singular = Set(printed.map { $0.lowercased() })
+        let longer = printed.map { " " + $0.lowercased() + " " }
+        let nameList = printed
+            .filter { name in !longer.contains { $0.count > name.count + 2 && $0.contains(" " + name.lowercased() + " ") } }
+            .filter { !($0.hasSuffix("s") && singular.contains(String($0.dropLast()).lowercased())) }
+            .filter { listed.insert($0.lowercased()).inserted }
+            .prefix(3)
         // Names alone are no fact ("name Brennan, CIA and John Brennan" says nothing happened): a list needs a
         // shared figure.
         guard !figureList.isEmpty else { return nil }
         let counts = agreedFigures.map(\.voices.count) + agreedNames.values.map(\.count)
         var parts: [String] = []
         if !figureList.isEmpty { parts.append("report " + SourceAgreement.list(Array(figureList.prefix(3)))) }
-        if !nameList.isEmpty { parts.append("name " + SourceAgreement.list(nameList)) }
+        if !nameList.isEmpty { parts.append("name " + SourceAgreement.list(Array(nameList))) }
         let prefix = agreementPrefix(counts.min() ?? voices, of: voices, verb: false)
         return "\(prefix) \(parts.joined(separator: " and "))."
     }

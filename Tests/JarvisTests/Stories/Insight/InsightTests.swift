@@ -247,6 +247,22 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(!consensus.contains("Eight of"))
     }
 
+    @Test func aListedNameAppearsOnceAsPrinted() throws {
+        let articles = [
+            F.article(
+                "a", "Lagos Ledger", "Adeyemi wins",
+                "Governor Tunde Adeyemi took 55% of the vote in Ibadan, where Adeyemi’s rivals conceded on Sunday.",
+                minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Landslide in Oyo",
+                "Adeyemi’s 55% share stunned observers in Ogbomosho, who had expected Governor Tunde Adeyemi to lose.",
+                minutesAgo: 20),
+        ]
+        let consensus = try #require(insight(articles).consensus)
+        #expect(consensus.contains("55%"), "\(consensus)")
+        #expect(consensus.hasSuffix("name Governor Tunde Adeyemi."), "\(consensus)")
+    }
+
     @Test func sharedNamesAloneAreNoConsensus() {
         let articles = [
             F.article(

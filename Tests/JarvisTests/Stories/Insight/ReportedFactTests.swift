@@ -1,0 +1,27 @@
+import Testing
+
+@testable import Jarvis
+
+/// Consensus is a reported fact: never half a quotation, a hedge or the writer's judgement.
+struct ReportedFactTests {
+    @Test(arguments: [
+        "We're all truly blessed to have a leader like this”",
+        "The minister called it “a turning point for the region.",
+        "Indeed, the evidence appears to support the council's position.",
+        "The council seems to have lost the vote.",
+        "Maybe the council will reopen the bridge next year.",
+    ])
+    func halfQuotesAndJudgementsAreNotReportedFacts(_ sentence: String) {
+        #expect(ReportedFact.isOpinion(sentence))
+    }
+
+    @Test func reportedFactsWithQuotesStayFacts() {
+        #expect(!ReportedFact.isOpinion("The minister called it “a turning point” on Tuesday."))
+        #expect(!ReportedFact.isOpinion("The council voted 30 to 11 on Monday to close the bridge."))
+    }
+
+    @Test func aStatementHasSixWords() {
+        #expect(!ReportedFact.isStatement("The mayor agreed."))
+        #expect(ReportedFact.isStatement("The mayor agreed to reopen the bridge."))
+    }
+}
