@@ -26,6 +26,7 @@ public struct FeedParseReport: Encodable, Sendable {
     /// libxml2's first error when the document was broken and items were salvaged.
     let recoveredError: String?
     let itemsCapped: Bool
+    let itemsWithoutContent: Int
     let items: [Item]
 
     public init(_ feed: ParsedFeed) {
@@ -36,6 +37,7 @@ public struct FeedParseReport: Encodable, Sendable {
         encodingRepaired = feed.encodingRepaired
         recoveredError = feed.recoveredError
         itemsCapped = feed.itemsCapped
+        itemsWithoutContent = feed.itemsWithoutContent
         items = feed.items.map { item in
             Item(
                 title: item.title, link: item.link, guid: item.guid, publishedAt: item.publishedAt,
@@ -54,7 +56,7 @@ public struct FeedParseReport: Encodable, Sendable {
 
     // Nil values are written as `null` rather than left out.
     enum CodingKeys: String, CodingKey {
-        case format, title, siteLink, encoding, encodingRepaired, recoveredError, itemsCapped, items
+        case format, title, siteLink, encoding, encodingRepaired, recoveredError, itemsCapped, itemsWithoutContent, items
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -66,6 +68,7 @@ public struct FeedParseReport: Encodable, Sendable {
         try container.encode(encodingRepaired, forKey: .encodingRepaired)
         try container.encode(recoveredError, forKey: .recoveredError)
         try container.encode(itemsCapped, forKey: .itemsCapped)
+        try container.encode(itemsWithoutContent, forKey: .itemsWithoutContent)
         try container.encode(items, forKey: .items)
     }
 }

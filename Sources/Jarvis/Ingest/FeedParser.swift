@@ -86,6 +86,7 @@ public enum FeedParser {
         return ParsedFeed(
             format: format, title: title, siteLink: siteLink, items: items,
             recoveredError: reader.firstError, itemsCapped: collector.itemsCapped,
+            itemsWithoutContent: collector.items.count - items.count,
             encoding: encoding.encoding, encodingRepaired: encoding.repaired)
     }
 

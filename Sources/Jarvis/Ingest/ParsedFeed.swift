@@ -24,6 +24,8 @@ public struct ParsedFeed: Sendable, Equatable {
     public var recoveredError: String?
     /// True when the document had more items than `Limits.maxItems` and the rest were ignored.
     public var itemsCapped: Bool
+    /// Items left out because they had no title, no text and no link (nothing to show or fetch).
+    public var itemsWithoutContent: Int
     /// The character encoding the bytes were read as (`utf-8`, `windows-1251`, …; see `FeedEncoding`).
     public var encoding: String
     /// True when some bytes were not valid in that encoding and were repaired or replaced.
@@ -31,8 +33,10 @@ public struct ParsedFeed: Sendable, Equatable {
 
     public init(
         format: FeedFormat, title: String, siteLink: String?, items: [ParsedItem],
-        recoveredError: String? = nil, itemsCapped: Bool = false, encoding: String = "utf-8", encodingRepaired: Bool = false
+        recoveredError: String? = nil, itemsCapped: Bool = false, itemsWithoutContent: Int = 0, encoding: String = "utf-8",
+        encodingRepaired: Bool = false
     ) {
+        self.itemsWithoutContent = itemsWithoutContent
         self.encoding = encoding
         self.encodingRepaired = encodingRepaired
         self.format = format
