@@ -25,7 +25,7 @@ public struct StandardFeedDocumentParser: FeedDocumentParsing {
                 "feed document was broken; kept the items before the break",
                 ["url": feedURL.absoluteString, "error": recovered, "items": "\(feed.items.count)"])
         }
-        return feed.items.compactMap { item in
+        let articles: [IncomingArticle] = feed.items.compactMap { item in
             let guidLink = item.guid.flatMap { URL(string: $0) }.flatMap {
                 $0.scheme?.hasPrefix("http") == true ? $0.absoluteString : nil
             }
@@ -36,5 +36,15 @@ public struct StandardFeedDocumentParser: FeedDocumentParsing {
                 publishedAt: item.publishedAt, imageUrl: item.imageURL, author: item.author,
                 isBreakingFlag: item.isBreakingFlag, categories: item.categories)
         }
+        let withoutLink = feed.items.count - articles.count
+        if withoutLink > 0 || feed.itemsWithoutContent > 0 {
+            logger.info(
+                "feed items left out",
+                [
+                    "url": feedURL.absoluteString, "noLink": "\(withoutLink)",
+                    "nothingToShow": "\(feed.itemsWithoutContent)", "kept": "\(articles.count)",
+                ])
+        }
+        return articles
     }
 }
