@@ -157,7 +157,8 @@ enum FeedEncoding {
         case "iso-8859-8-i": return "iso-8859-8"
         // Python's and Java's names for sets glibc knows under others.
         case "cp_is", "cp-is", "csibm861", "ibm861", "cp861": return "cp861"
-        case "maccentraleurope", "x-mac-ce", "x-mac-centraleurope", "maclatin2", "mac-latin2", "mac_latin2": return "mac-centraleurope"
+        case "maccentraleurope", "x-mac-ce", "x-mac-centraleurope", "maclatin2", "mac-latin2", "mac_latin2":
+            return "mac-centraleurope"
         case "maciceland", "x-mac-icelandic", "mac-iceland": return "mac-is"
         case "x-mac-cyrillic", "maccyrillic", "mac-cyrillic": return "mac-cyrillic"
         // "windows_1251", "koi8_r", "iso_8859_5": the underscore spellings of the usual labels.

@@ -17,7 +17,8 @@ enum StopWords {
     ]
 
     static let abbreviations: Set<String> = [
-        "mr.", "mrs.", "ms.", "dr.", "prof.", "sen.", "rep.", "gov.", "gen.", "col.", "lt.", "st.", "jr.", "sr.", "inc.",
+        "mr.", "mrs.", "ms.", "dr.", "prof.", "sen.", "sens.", "rep.", "reps.", "gov.", "gen.", "col.", "lt.", "st.", "jr.",
+        "sr.", "inc.",
         "ltd.", "co.", "corp.", "vs.", "etc.", "e.g.", "i.e.", "u.s.", "u.k.", "u.n.", "no.", "jan.", "feb.", "mar.",
         "apr.", "jun.", "jul.", "aug.", "sep.", "sept.", "oct.", "nov.", "dec.",
     ]

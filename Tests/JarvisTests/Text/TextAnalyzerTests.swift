@@ -32,7 +32,8 @@ import Testing
     }
 
     @Test func initialsInsideANameDoNotEndASentence() {
-        let text = "The library honours President George H.W. Bush. It opened in the U.S. Capitol in 1997. J.R.R. Tolkien wrote it."
+        let text =
+            "The library honours President George H.W. Bush. It opened in the U.S. Capitol in 1997. J.R.R. Tolkien wrote it."
         #expect(
             analyzer.sentences(text) == [
                 "The library honours President George H.W. Bush.", "It opened in the U.S. Capitol in 1997.",

@@ -161,7 +161,9 @@ enum PageFurniture {
         // A broadcaster's dateline with no dash: "(CNN) ", "Washington (CNN) ", "New York (CNN Business) ".
         (
             try! NSRegularExpression(
-                pattern: #"^([A-Z][A-Za-z.]+( [A-Z][A-Za-z.]+){0,2}(, [A-Z][A-Za-z.]+( [A-Z][A-Za-z.]+)?)? )?\((CNN|CNN Business|CNN Money|CNBC)\)\s*"#),
+                pattern:
+                    #"^([A-Z][A-Za-z.]+( [A-Z][A-Za-z.]+){0,2}(, [A-Z][A-Za-z.]+( [A-Z][A-Za-z.]+)?)? )?\((CNN|CNN Business|CNN Money|CNBC)\)\s*"#
+            ),
             ""
         ),
         // Datelines without an agency: "WASHINGTON — ", "KHARTOUM, Sudan -- ", "BOSTON - ".

@@ -84,11 +84,15 @@ enum PhotoCaptions {
         // "(Jane Roe/Reuters)", "(Sputnik/Alexei Druzhinin/Kremlin via Reuters)", "(Maker/via YouTube)":
         // a parenthesis of capitalised words (and via/of/the) around at least one slash.
         try! NSRegularExpression(
-            pattern: #"\s*\(\s*\#(word)(?:\s+(?:\#(word)|via|of|the|for))*\s*(?:/\s*(?:\#(word)|via|of|the|for)(?:\s+(?:\#(word)|via|of|the|for))*\s*)+\)"#),
+            pattern:
+                #"\s*\(\s*\#(word)(?:\s+(?:\#(word)|via|of|the|for))*\s*(?:/\s*(?:\#(word)|via|of|the|for)(?:\s+(?:\#(word)|via|of|the|for))*\s*)+\)"#
+        ),
         // Unbracketed, ending in an agency: "Jane Roe | Pool | Getty Images", "Jane Roe / AFP / Getty Images",
         // "Jane Roe/the Daily Courier via Getty Images".
         try! NSRegularExpression(
-            pattern: #"(?:\|\s*)?(?:\#(word)\s){1,3}\#(word)\s?[|/]\s?(?:[^|/.\n]{1,50}?\s?[|/]\s?)?(?:[\p{L} ]{0,40}via\s)?\#(agency)"#),
+            pattern:
+                #"(?:\|\s*)?(?:\#(word)\s){1,3}\#(word)\s?[|/]\s?(?:[^|/.\n]{1,50}?\s?[|/]\s?)?(?:[\p{L} ]{0,40}via\s)?\#(agency)"#
+        ),
     ]
 
     /// AP's caption form, a sentence of its own: "In this June 24, 2019, file photo, …".
@@ -96,7 +100,8 @@ enum PhotoCaptions {
         pattern: #"^(?:In this|This)\b.{0,60}\b(?:file|handout) (?:photo|image)\b"#, options: [.caseInsensitive])
     private static let endsWithDate = try! NSRegularExpression(
         pattern:
-            #"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s\d{1,2},?\s\d{4}\.?$"#)
+            #"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s\d{1,2},?\s\d{4}\.?$"#
+    )
     private static let position = try! NSRegularExpression(
         pattern: #"\((?:left|right|center|centre|second (?:from )?(?:left|right)|front|rear|top|bottom|in red|in blue)\)"#,
         options: [.caseInsensitive])

@@ -40,9 +40,15 @@ enum ReportedFact {
         return phrases.contains { spaced.contains(" " + $0 + " ") }
     }
 
-    /// Long enough to state something on its own: six words at least ("Unanue agreed." reports nothing).
+    /// A statement of its own: six words at least ("Unanue agreed." reports nothing), and words, not a table
+    /// row (a ticker line is mostly figures and capitals: "FDX FEDEX CORPORATION 156.23 -4.99 -3.10%").
     static func isStatement(_ sentence: String) -> Bool {
-        sentence.split(whereSeparator: \.isWhitespace).count >= 6
+        let words = sentence.split(whereSeparator: \.isWhitespace)
+        guard words.count >= 6 else { return false }
+        let tabular = words.filter { word in
+            word.contains(where: \.isNumber) || (word.count > 1 && word.allSatisfy { $0.isUppercase || !$0.isLetter })
+        }
+        return tabular.count * 5 < words.count * 2
     }
 
     /// Curly quotes that do not pair up, or an odd number of straight double quotes.

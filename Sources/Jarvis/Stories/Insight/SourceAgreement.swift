@@ -167,7 +167,43 @@ struct SourceAgreement {
             return "\(agreementPrefix(best.supportCount, of: voices)): \(SourceAgreement.lowercasingArticle(sentence))"
         }
 
-        // No sentence says it alone: list what is shared.
+        // No sentence says only what the sources share: the plainest sentence that carries a shared quantity
+        // (every figure in it shared), quoted and attributed to its source, after the shared figures.
+        var quoted: (facts: Int, authority: Int, article: Int, sentence: Int)?
+        for (a, features) in story.articles.enumerated() {
+            for (s, sentence) in features.sentences.enumerated()
+            where sentence.count <= 220 && !ReportedFact.isOpinion(sentence) && ReportedFact.isStatement(sentence)
+                && ".!?\"”’".contains(sentence.last ?? " ")
+            {
+                // (Closing punctuation: an excerpt cut mid-sentence is not quoted.)
+                let sentenceFigures = figuresAt[a]?[s] ?? []
+                let shared = sentenceFigures.filter { support(of: $0) != nil }
+                guard shared.count == sentenceFigures.count, shared.contains(where: { $0.unit != "date" }) else { continue }
+                let firstWord = sentence.prefix { $0.isLetter }.lowercased()
+                guard !SourceAgreement.dependentOpenings.contains(firstWord), !contested(a, s) else { continue }
+                let candidate = (shared.count, features.authority, a, s)
+                if let current = quoted,
+                    (candidate.0, candidate.1, -candidate.2, -candidate.3) <= (
+                        current.facts, current.authority, -current.article, -current.sentence
+                    )
+                {
+                    continue
+                }
+                quoted = candidate
+            }
+        }
+        if let quoted {
+            let figuresHere = (figuresAt[quoted.article]?[quoted.sentence] ?? []).filter { $0.unit != "date" }
+            var shown: [String] = []
+            for figure in figuresHere where !shown.contains(figure.display) { shown.append(figure.display) }
+            let counts = figuresHere.compactMap { support(of: $0) }
+            let prefix = agreementPrefix(counts.min() ?? 2, of: voices, verb: false)
+            let article = story.articles[quoted.article]
+            let sentence = article.sentences[quoted.sentence]
+            return "\(prefix) report \(SourceAgreement.list(Array(shown.prefix(3)))). \(article.article.source): “\(sentence)”"
+        }
+
+        // Nothing quotable: list what is shared.
         let figureList = agreedFigures.map(\.figure.display)
         // Each name once, as printed: "Bolsonaro’s" is Bolsonaro, and a name never seen as written ("u s") is left out.
         func possessiveStripped(_ name: String) -> String {
@@ -188,7 +224,8 @@ struct SourceAgreement {
             .filter { !isWord($0) }
         let singular = Set(printed.map { $0.lowercased() })
         let longer = printed.map { " " + $0.lowercased() + " " }
-        let nameList = printed
+        let nameList =
+            printed
             .filter { name in !longer.contains { $0.count > name.count + 2 && $0.contains(" " + name.lowercased() + " ") } }
             .filter { !($0.hasSuffix("s") && singular.contains(String($0.dropLast()).lowercased())) }
             .filter { listed.insert($0.lowercased()).inserted }

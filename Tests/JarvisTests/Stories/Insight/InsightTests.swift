@@ -251,16 +251,32 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         let articles = [
             F.article(
                 "a", "Lagos Ledger", "Adeyemi wins",
-                "Governor Tunde Adeyemi took 55% of the vote in Ibadan, where Adeyemi’s rivals conceded on Sunday.",
+                "Governor Tunde Adeyemi took 55% of the 1.2 million votes cast in Ibadan, where Adeyemi’s rivals conceded.",
                 minutesAgo: 30),
             F.article(
                 "b", "Accra Times", "Landslide in Oyo",
-                "Adeyemi’s 55% share stunned observers in Ogbomosho, who had expected Governor Tunde Adeyemi to lose.",
+                "Adeyemi’s 55% share of 900,000 ballots stunned observers in Ogbomosho, who had expected Governor Tunde Adeyemi to lose.",
                 minutesAgo: 20),
         ]
         let consensus = try #require(insight(articles).consensus)
         #expect(consensus.contains("55%"), "\(consensus)")
         #expect(consensus.hasSuffix("name Governor Tunde Adeyemi."), "\(consensus)")
+    }
+
+    @Test func aSharedFigureIsQuotedFromASentenceThatCarriesIt() throws {
+        let articles = [
+            F.article(
+                "a", "Lagos Ledger", "Adeyemi wins",
+                "Governor Tunde Adeyemi took 55% of the vote in Ibadan, where his rivals conceded on Sunday.",
+                minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Landslide in Oyo",
+                "Observers in Ogbomosho said a 55% share for the governor was the largest since 1999.",
+                minutesAgo: 20),
+        ]
+        let consensus = try #require(insight(articles).consensus)
+        #expect(consensus.hasPrefix("Both sources report 55%. "), "\(consensus)")
+        #expect(consensus.contains(": “") && consensus.hasSuffix("”"), "\(consensus)")
     }
 
     @Test func sharedNamesAloneAreNoConsensus() {

@@ -23,5 +23,7 @@ struct ReportedFactTests {
     @Test func aStatementHasSixWords() {
         #expect(!ReportedFact.isStatement("The mayor agreed."))
         #expect(ReportedFact.isStatement("The mayor agreed to reopen the bridge."))
+        #expect(!ReportedFact.isStatement("Ticker Security Last Change FDX FEDEX CORPORATION 156.23 -4.99 -3.10%"))
+        #expect(ReportedFact.isStatement("The bank raised its rate to 27.5% from 27% on Tuesday in Abuja."))
     }
 }
