@@ -175,13 +175,19 @@ enum FigureReader {
                 }
             }
             if monthNumber[previous] != nil { continue }  // "May 2024"
+            // A number glued to a name by a hyphen is part of the name: "G-20", "F-35", "COVID-19".
+            if token.startIndex > sentence.startIndex, sentence[sentence.index(before: token.startIndex)] == "-" {
+                let hyphen = sentence.index(before: token.startIndex)
+                if hyphen > sentence.startIndex, sentence[sentence.index(before: hyphen)].isLetter { continue }
+            }
 
             var unit = quantity.unit
             // Ranges and changes share the second number's unit: "from 12 to 15 people", "12 or 15%".
             if ["to", "and", "or"].contains(unit), k + 1 < quantities.count, numeric[k + 1] == i + 2 {
                 unit = quantities[k + 1].unit
             }
-            var unitDisplay = unit  // the counted noun as written, lower-cased
+            // The counted noun as written ("5,000 Taliban"), lower-cased when it is not the next word.
+            var unitDisplay = i + 1 < tokens.count && lower[i + 1] == unit ? String(tokens[i + 1]) : unit
             if unit == "per", i + 2 < lower.count, lower[i + 2] == "cent" { unit = "%" }
             if unit == "basis" || unit == "bp" || unit == "bps" {
                 unit = "basis points"
@@ -209,7 +215,7 @@ enum FigureReader {
                         !weekdays.contains(noun), let nounStem = text.terms(noun).first
                     {
                         unit += " " + nounStem
-                        unitDisplay += " " + noun
+                        unitDisplay += " " + tokens[i + 2]
                     }
                 }
             }
@@ -218,10 +224,12 @@ enum FigureReader {
                 let before = sentence[sentence.index(before: token.startIndex)]
                 if currencySymbols.contains(before) { currency = String(before) }
             }
+            // "a 12-day tour" reads as written, not "12 day".
+            let hyphenated = token.endIndex < sentence.endIndex && sentence[token.endIndex] == "-"
             let display: String
             switch unit {
             case "%": display = "\(number)%"
-            default: display = "\(currency)\(number) \(unitDisplay)"
+            default: display = "\(currency)\(number)\(hyphenated ? "-" : " ")\(unitDisplay)"
             }
             // Capitalised words past the first are names ("Baobab Growth Partners"), not what a figure measures.
             if stems.isEmpty {

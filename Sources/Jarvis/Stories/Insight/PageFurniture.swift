@@ -141,7 +141,7 @@ enum PageFurniture {
         "this site is protected by recaptcha", "visit business insider's homepage", "get the fox news app",
         "for the fox news app", "to get the fox news app", "read more on fox business", "cookie policy",
         "follow us on", "like us on facebook", "share this article", "share on facebook", "share on twitter",
-        "reuters/", "/file photo", "/getty images", "/afp via getty", "media playback is unsupported",
+        "reuters/", "/file photo", "/getty images", "/afp via getty", "media playback is unsupported", "(video)",
     ]
 
     /// Furniture inside a sentence, cut (or replaced) in place.
