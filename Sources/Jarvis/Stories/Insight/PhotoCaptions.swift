@@ -35,6 +35,11 @@ enum PhotoCaptions {
         return out
     }
 
+    /// Read like a caption even without a credit: ends with a full date or says who stands where.
+    static func looksLikeCaption(_ sentence: String) -> Bool {
+        matches(endsWithDate, sentence) || matches(position, sentence)
+    }
+
     /// Text before a credit is a caption when it ends with a full date ("…, June 23, 2020."), names who
     /// stands where ("(left)"), or, inside the credit's own sentence, stops without closing punctuation.
     private static func isCaption(_ text: String, closed: Bool) -> Bool {

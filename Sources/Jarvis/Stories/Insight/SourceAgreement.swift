@@ -173,15 +173,17 @@ struct SourceAgreement {
         for (a, features) in story.articles.enumerated() {
             for (s, sentence) in features.sentences.enumerated()
             where sentence.count <= 220 && !ReportedFact.isOpinion(sentence) && ReportedFact.isStatement(sentence)
-                && ".!?\"”’".contains(sentence.last ?? " ")
+                && ".!?\"”’".contains(sentence.last ?? " ") && !PhotoCaptions.looksLikeCaption(sentence)
             {
                 // (Closing punctuation: an excerpt cut mid-sentence is not quoted.)
                 let sentenceFigures = figuresAt[a]?[s] ?? []
                 let shared = sentenceFigures.filter { support(of: $0) != nil }
-                guard shared.count == sentenceFigures.count, shared.contains(where: { $0.unit != "date" }) else { continue }
+                guard !shared.isEmpty, shared.count == sentenceFigures.count else { continue }
                 let firstWord = sentence.prefix { $0.isLetter }.lowercased()
                 guard !SourceAgreement.dependentOpenings.contains(firstWord), !contested(a, s) else { continue }
-                let candidate = (shared.count, features.authority, a, s)
+                // Quantities before dates ("take effect on Jan. 15" is quoted when nothing else is shared).
+                let quantities = shared.filter { $0.unit != "date" }.count
+                let candidate = (quantities * 10 + shared.count, features.authority, a, s)
                 if let current = quoted,
                     (candidate.0, candidate.1, -candidate.2, -candidate.3) <= (
                         current.facts, current.authority, -current.article, -current.sentence
@@ -193,7 +195,8 @@ struct SourceAgreement {
             }
         }
         if let quoted {
-            let figuresHere = (figuresAt[quoted.article]?[quoted.sentence] ?? []).filter { $0.unit != "date" }
+            let all = figuresAt[quoted.article]?[quoted.sentence] ?? []
+            let figuresHere = all.contains { $0.unit != "date" } ? all.filter { $0.unit != "date" } : all
             var shown: [String] = []
             for figure in figuresHere where !shown.contains(figure.display) { shown.append(figure.display) }
             let counts = figuresHere.compactMap { support(of: $0) }

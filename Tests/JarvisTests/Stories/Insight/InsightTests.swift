@@ -279,6 +279,21 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(consensus.contains(": “") && consensus.hasSuffix("”"), "\(consensus)")
     }
 
+    @Test func aSharedDateIsQuotedWithWhatHappensThen() throws {
+        let articles = [
+            F.article(
+                "a", "Lagos Ledger", "Port rules change",
+                "New port rules in Apapa start on January 15, officials at the Lagos harbour office said.", minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Shippers brace",
+                "Shippers in Tema expect delays when the Apapa rules begin on January 15, freight agents said.",
+                minutesAgo: 20),
+        ]
+        let consensus = try #require(insight(articles).consensus)
+        #expect(consensus.hasPrefix("Both sources report January 15. "), "\(consensus)")
+        #expect(consensus.contains("Apapa") && consensus.hasSuffix("”"), "\(consensus)")
+    }
+
     @Test func sharedNamesAloneAreNoConsensus() {
         let articles = [
             F.article(
