@@ -35,9 +35,10 @@ enum PhotoCaptions {
         return out
     }
 
-    /// Read like a caption even without a credit: ends with a full date or says who stands where.
+    /// Read like a caption even without a credit: ends with a place and a full date after a comma ("… in Leeds,
+    /// Britain, Tuesday, March 4, 2021."; "takes effect on Jan. 15, 2027." is news) or says who stands where.
     static func looksLikeCaption(_ sentence: String) -> Bool {
-        matches(endsWithDate, sentence) || matches(position, sentence)
+        matches(captionDate, sentence) || matches(position, sentence)
     }
 
     /// Text before a credit is a caption when it ends with a full date ("…, June 23, 2020."), names who
@@ -106,6 +107,10 @@ enum PhotoCaptions {
     private static let endsWithDate = try! NSRegularExpression(
         pattern:
             #"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s\d{1,2},?\s\d{4}\.?$"#
+    )
+    private static let captionDate = try! NSRegularExpression(
+        pattern:
+            #",\s(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),\s)?(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s\d{1,2},?\s\d{4}\.?$"#
     )
     private static let position = try! NSRegularExpression(
         pattern: #"\((?:left|right|center|centre|second (?:from )?(?:left|right)|front|rear|top|bottom|in red|in blue)\)"#,

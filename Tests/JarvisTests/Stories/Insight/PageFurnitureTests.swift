@@ -121,6 +121,11 @@ import Testing
         #expect(cleaned.contains(kept), "news lost: \(cleaned)")
     }
 
+    @Test func captionLikeSentencesEndWithAPlaceAndADate() {
+        #expect(PhotoCaptions.looksLikeCaption("Commuters wait on a platform in Leeds, Britain, Tuesday, March 4, 2021."))
+        #expect(!PhotoCaptions.looksLikeCaption("The rules take effect on Jan. 15, 2027."))
+    }
+
     @Test func slashesInNewsAreNotCredits() {
         let body = """
             An Ipsos/Reuters poll found 41% support for the plan (U.S./China talks resume on May 3, 2021). \
