@@ -206,39 +206,15 @@ struct SourceAgreement {
             return "\(prefix) report \(SourceAgreement.list(Array(shown.prefix(3)))). \(article.article.source): “\(sentence)”"
         }
 
-        // Nothing quotable: list what is shared.
+        // Nothing quotable: list what is shared. Names alone are no fact ("name Brennan, CIA and John Brennan"
+        // says nothing happened): a list needs a shared figure.
         let figureList = agreedFigures.map(\.figure.display)
-        // Each name once, as printed: "Bolsonaro’s" is Bolsonaro, and a name never seen as written ("u s") is left out.
-        func possessiveStripped(_ name: String) -> String {
-            for suffix in ["'s", "’s"] where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
-            return name
-        }
-        // A name inside a longer one ("Adeyemi" of "Governor Tunde Adeyemi") is the same person.
-        var listed = Set<String>()
-        // Function words and contractions capitalised inside quotations ("Even", "I’m") are no names; a plural
-        // ("Republicans") is its singular's group.
-        func isWord(_ name: String) -> Bool {
-            let lower = name.lowercased()
-            return StopWords.english.contains(lower) || lower.contains("’") || lower.contains("'")
-                || SourceAgreement.dependentOpenings.contains(lower) || ["even", "just", "now", "yes", "no"].contains(lower)
-        }
-        let printed = agreedNames.keys.sorted { (agreedNames[$0]!.count, $1) > (agreedNames[$1]!.count, $0) }
-            .compactMap { names.display[$0].map(possessiveStripped) }
-            .filter { !isWord($0) }
-        let singular = Set(printed.map { $0.lowercased() })
-        let longer = printed.map { " " + $0.lowercased() + " " }
-        let nameList =
-            printed
-            .filter { name in !longer.contains { $0.count > name.count + 2 && $0.contains(" " + name.lowercased() + " ") } }
-            .filter { !($0.hasSuffix("s") && singular.contains(String($0.dropLast()).lowercased())) }
-            .filter { listed.insert($0.lowercased()).inserted }
-            .prefix(3)
-        // Names alone are no fact ("name Brennan, CIA and John Brennan" says nothing happened): a list needs a
-        // shared figure.
         guard !figureList.isEmpty else { return nil }
+        let ranked = agreedNames.keys.sorted { (agreedNames[$0]!.count, $1) > (agreedNames[$1]!.count, $0) }
+        let nameList = SourceAgreement.listedNames(ranked.compactMap { names.display[$0] }).prefix(3)
         let counts = agreedFigures.map(\.voices.count) + agreedNames.values.map(\.count)
         var parts: [String] = []
-        if !figureList.isEmpty { parts.append("report " + SourceAgreement.list(Array(figureList.prefix(3)))) }
+        parts.append("report " + SourceAgreement.list(Array(figureList.prefix(3))))
         if !nameList.isEmpty { parts.append("name " + SourceAgreement.list(Array(nameList))) }
         let prefix = agreementPrefix(counts.min() ?? voices, of: voices, verb: false)
         return "\(prefix) \(parts.joined(separator: " and "))."
@@ -321,6 +297,31 @@ struct SourceAgreement {
         let perSentence = candidates.map { article in article.map { Set($0).intersection(proper) } }
         let perArticle = perSentence.map { $0.reduce(into: Set<String>()) { $0.formUnion($1) } }
         return (perArticle, perSentence, proper, display)
+    }
+
+    /// Names as printed, each once: "Bolsonaro’s" is Bolsonaro; a name inside a longer one ("Adeyemi" of "Governor
+    /// Tunde Adeyemi") is the same person; a plural ("Republicans") is its singular's group; function words and
+    /// contractions capitalised inside quotations ("Even", "I’m") are no names. Order kept.
+    static func listedNames(_ printed: [String]) -> [String] {
+        func possessiveStripped(_ name: String) -> String {
+            for suffix in ["'s", "’s"] where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
+            return name
+        }
+        func isWord(_ name: String) -> Bool {
+            let lower = name.lowercased()
+            return StopWords.english.contains(lower) || lower.contains("’") || lower.contains("'")
+                || dependentOpenings.contains(lower) || ["even", "just", "now", "yes", "no"].contains(lower)
+        }
+        let names = printed.map(possessiveStripped).filter { !isWord($0) }
+        let lowered = Set(names.map { $0.lowercased() })
+        let padded = names.map { " " + $0.lowercased() + " " }
+        var listed = Set<String>()
+        return names.filter { name in
+            let lower = name.lowercased()
+            let insideLonger = padded.contains { $0.count > lower.count + 2 && $0.contains(" " + lower + " ") }
+            let pluralOfListed = name.hasSuffix("s") && lowered.contains(String(lower.dropLast()))
+            return !insideLonger && !pluralOfListed && listed.insert(lower).inserted
+        }
     }
 
     static func lowercasingArticle(_ sentence: String) -> String {
