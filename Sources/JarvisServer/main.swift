@@ -33,10 +33,21 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080, ownsDataDirectory:
     // (scripts/setup.sh fetches it) clustering compares words, entities and figures only.
     let log = Logger(label: "jarvis")
     var embedder: SentenceEncoder?
-    do {
-        if let directory = settings.sentenceModelDirectory { embedder = try SentenceEncoder(directory: directory) }
-    } catch {
-        log.warning("sentence model not loaded: clustering compares words only", ["error": "\(error)"])
+    if let directory = settings.sentenceModelDirectory {
+        // The topic model's tuned branch of the encoder's top layers runs in the same pass when shipped.
+        let branch = TopicClassifier.branchPath(resourcesDirectory: resources)
+        do {
+            embedder = try SentenceEncoder(
+                directory: directory, branch: FileManager.default.fileExists(atPath: branch) ? branch : nil)
+        } catch {
+            log.warning("sentence model or its topic branch not loaded", ["error": "\(error)"])
+            do { embedder = try SentenceEncoder(directory: directory) } catch {
+                log.warning("sentence model not loaded: clustering compares words only", ["error": "\(error)"])
+            }
+        }
+    }
+    if let wanted = classifier.meaningEncoder, let embedder, ![embedder.identifier, embedder.branchIdentifier].contains(wanted) {
+        log.warning("the topic model reads vectors this encoder does not make: topics from text alone", ["wanted": wanted])
     }
     // The learned same-event decision (scripts/train-clustering.py); without it, or without the
     // sentence model it reads, the hand-weighted similarity decides.

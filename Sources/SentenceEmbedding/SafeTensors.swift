@@ -55,6 +55,17 @@ final class SafeTensors: @unchecked Sendable {
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), length) }
 
+    func has(_ name: String) -> Bool { entries[name] != nil }
+
+    /// The named 2-D `F32` tensor of `columns` columns and any positive number of rows.
+    func floats(_ name: String, columns: Int) throws -> UnsafeBufferPointer<Float> {
+        guard let entry = entries[name] else { throw EmbeddingError.malformedModel("tensor \(name) missing") }
+        guard entry.shape.count == 2, entry.shape[0] > 0, entry.shape[1] == columns else {
+            throw EmbeddingError.malformedModel("tensor \(name): shape \(entry.shape), expected [_, \(columns)]")
+        }
+        return try floats(name, shape: entry.shape)
+    }
+
     /// The named `F32` tensor, checked against the expected shape.
     func floats(_ name: String, shape: [Int]) throws -> UnsafeBufferPointer<Float> {
         guard let entry = entries[name] else { throw EmbeddingError.malformedModel("tensor \(name) missing") }

@@ -29,11 +29,14 @@ public final class SentenceEncoder: Sendable {
     private let tokenizer: WordPieceTokenizer
     private let weights: Weights
     private let blas: OpenBLAS
+    /// The tuned copy of the top layers, when one was loaded (`branch:` at init).
+    private let branch: EncoderBranch?
     /// The matrix kernels OpenBLAS runs ("SkylakeX", "Haswell"…), for logs and benchmarks.
     public var kernels: String { blas.coreName }
 
-    /// Loads `model.safetensors` and `vocab.txt` from `directory`.
-    public init(directory: String, maxTokens: Int = 128, architecture: Architecture = .init()) throws {
+    /// Loads `model.safetensors` and `vocab.txt` from `directory`, and with `branch` a tuned copy of the
+    /// top layers from that file (`EncoderBranch`), whose vectors `embedWithBranch` adds.
+    public init(directory: String, maxTokens: Int = 128, architecture: Architecture = .init(), branch: String? = nil) throws {
         guard maxTokens >= 3, maxTokens <= architecture.positions else {
             throw EmbeddingError.malformedModel("maxTokens \(maxTokens) outside 3...\(architecture.positions)")
         }
@@ -45,6 +48,8 @@ public final class SentenceEncoder: Sendable {
         guard tokenizer.vocabulary.count <= architecture.vocabulary else {
             throw EmbeddingError.malformedModel("vocab.txt has more entries than the embedding table")
         }
+        let (base, library) = (weights, blas)
+        self.branch = try branch.map { try EncoderBranch(path: $0, base: base, architecture: architecture, blas: library) }
     }
 
     /// The default place of the model: `$JARVIS_SENTENCE_MODEL`, else `third_party/sentence-model`
@@ -59,29 +64,46 @@ public final class SentenceEncoder: Sendable {
 
     /// The unit-length embedding of `text` (`dimension` floats).
     public func embed(_ text: String) -> [Float] {
-        forward([tokenizer.encode(text, maxTokens: maxTokens)])[0]
+        forward([tokenizer.encode(text, maxTokens: maxTokens)]).main[0]
     }
 
     /// Embeddings of several texts, in order. Their tokens share each matrix product (attention
     /// stays within each text), which spares most of the per-call cost of packing the weights:
     /// cheaper per text than one call each.
-    public func embed(_ texts: [String]) -> [[Float]] {
+    public func embed(_ texts: [String]) -> [[Float]] { batched(texts, branch: nil).main }
+
+    /// Names the branch's vectors (the encoder's identifier, then the branch file's name and content hash);
+    /// nil without a branch.
+    public var branchIdentifier: String? { branch.map { identifier + "+" + $0.identifier } }
+
+    /// Each text's embedding and, with a branch loaded, its branch vector (unit length too; empty without a
+    /// branch). The layers below the branch run once for both.
+    public func embedWithBranch(_ texts: [String]) -> [(vector: [Float], branch: [Float])] {
+        let (main, branched) = batched(texts, branch: branch)
+        return main.indices.map { (main[$0], branched?[$0] ?? []) }
+    }
+
+    private func batched(_ texts: [String], branch: EncoderBranch?) -> (main: [[Float]], branch: [[Float]]?) {
         var out: [[Float]] = []
+        var outBranch: [[Float]] = []
         out.reserveCapacity(texts.count)
         var batch: [[Int32]] = []
         var tokens = 0
+        func flush() {
+            let (main, branched) = forward(batch, branch: branch)
+            out += main
+            outBranch += branched ?? []
+            batch = []
+            tokens = 0
+        }
         for text in texts {
             let ids = tokenizer.encode(text, maxTokens: maxTokens)
-            if !batch.isEmpty && tokens + ids.count > Self.batchTokens {
-                out += forward(batch)
-                batch = []
-                tokens = 0
-            }
+            if !batch.isEmpty && tokens + ids.count > Self.batchTokens { flush() }
             batch.append(ids)
             tokens += ids.count
         }
-        if !batch.isEmpty { out += forward(batch) }
-        return out
+        if !batch.isEmpty { flush() }
+        return (out, branch == nil ? nil : outBranch)
     }
 
     /// Tokens per forward pass when embedding several texts (bounds the scratch memory: ~7 MB).
@@ -89,11 +111,28 @@ public final class SentenceEncoder: Sendable {
 
     // MARK: Forward pass
 
-    /// One pass over the texts' tokens stacked as rows; returns one unit vector per text.
-    private func forward(_ texts: [[Int32]]) -> [[Float]] {
+    /// Per-call scratch memory for `rows` stacked tokens.
+    private struct Scratch {
+        var q, k, v, context, projected: [Float]
+        var scores: [Float]
+        var inner: [Float]
+
+        init(rows: Int, longest: Int, architecture a: Architecture) {
+            q = [Float](repeating: 0, count: rows * a.hidden)
+            k = q
+            v = q
+            context = q
+            projected = q
+            scores = [Float](repeating: 0, count: longest * longest)
+            inner = [Float](repeating: 0, count: rows * a.intermediate)
+        }
+    }
+
+    /// One pass over the texts' tokens stacked as rows; returns one unit vector per text, and with
+    /// `branch` also the branch's vector: the layers below the branch run once for both.
+    func forward(_ texts: [[Int32]], branch: EncoderBranch? = nil) -> (main: [[Float]], branch: [[Float]]?) {
         let a = architecture
         let h = a.hidden
-        let headWidth = a.hidden / a.heads
         let rows = texts.reduce(0) { $0 + $1.count }
         var starts: [Int] = []
         var offset = 0
@@ -101,15 +140,8 @@ public final class SentenceEncoder: Sendable {
             starts.append(offset)
             offset += ids.count
         }
-        let longest = texts.map(\.count).max() ?? 0
+        var scratch = Scratch(rows: rows, longest: texts.map(\.count).max() ?? 0, architecture: a)
         var x = [Float](repeating: 0, count: rows * h)
-        var q = x
-        var k = x
-        var v = x
-        var context = x
-        var projected = x
-        var scores = [Float](repeating: 0, count: longest * longest)
-        var inner = [Float](repeating: 0, count: rows * a.intermediate)
 
         // Embeddings: word + position (from 0 in each text) + token type 0, then LayerNorm.
         for (text, ids) in texts.enumerated() {
@@ -123,51 +155,70 @@ public final class SentenceEncoder: Sendable {
         }
         layerNorm(&x, rows: rows, gamma: weights.embeddingNorm.gamma, beta: weights.embeddingNorm.beta)
 
+        let split = branch?.firstLayer ?? weights.layers.count
+        for layer in weights.layers[..<split] { run(layer, on: &x, texts: texts, starts: starts, scratch: &scratch) }
+        var branched: [[Float]]?
+        if let branch {
+            var y = x
+            for layer in branch.layers { run(layer, on: &y, texts: texts, starts: starts, scratch: &scratch) }
+            branched = pooled(y, texts: texts, starts: starts)
+        }
+        for layer in weights.layers[split...] { run(layer, on: &x, texts: texts, starts: starts, scratch: &scratch) }
+        return (pooled(x, texts: texts, starts: starts), branched)
+    }
+
+    /// One transformer layer over every text's rows (attention stays within each text).
+    private func run(_ layer: Weights.Layer, on x: inout [Float], texts: [[Int32]], starts: [Int], scratch s: inout Scratch) {
+        let a = architecture
+        let h = a.hidden
+        let headWidth = a.hidden / a.heads
+        let rows = x.count / h
         let scale = 1 / Float(headWidth).squareRoot()
-        for layer in weights.layers {
-            linear(x, rows: rows, layer.query, into: &q)
-            linear(x, rows: rows, layer.key, into: &k)
-            linear(x, rows: rows, layer.value, into: &v)
-            for (text, ids) in texts.enumerated() {
-                let t = ids.count
-                let base = starts[text] * h
-                for head in 0..<a.heads {
-                    let offset = base + head * headWidth
-                    q.withUnsafeBufferPointer { qp in
-                        k.withUnsafeBufferPointer { kp in
-                            scores.withUnsafeMutableBufferPointer { sp in
-                                blas.sgemm(
-                                    CblasRowMajor, CblasNoTrans, CblasTrans, Int32(t), Int32(t), Int32(headWidth), scale,
-                                    qp.baseAddress! + offset, Int32(h), kp.baseAddress! + offset, Int32(h), 0, sp.baseAddress!,
-                                    Int32(t))
-                            }
+        linear(x, rows: rows, layer.query, into: &s.q)
+        linear(x, rows: rows, layer.key, into: &s.k)
+        linear(x, rows: rows, layer.value, into: &s.v)
+        for (text, ids) in texts.enumerated() {
+            let t = ids.count
+            let base = starts[text] * h
+            for head in 0..<a.heads {
+                let offset = base + head * headWidth
+                s.q.withUnsafeBufferPointer { qp in
+                    s.k.withUnsafeBufferPointer { kp in
+                        s.scores.withUnsafeMutableBufferPointer { sp in
+                            blas.sgemm(
+                                CblasRowMajor, CblasNoTrans, CblasTrans, Int32(t), Int32(t), Int32(headWidth), scale,
+                                qp.baseAddress! + offset, Int32(h), kp.baseAddress! + offset, Int32(h), 0, sp.baseAddress!,
+                                Int32(t))
                         }
                     }
-                    softmaxRows(&scores, rows: t)
-                    scores.withUnsafeBufferPointer { sp in
-                        v.withUnsafeBufferPointer { vp in
-                            context.withUnsafeMutableBufferPointer { cp in
-                                blas.sgemm(
-                                    CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(t), Int32(headWidth), Int32(t), 1,
-                                    sp.baseAddress!, Int32(t), vp.baseAddress! + offset, Int32(h), 0, cp.baseAddress! + offset,
-                                    Int32(h))
-                            }
+                }
+                softmaxRows(&s.scores, rows: t)
+                s.scores.withUnsafeBufferPointer { sp in
+                    s.v.withUnsafeBufferPointer { vp in
+                        s.context.withUnsafeMutableBufferPointer { cp in
+                            blas.sgemm(
+                                CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(t), Int32(headWidth), Int32(t), 1,
+                                sp.baseAddress!, Int32(t), vp.baseAddress! + offset, Int32(h), 0, cp.baseAddress! + offset,
+                                Int32(h))
                         }
                     }
                 }
             }
-            linear(context, rows: rows, layer.attentionOutput, into: &projected)
-            for i in x.indices { x[i] += projected[i] }
-            layerNorm(&x, rows: rows, gamma: layer.attentionNorm.gamma, beta: layer.attentionNorm.beta)
-
-            linear(x, rows: rows, layer.intermediate, into: &inner)
-            for i in inner.indices { inner[i] = gelu(inner[i]) }
-            linear(inner, rows: rows, layer.output, into: &projected)
-            for i in x.indices { x[i] += projected[i] }
-            layerNorm(&x, rows: rows, gamma: layer.outputNorm.gamma, beta: layer.outputNorm.beta)
         }
+        linear(s.context, rows: rows, layer.attentionOutput, into: &s.projected)
+        for i in x.indices { x[i] += s.projected[i] }
+        layerNorm(&x, rows: rows, gamma: layer.attentionNorm.gamma, beta: layer.attentionNorm.beta)
 
-        // Mean over each text's tokens (no padding: every token counts), then unit length.
+        linear(x, rows: rows, layer.intermediate, into: &s.inner)
+        for i in s.inner.indices { s.inner[i] = gelu(s.inner[i]) }
+        linear(s.inner, rows: rows, layer.output, into: &s.projected)
+        for i in x.indices { x[i] += s.projected[i] }
+        layerNorm(&x, rows: rows, gamma: layer.outputNorm.gamma, beta: layer.outputNorm.beta)
+    }
+
+    /// Mean over each text's tokens (no padding: every token counts), then unit length.
+    private func pooled(_ x: [Float], texts: [[Int32]], starts: [Int]) -> [[Float]] {
+        let h = architecture.hidden
         return texts.indices.map { text in
             var pooled = [Float](repeating: 0, count: h)
             for row in starts[text]..<(starts[text] + texts[text].count) { for c in 0..<h { pooled[c] += x[row * h + c] } }
@@ -235,7 +286,7 @@ public final class SentenceEncoder: Sendable {
 }
 
 /// Views into the mapped model file, checked against the architecture once at load.
-private struct Weights: @unchecked Sendable {
+struct Weights: @unchecked Sendable {
     struct Dense {
         var weight: UnsafeBufferPointer<Float>
         var bias: UnsafeBufferPointer<Float>

@@ -126,5 +126,19 @@ public enum JarvisSchema {
             sql: """
                 ALTER TABLE feeds DROP COLUMN time_shift_seconds;
                 """),
+        // An article may have several vectors, one per model: the encoder's embedding (clustering) and the
+        // topic branch's vector (`EncoderBranch`, the topic model's input). Version 4's rows carry over.
+        Migration(
+            version: 7, name: "article vectors per model",
+            sql: """
+                CREATE TABLE article_vectors (
+                    article_id TEXT NOT NULL REFERENCES articles (id) ON DELETE CASCADE,
+                    model TEXT NOT NULL,
+                    vector BLOB NOT NULL,
+                    PRIMARY KEY (article_id, model)
+                );
+                INSERT INTO article_vectors (article_id, model, vector) SELECT article_id, model, vector FROM article_embeddings;
+                DROP TABLE article_embeddings;
+                """),
     ]
 }

@@ -54,10 +54,10 @@ extension StoryService {
         for start in stride(from: 0, to: assignments.count, by: Self.restoreChunk) {
             let chunk = assignments[start..<min(start + Self.restoreChunk, assignments.count)]
             let articles = chunk.map(\.0)
-            let features = await Self.prepareInBackground(articles, extractor: extractor, stored: stored)
-            await saveEmbeddings(of: articles, features, except: stored)
-            for ((article, storyId), features) in zip(chunk, features) {
-                clusterer.restore(article: article, features: features, storyId: storyId)
+            let prepared = await Self.prepareInBackground(articles, extractor: extractor, stored: stored)
+            await saveEmbeddings(of: articles, prepared, except: stored)
+            for ((article, storyId), prepared) in zip(chunk, prepared) {
+                clusterer.restore(article: article, features: prepared.features, storyId: storyId)
             }
         }
         logger.info("clustering index restored", ["articles": "\(assignments.count)", "embeddings_reused": "\(stored.count)"])
@@ -69,15 +69,15 @@ extension StoryService {
     static func prepareInBackground(
         _ articles: [StoryArticle], extractor: ArticleFeatureExtractor,
         stored: [String: [Float]]
-    ) async -> [ArticleFeatures] {
+    ) async -> [PreparedArticle] {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {
                 let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, articles.count))
-                let results = Mutex([ArticleFeatures?](repeating: nil, count: articles.count))
+                let results = Mutex([PreparedArticle?](repeating: nil, count: articles.count))
                 DispatchQueue.concurrentPerform(iterations: lanes) { lane in
                     let indices = Array(stride(from: lane, to: articles.count, by: lanes))
-                    let features = extractor(indices.map { articles[$0] }, stored: stored)
-                    results.withLock { for (index, f) in zip(indices, features) { $0[index] = f } }
+                    let prepared = extractor.prepared(indices.map { articles[$0] }, stored: stored)
+                    results.withLock { for (index, p) in zip(indices, prepared) { $0[index] = p } }
                 }
                 continuation.resume(returning: results.withLock { $0.map { $0! } })
             }

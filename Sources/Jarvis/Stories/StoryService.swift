@@ -71,19 +71,36 @@ public actor StoryService: StoryIngesting {
         return cut
     }
 
-    /// Keeps new embeddings, so a restart need not compute them again. A failure only costs time.
+    /// Keeps new embeddings and branch vectors, so a restart need not compute them again and the topic
+    /// model finds its vectors. A failure only costs time.
     func saveEmbeddings(
-        of articles: [StoryArticle], _ features: [ArticleFeatures],
+        of articles: [StoryArticle], _ prepared: [PreparedArticle],
         except stored: [String: [Float]] = [:]
     ) async {
         guard let model = clusterer.extractor.embeddingModel else { return }
-        let vectors = zip(articles, features).compactMap { article, f -> (articleId: String, vector: [Float])? in
-            f.embedding.isEmpty || stored[article.id] != nil ? nil : (article.id, f.embedding)
+        var sets = [
+            (
+                model,
+                zip(articles, prepared).compactMap { article, p -> (articleId: String, vector: [Float])? in
+                    p.features.embedding.isEmpty || stored[article.id] != nil ? nil : (article.id, p.features.embedding)
+                }
+            )
+        ]
+        if let branch = clusterer.extractor.branchModel {
+            sets.append(
+                (
+                    branch,
+                    zip(articles, prepared).compactMap { article, p -> (articleId: String, vector: [Float])? in
+                        p.branchVector.isEmpty ? nil : (article.id, p.branchVector)
+                    }
+                ))
         }
-        do {
-            try await stories.saveEmbeddings(vectors, model: model)
-        } catch {
-            logger.warning("embeddings not stored", ["count": "\(vectors.count)", "error": "\(error)"])
+        for (model, vectors) in sets where !vectors.isEmpty {
+            do {
+                try await stories.saveEmbeddings(vectors, model: model)
+            } catch {
+                logger.warning("embeddings not stored", ["model": model, "count": "\(vectors.count)", "error": "\(error)"])
+            }
         }
     }
 
@@ -129,7 +146,8 @@ public actor StoryService: StoryIngesting {
             return x != y ? x < y : a.0.id < b.0.id
         }
         let encoding = ContinuousClock.now
-        let features = await Self.prepareInBackground(ordered.map(\.0), extractor: clusterer.extractor, stored: [:])
+        let prepared = await Self.prepareInBackground(ordered.map(\.0), extractor: clusterer.extractor, stored: [:])
+        let features = prepared.map(\.features)
         JarvisMetrics.encoderSeconds.observe(duration: ContinuousClock.now - encoding)
         let clustering = ContinuousClock.now
         defer {
@@ -160,7 +178,7 @@ public actor StoryService: StoryIngesting {
                 logger.error("story assignment not stored", ["article": article.id, "error": "\(error)"])
             }
         }
-        await saveEmbeddings(of: ordered.map(\.0), features)
+        await saveEmbeddings(of: ordered.map(\.0), prepared)
         for id in absorbedAll { events.publish(.storyStale(storyId: id)) }
         for id in touched.sorted() { await reanalyze(id, contentChanged: true) }
     }

@@ -269,7 +269,7 @@ public struct StoryStore: Sendable {
             var vectors: [String: [Float]] = [:]
             for row in try connection.query(
                 """
-                SELECT e.article_id, e.vector FROM article_embeddings e
+                SELECT e.article_id, e.vector FROM article_vectors e
                 JOIN articles a ON a.id = e.article_id JOIN stories s ON s.id = a.story_id
                 WHERE e.model = $2 AND s.merged_into IS NULL AND s.stale = 0 AND s.analyzed = 1 AND s.last_article_at >= $1
                 """, since, model)
@@ -287,7 +287,7 @@ public struct StoryStore: Sendable {
             var vectors: [String: [Float]] = [:]
             for row in try connection.query(
                 """
-                SELECT e.article_id, e.vector FROM article_embeddings e JOIN articles a ON a.id = e.article_id
+                SELECT e.article_id, e.vector FROM article_vectors e JOIN articles a ON a.id = e.article_id
                 WHERE a.story_id = $1 AND e.model = $2
                 """, storyId, model)
             {
@@ -298,15 +298,15 @@ public struct StoryStore: Sendable {
         }
     }
 
-    /// Stores articles' embeddings (one transaction; an article's earlier vector is replaced).
+    /// Stores articles' vectors made by `model` (one transaction; an article's earlier vector of that model is replaced).
     public func saveEmbeddings(_ vectors: [(articleId: String, vector: [Float])], model: String) async throws {
         guard !vectors.isEmpty else { return }
         try await database.write { connection in
             for (articleId, vector) in vectors {
                 try connection.execute(
                     """
-                    INSERT INTO article_embeddings (article_id, model, vector) VALUES ($1, $2, $3)
-                    ON CONFLICT (article_id) DO UPDATE SET model = excluded.model, vector = excluded.vector
+                    INSERT INTO article_vectors (article_id, model, vector) VALUES ($1, $2, $3)
+                    ON CONFLICT (article_id, model) DO UPDATE SET vector = excluded.vector
                     """, articleId, model, ArticleEmbeddingCoding.bytes(vector))
             }
         }

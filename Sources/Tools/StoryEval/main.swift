@@ -10,6 +10,7 @@ import SentenceEmbedding
 //   story-eval embed   < articles.jsonl                     {"title","text"} → {"vector":[Float]}: the meaning vector the
 //                                                             server stores for the article (same encoder, same text)
 //   story-eval embed --identifier                           the encoder's identifier the server stores vectors under
+//   story-eval embed --branch FILE [--identifier]            the same for an encoder branch's vectors (the topic model's)
 //   story-eval insight [--resources DIR] < events.jsonl     {"event","articles":[{"title","text","source",
 //                                                             "published"?}]} → {"event","summary","consensus","conflict"}
 //
@@ -83,12 +84,18 @@ case "topics":
                 probabilities: Dictionary(uniqueKeysWithValues: p.map { ($0.key.rawValue, $0.value) })))
     }
 case "embed":
+    // --branch FILE: the vectors of that encoder branch (the topic model's) instead of the embedding.
+    var branch: String?
+    if let i = arguments.firstIndex(of: "--branch") {
+        guard i + 1 < arguments.count else { fail("--branch needs a file") }
+        branch = arguments[i + 1]
+    }
     let model: SentenceEncoder
-    do { model = try SentenceEncoder(directory: SentenceEncoder.defaultDirectory) } catch {
+    do { model = try SentenceEncoder(directory: SentenceEncoder.defaultDirectory, branch: branch) } catch {
         fail("sentence model not loaded (\(error)); run scripts/setup.sh")
     }
     if arguments.contains("--identifier") {
-        print(model.identifier)
+        print(branch == nil ? model.identifier : model.branchIdentifier ?? "")
         exit(0)
     }
     // The server's path: ArticleFeatureExtractor embeds the text it builds from headline and lead.
@@ -96,7 +103,9 @@ case "embed":
     struct Output: Encodable { var vector: [Float] }
     var batch: [StoryArticle] = []
     func flush() {
-        for features in extractor(batch, stored: [:]) { emit(Output(vector: features.embedding)) }
+        for prepared in extractor.prepared(batch, stored: [:]) {
+            emit(Output(vector: branch == nil ? prepared.features.embedding : prepared.branchVector))
+        }
         batch.removeAll(keepingCapacity: true)
     }
     let epoch = Date(timeIntervalSince1970: 1_600_000_000)

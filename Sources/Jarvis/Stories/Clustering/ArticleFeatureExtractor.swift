@@ -21,20 +21,46 @@ public struct ArticleFeatureExtractor: Sendable {
         self([article], stored: embedding.map { [article.id: $0] } ?? [:])[0]
     }
 
+    /// Names the branch vectors (the topic model's) the embedder makes alongside; nil without a branch.
+    public var branchModel: String? { embedder?.branchIdentifier }
+
     /// Features of several articles, in order; their embeddings are computed together (cheaper
     /// per article), except those found in `stored` (by article id, if of the right width).
     public func callAsFunction(_ articles: [StoryArticle], stored: [String: [Float]] = [:]) -> [ArticleFeatures] {
+        prepared(articles, stored: stored).map(\.features)
+    }
+
+    /// Features as `callAsFunction`, and the branch vector of each article whose embedding was computed here
+    /// (empty for one found in `stored`, or without a branch): the same pass makes both.
+    public func prepared(_ articles: [StoryArticle], stored: [String: [Float]] = [:]) -> [PreparedArticle] {
         var embeddings: [[Float]?] = articles.map { article in
             stored[article.id].flatMap { $0.count == embedder?.dimension ? $0 : nil }
         }
+        var branches = [[Float]](repeating: [], count: articles.count)
         if let embedder {
             let missing = articles.indices.filter { embeddings[$0] == nil }
-            let vectors = embedder.embed(missing.map { ArticleFeatures.embeddingText(of: articles[$0]) })
-            for (index, vector) in zip(missing, vectors) { embeddings[index] = vector }
+            let texts = missing.map { ArticleFeatures.embeddingText(of: articles[$0]) }
+            if embedder.branchIdentifier != nil {
+                for (index, pair) in zip(missing, embedder.embedWithBranch(texts)) {
+                    embeddings[index] = pair.vector
+                    branches[index] = pair.branch
+                }
+            } else {
+                for (index, vector) in zip(missing, embedder.embed(texts)) { embeddings[index] = vector }
+            }
         }
         return articles.indices.map { i in
-            ArticleFeatures(
-                article: articles[i], analyzer: analyzer, configuration: configuration, embedding: embeddings[i] ?? [])
+            PreparedArticle(
+                features: ArticleFeatures(
+                    article: articles[i], analyzer: analyzer, configuration: configuration, embedding: embeddings[i] ?? []),
+                branchVector: branches[i])
         }
     }
+}
+
+/// An article's clustering features and, when the encoder has a branch, its branch vector (the topic
+/// model's input, stored beside the embedding; not kept by the clusterer).
+public struct PreparedArticle: Sendable {
+    public var features: ArticleFeatures
+    public var branchVector: [Float]
 }

@@ -55,6 +55,12 @@ public struct TopicClassifier: Sendable {
         return try TopicClassifier(model: read("model.json"), places: read("places.json"), path: directory)
     }
 
+    /// The encoder branch tuned with this model (`EncoderBranch`), whose vectors the `meaning` part reads when its
+    /// `encoder` names it: the server loads it into the sentence encoder when the file is there.
+    public static func branchPath(resourcesDirectory: String) -> String {
+        resourcesDirectory + "/topics/topic-branch.safetensors"
+    }
+
     init(model: Data, places: Data, path: String = "") throws {
         let file: ModelFile
         do {

@@ -109,7 +109,7 @@ import Testing
             _ = try await application.feeds.create(NewFeed(url: first, name: "Wire", pollIntervalSeconds: 900), now: clock.read())
             _ = await application.poller.pollDueFeeds()
             let stored = try await application.database.read {
-                try $0.query("SELECT article_id, model, length(vector) AS bytes FROM article_embeddings")
+                try $0.query("SELECT article_id, model, length(vector) AS bytes FROM article_vectors")
             }
             #expect(stored.count == 2)
             #expect(

@@ -15,6 +15,17 @@ import Testing
         func embed(_ text: String) -> [Float] { text.contains("rate") ? [1, 0, 0] : [0, 0.6, 0.8] }
     }
 
+    /// A stand-in encoder with a branch: the branch's vector differs from the embedding.
+    struct BranchedEmbedder: TextEmbedder {
+        var dimension: Int { 3 }
+        var identifier: String { "fixed/3" }
+        var branchIdentifier: String? { "fixed/3+topics-1" }
+        func embed(_ text: String) -> [Float] { FixedEmbedder().embed(text) }
+        func embedWithBranch(_ texts: [String]) -> [(vector: [Float], branch: [Float])] {
+            texts.map { (embed($0), $0.contains("rate") ? [0, 1, 0] : [0, 0, 1]) }
+        }
+    }
+
     /// Records the vectors it is given, by article id.
     final class RecordingClassifier: TopicClassifying {
         let meaningEncoder: String?
@@ -28,7 +39,10 @@ import Testing
         }
     }
 
-    private func run(_ classifier: RecordingClassifier) async throws {
+    @discardableResult
+    private func run(_ classifier: RecordingClassifier, embedder: any TextEmbedder = FixedEmbedder()) async throws
+        -> [String]
+    {
         let clock = TestClock(Date())
         let feed = "https://wire.example/rss"
         let body = Data(
@@ -43,7 +57,7 @@ import Testing
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let engines = JarvisApplication.StoryEngines(
-            makeClusterer: { StoryClusterer(embedder: FixedEmbedder()) }, classifier: classifier,
+            makeClusterer: { StoryClusterer(embedder: embedder) }, classifier: classifier,
             analyzer: StoryServiceTests.PlainAnalyzer())
         let application = try await JarvisApplication(
             settings: .init(dataDirectory: directory), parser: LineParser(), fetcher: fetcher, engines: engines,
@@ -51,6 +65,11 @@ import Testing
         defer { application.database.closeSync() }
         _ = try await application.feeds.create(NewFeed(url: feed, name: "Wire", pollIntervalSeconds: 900), now: clock.read())
         _ = await application.poller.pollDueFeeds()
+        return try await application.database.read {
+            try $0.query("SELECT model FROM article_vectors ORDER BY model, article_id").map {
+                try $0.decode(String.self, "model")
+            }
+        }
     }
 
     @Test func theStoredVectorsReachTheClassifier() async throws {
@@ -67,5 +86,15 @@ import Testing
         try await run(classifier)
         #expect(classifier.calls.withLock { $0 } >= 2)
         #expect(classifier.seen.withLock { $0 }.isEmpty)
+    }
+
+    @Test func theBranchVectorsReachAClassifierTrainedOnThem() async throws {
+        let classifier = RecordingClassifier(encoder: "fixed/3+topics-1")
+        let stored = try await run(classifier, embedder: BranchedEmbedder())
+        // Both kinds are kept: the embedding for clustering (and restarts), the branch vector for topics.
+        #expect(stored == ["fixed/3", "fixed/3", "fixed/3+topics-1", "fixed/3+topics-1"])
+        let seen = classifier.seen.withLock { $0 }
+        #expect(seen.count == 2)
+        #expect(Set(seen.values) == [[0, 1, 0], [0, 0, 1]])
     }
 }
