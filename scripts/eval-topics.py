@@ -8,7 +8,9 @@
    (`topic_text.event_articles`: other outlets, world, European and British politics; never trained on);
 3. the old labelled story set, Resources/jarvis/eval/stories-eval.json: articles alone and true events as
    stories (mean of the articles' probabilities, as the server does).
-Each article carries its meaning vector (`story-eval embed`, as the server stores it) unless `--no-meaning`. Not a generalisation measure: the
+Each article carries its meaning vector as the server stores it (`story-eval embed`, or `embed --branch` when the
+model reads the topic branch's vectors) unless `--no-meaning`.
+(3) is not a generalisation measure: the
    old generated training corpus was tuned on it and one of its training items paraphrased an article.
 
     make eval-topics EVAL_ARGS="--data ../shared/data"
@@ -30,7 +32,8 @@ def classify(binary, articles, meaning):
     stores it (`story-eval embed`, cached) unless `meaning` is off."""
     vectors = [None] * len(articles)
     if meaning:
-        vectors = tt.meaning_vectors([{"title": t, "text": b} for t, b in articles], binary, meaning).tolist()
+        vectors = tt.meaning_vectors([{"title": t, "text": b} for t, b in articles], binary, meaning,
+                                     branch=tt.shipped_branch()).tolist()
     lines = "".join(json.dumps({"title": t, "text": b} | ({"vector": v} if v else {})) + "\n"
                     for (t, b), v in zip(articles, vectors))
     out = subprocess.run([binary, "topics", "--resources", os.path.join(tt.REPO, "Resources", "jarvis")],

@@ -213,15 +213,30 @@ def encoder_identifier(binary):
                           cwd=REPO).stdout.strip()
 
 
-def meaning_vectors(records, binary, cache):
+def shipped_branch():
+    """The topic branch file when the shipped model's meaning part reads its vectors (its encoder names a
+    branch, `…+topic-branch-…`), else None: the meaning part reads the encoder's own embedding."""
+    topics = os.path.join(REPO, "Resources", "jarvis", "topics")
+    model = json.load(open(os.path.join(topics, "model.json"), encoding="utf-8"))
+    path = os.path.join(topics, "topic-branch.safetensors")
+    return path if "+" in (model.get("meaning") or {}).get("encoder", "") and os.path.exists(path) else None
+
+
+def meaning_vectors(records, binary, cache, branch=None):
     """The sentence encoder's vector of each record's headline + lead, as the server computes and stores it
-    (`story-eval embed`, the server's encoder and text), as a float32 array. Vectors are cached in `cache`
-    (an .npz outside the repository) by FNV-1a of the title and text and by the encoder's weights' size, so a
-    changed model recomputes them."""
+    (`story-eval embed`, the server's encoder and text), as a float32 array; with `branch`, that encoder
+    branch's vector instead (`story-eval embed --branch`). Vectors are cached in `cache` (an .npz outside the
+    repository; one file per branch) by FNV-1a of the title and text and by the weights' size and the branch's
+    content, so a changed model recomputes them."""
     import subprocess
     import numpy as np
     model = os.environ.get("JARVIS_SENTENCE_MODEL", os.path.join(REPO, "third_party", "sentence-model"))
     stamp = os.path.getsize(os.path.join(model, "model.safetensors"))
+    command = [binary, "embed"]
+    if branch:
+        stamp = (stamp * 31 + fnv1a(open(branch, "rb").read().hex())) & 0x7FFFFFFFFFFFFFFF
+        cache = cache.replace(".npz", "-branch.npz")
+        command += ["--branch", branch]
     keys = np.array([fnv1a(r["title"] + "\n" + r["text"]) for r in records], dtype=np.uint64)
     known = {}
     if os.path.exists(cache):
@@ -230,9 +245,9 @@ def meaning_vectors(records, binary, cache):
             known = dict(zip(stored["keys"].tolist(), stored["vectors"]))
     missing = [i for i, k in enumerate(keys.tolist()) if k not in known]
     if missing:
-        print(f"embedding {len(missing)} articles with {binary} embed (cache {cache})", flush=True)
+        print(f"embedding {len(missing)} articles with {' '.join(command)} (cache {cache})", flush=True)
         lines = "".join(json.dumps({"title": records[i]["title"], "text": records[i]["text"]}) + "\n" for i in missing)
-        out = subprocess.run([binary, "embed"], input=lines.encode(), capture_output=True, check=True,
+        out = subprocess.run(command, input=lines.encode(), capture_output=True, check=True,
                              cwd=REPO).stdout.decode().splitlines()
         assert len(out) == len(missing), "story-eval embed returned a different number of vectors"
         for i, line in zip(missing, out):

@@ -4,9 +4,10 @@
     python3 scripts/train-topic-branch.py --choose          # train split -> validation split: prints the mix grid
     python3 scripts/train-topic-branch.py --weight W        # train + validation: writes the branch and model.json
 
-Needs PyTorch, numpy, safetensors, tokenizers and scikit-learn (PyPI; a venv outside the repository) and the
-sentence model (scripts/setup.sh). Run scripts/train-topics.py first: it writes the TF-IDF model and the
-africa rule, and keeps the meaning part this script writes.
+Needs PyTorch, numpy, safetensors, tokenizers and scikit-learn (PyPI; a venv outside the repository), the
+sentence model (scripts/setup.sh) and the release story-eval. Run scripts/train-topics.py first: it writes the
+TF-IDF model and the africa rule (and a meaning part on the plain encoder, which this script replaces, with the
+parity fixture's mixed cases).
 
 The branch (Sources/SentenceEmbedding/EncoderBranch.swift): the encoder's top `--top` layers get low-rank
 updates (rank `--rank`, all six dense matrices of each layer) and their own LayerNorms; a linear head on the
@@ -240,7 +241,7 @@ def main():
         "JARVIS_SENTENCE_MODEL", os.path.join(tt.REPO, "third_party", "sentence-model")))
     parser.add_argument("--choose", action="store_true", help="tune on train, score the validation split")
     parser.add_argument("--weight", type=float, help="the mix weight to ship (chosen by --choose)")
-    parser.add_argument("--top", type=int, default=2)
+    parser.add_argument("--top", type=int, default=1)
     parser.add_argument("--rank", type=int, default=8)
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--lr", type=float, default=1e-3)
@@ -312,6 +313,24 @@ def main():
         python = branch.vector(x, mask).numpy()
     cosines = (swift * python).sum(1)
     print(f"Swift branch vectors against PyTorch's: cosine min {cosines.min():.5f}, mean {cosines.mean():.5f}")
+    # The parity fixture's mixed cases now read branch vectors (train-topics.py's writer and reference).
+    trainer = load_trainer()
+    records = [{"title": t, "text": b} for t, b in trainer.PARITY_TEXTS if t or b]
+    vectors = list(tt.meaning_vectors(records, binary, os.path.join(tt.REPO, ".build", "topic-vectors.npz"),
+                                      branch=branch_path))
+    trainer.write_parity_fixture(model_json, places, os.path.join(tt.REPO, "Tests", "JarvisTests", "Fixtures",
+                                                                  "topic-parity.json"),
+                                 vectors + [None] * (len(trainer.PARITY_TEXTS) - len(records)))
+
+
+def load_trainer():
+    """scripts/train-topics.py as a module (its parity texts, reference scores and fixture writer)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("train_topics", os.path.join(os.path.dirname(__file__),
+                                                                               "train-topics.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
 // SentenceBench: the sentence encoder's cost per article, on real-length news texts.
 //
 //   SentenceBench [--model DIR] [--set Resources/jarvis/eval/stories-eval.json] [--rounds 3]
+//                 [--branch Resources/jarvis/topics/topic-branch.safetensors]
 //
 // Embeds the headline + body of every article in a labelled story set (the text the clusterer
 // embeds), one at a time on one thread (latency: p50 / p90 / p99), then all of them spread over
-// every core (throughput), and prints tokens per text and the resident memory. Driven by
+// every core (throughput), and prints tokens per text and the resident memory. When the topic
+// branch is there, the batched and all-core figures are measured again with it (the embedding and
+// the branch vector in one pass, as the server runs), beside the encoder alone. Driven by
 // `make bench-embed`.
 import BenchKit
 import Dispatch
@@ -14,14 +17,17 @@ import SentenceEmbedding
 var model = SentenceEncoder.defaultDirectory
 var setPath = FileManager.default.currentDirectoryPath + "/Resources/jarvis/eval/stories-eval.json"
 var rounds = 3
+var branch: String? = FileManager.default.currentDirectoryPath + "/Resources/jarvis/topics/topic-branch.safetensors"
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--model": model = arguments.next() ?? model
     case "--set": setPath = arguments.next() ?? setPath
     case "--rounds": rounds = max(1, Int(arguments.next() ?? "") ?? rounds)
+    case "--branch": branch = arguments.next()
     default:
-        FileHandle.standardError.write(Data("usage: SentenceBench [--model DIR] [--set FILE] [--rounds N]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: SentenceBench [--model DIR] [--set FILE] [--rounds N] [--branch FILE]\n".utf8))
         exit(2)
     }
 }
@@ -87,6 +93,38 @@ do {
             1000 / (latencies.reduce(0, +) / Double(latencies.count))))
     print(String(format: "one thread, batches of 16: %.2f ms per text (%.0f texts/s)", batchedPerText, 1000 / batchedPerText))
     print(String(format: "%d cores, one text a call: %.0f texts/s", cores, Double(total) / parallelSeconds))
+
+    if let branch, FileManager.default.fileExists(atPath: branch) {
+        let branched = try SentenceEncoder(directory: model, branch: branch)
+        func perText(_ embed: ([String]) -> Void) -> Double {
+            let start = now()
+            for _ in 0..<rounds {
+                for start in stride(from: 0, to: texts.count, by: 16) {
+                    embed(Array(texts[start..<min(texts.count, start + 16)]))
+                }
+            }
+            return Double(now() - start) / 1e6 / Double(texts.count * rounds)
+        }
+        func allCores(_ embed: @Sendable (String) -> Void) -> Double {
+            let start = now()
+            DispatchQueue.concurrentPerform(iterations: total) { i in embed(texts[i % texts.count]) }
+            return Double(total) / (Double(now() - start) / 1e9)
+        }
+        // Alternating, so both see the same machine.
+        let plainBatched = perText { _ = encoder.embed($0) }
+        let branchBatched = perText { _ = branched.embedWithBranch($0) }
+        let plainCores = allCores { _ = encoder.embed($0) }
+        let branchCores = allCores { _ = branched.embedWithBranch([$0]) }
+        print("with the topic branch (\(branched.branchIdentifier ?? "")), same run:")
+        print(
+            String(
+                format: "  one thread, batches of 16: encoder %.2f ms, encoder + branch %.2f ms per text (+%.0f%%)",
+                plainBatched, branchBatched, (branchBatched / plainBatched - 1) * 100))
+        print(
+            String(
+                format: "  %d cores, one text a call: encoder %.0f texts/s, encoder + branch %.0f texts/s", cores, plainCores,
+                branchCores))
+    }
 } catch {
     FileHandle.standardError.write(Data("SentenceBench: \(error)\n".utf8))
     exit(1)

@@ -1,4 +1,5 @@
 import Foundation
+import SentenceEmbedding
 import Testing
 
 @testable import Jarvis
@@ -51,18 +52,31 @@ import Testing
         #expect(accuracy >= 0.706)
     }
 
-    /// Each article's meaning vector as the server stores it (its feature extractor, the shared encoder).
-    static func meaningVectors(_ articles: [StoryArticle]) -> [String: [Float]] {
-        let extractor = ArticleFeatureExtractor(configuration: .init(), embedder: CachedEmbedder.shared)
-        return Dictionary(uniqueKeysWithValues: zip(articles.map(\.id), extractor(articles).map(\.embedding)))
+    /// The encoder as the server loads it: with the shipped topic branch.
+    static let branchedEncoder: SentenceEncoder? = try? SentenceEncoder(
+        directory: TestPaths.repository.appendingPathComponent("third_party/sentence-model").path,
+        branch: TopicClassifier.branchPath(resourcesDirectory: TopicModelFiles.resourcesDirectory))
+
+    /// The vectors the shipped meaning part reads are the ones the server makes with the shipped branch.
+    @Test func theMeaningPartReadsTheShippedBranch() throws {
+        let classifier = try #require(TopicModelFiles.classifier)
+        let encoder = try #require(Self.branchedEncoder)
+        #expect(classifier.meaningEncoder != nil && classifier.meaningEncoder == encoder.branchIdentifier)
     }
 
-    /// With the meaning vectors: measured 0.690 articles alone (127 / 184) and 0.728 as true events (134 / 184),
-    /// 2026-12-03 (the model that ignores source markers and learned from event articles; `make eval-topics`); the floors allow one article less.
+    /// Each article's meaning vector as the server stores it (its feature extractor, the encoder with the shipped
+    /// topic branch): the branch's vector.
+    static func meaningVectors(_ articles: [StoryArticle]) throws -> [String: [Float]] {
+        let extractor = ArticleFeatureExtractor(configuration: .init(), embedder: try #require(Self.branchedEncoder))
+        return Dictionary(uniqueKeysWithValues: zip(articles.map(\.id), extractor.prepared(articles).map(\.branchVector)))
+    }
+
+    /// With the topic branch's vectors: measured 0.679 articles alone (125 / 184) and 0.728 as true events (134 / 184),
+    /// 2026-12-04 (`make eval-topics`; the frozen encoder's vectors gave 127 and 134); the floors allow one article less.
     @Test func withMeaningVectorsTheyStayAtTheMeasuredAccuracy() throws {
         let classifier = try #require(TopicModelFiles.classifier)
         let (articles, topics) = try Self.labelledArticles()
-        let vectors = Self.meaningVectors(articles)
+        let vectors = try Self.meaningVectors(articles)
         let alone = articles.filter {
             classifier.classify(headline: $0.headline, body: $0.body, meaning: vectors[$0.id]).topic == topics[$0.id]
         }.count
@@ -73,7 +87,7 @@ import Testing
             asStories += members.filter { topics[$0.id] == topic }.count
         }
         print("topics on Resources/jarvis/eval with meaning vectors: \(alone) / \(asStories) of \(articles.count)")
-        #expect(Double(alone) / Double(articles.count) >= 0.684)
+        #expect(Double(alone) / Double(articles.count) >= 0.674)
         #expect(Double(asStories) / Double(articles.count) >= 0.722)
     }
 }
