@@ -97,7 +97,7 @@ fuzz:
 
 # Topic accuracy of the shipped classifier: confusion matrix and per-topic P/R on the held-out test split of
 # the real labelled news (EVAL_ARGS="--data ../shared/data", the default) and on Resources/jarvis/eval.
-# Rebuild the model with `python3 scripts/train-topics.py`.
+# Rebuild the model with `python3 scripts/train-topics.py`, then `python3 scripts/train-topic-branch.py` (PyTorch).
 .PHONY: eval-topics eval-summaries
 eval-topics:
 	@scripts/setup.sh && swift build -c release --product story-eval \

@@ -18,7 +18,11 @@ topic wins. That keeps British, American and Asian stories that mention Africa i
 When African places are at least `mainAfricanShare` of them, the story is about Africa: `africa` whatever
 the subject (2.0 in the JSON: never).
 
-The meaning model (shipped when the sentence encoder is there; `--no-meaning` leaves it out): a second
+The meaning part this script writes (a logistic model on the frozen encoder's vector) is what the product
+used before the topic branch: `scripts/train-topic-branch.py` runs after this script and replaces it with the
+tuned branch's head (and the parity fixture's mixed cases); run both to rebuild what ships.
+
+The frozen meaning model (`--no-meaning` leaves it out): a second
 logistic regression on the encoder's vector of each article (headline + lead, computed by `story-eval embed`
 exactly as the server stores it; cached in .build/topic-vectors.npz), mixed log-linearly with the TF-IDF
 model, softmax((1 - w) s_tfidf + w s_meaning), under the same africa rule. Its C and w are chosen by the same
