@@ -182,7 +182,8 @@ def main():
         "text_cosine", "title_cosine", "meaning_cosine", "entity_article_share", "entity_story_share",
         "anchor_share", "anchor_miss", "place_conflict", "actor_conflict", "quantity_share", "quantity_miss",
         "has_entities", "has_quantities", "time_gap", "short_article", "meaning_max", "title_max",
-        "text_x_meaning", "title_x_meaning", "hand_score", "hand_margin", "meaning_margin",
+        "text_x_meaning", "title_x_meaning", "hand_score", "hand_margin", "meaning_margin", "headline_max",
+        "headline_mean",
     ]
     assert len(feature_names) == x.shape[1], "feature names out of step with JoinFeatures.names"
 

@@ -50,12 +50,17 @@ extension StoryService {
         let assignments = try await stories.liveAssignments(since: since).map { (forClustering($0.0), $0.1) }
         let extractor = clusterer.extractor
         var stored: [String: [Float]] = [:]
+        var storedHeadlines: [String: [Float]] = [:]
         if let model = extractor.embeddingModel { stored = try await stories.liveEmbeddings(since: since, model: model) }
+        if let model = extractor.headlineModel {
+            storedHeadlines = try await stories.liveEmbeddings(since: since, model: model)
+        }
         for start in stride(from: 0, to: assignments.count, by: Self.restoreChunk) {
             let chunk = assignments[start..<min(start + Self.restoreChunk, assignments.count)]
             let articles = chunk.map(\.0)
-            let prepared = await Self.prepareInBackground(articles, extractor: extractor, stored: stored)
-            await saveEmbeddings(of: articles, prepared, except: stored)
+            let prepared = await Self.prepareInBackground(
+                articles, extractor: extractor, stored: stored, storedHeadlines: storedHeadlines)
+            await saveEmbeddings(of: articles, prepared, except: stored, exceptHeadlines: storedHeadlines)
             for ((article, storyId), prepared) in zip(chunk, prepared) {
                 clusterer.restore(article: article, features: prepared.features, storyId: storyId)
             }
@@ -68,7 +73,7 @@ extension StoryService {
     /// core) must stay free to answer requests meanwhile.
     static func prepareInBackground(
         _ articles: [StoryArticle], extractor: ArticleFeatureExtractor,
-        stored: [String: [Float]]
+        stored: [String: [Float]], storedHeadlines: [String: [Float]] = [:]
     ) async -> [PreparedArticle] {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {
@@ -76,7 +81,8 @@ extension StoryService {
                 let results = Mutex([PreparedArticle?](repeating: nil, count: articles.count))
                 DispatchQueue.concurrentPerform(iterations: lanes) { lane in
                     let indices = Array(stride(from: lane, to: articles.count, by: lanes))
-                    let prepared = extractor.prepared(indices.map { articles[$0] }, stored: stored)
+                    let prepared = extractor.prepared(
+                        indices.map { articles[$0] }, stored: stored, storedHeadlines: storedHeadlines)
                     results.withLock { for (index, p) in zip(indices, prepared) { $0[index] = p } }
                 }
                 continuation.resume(returning: results.withLock { $0.map { $0! } })

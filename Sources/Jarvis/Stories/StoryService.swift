@@ -71,11 +71,11 @@ public actor StoryService: StoryIngesting {
         return cut
     }
 
-    /// Keeps new embeddings and branch vectors, so a restart need not compute them again and the topic
-    /// model finds its vectors. A failure only costs time.
+    /// Keeps new embeddings, headline embeddings and branch vectors, so a restart need not compute them again
+    /// and the topic model finds its vectors. A failure only costs time.
     func saveEmbeddings(
         of articles: [StoryArticle], _ prepared: [PreparedArticle],
-        except stored: [String: [Float]] = [:]
+        except stored: [String: [Float]] = [:], exceptHeadlines storedHeadlines: [String: [Float]] = [:]
     ) async {
         guard let model = clusterer.extractor.embeddingModel else { return }
         var sets = [
@@ -86,6 +86,16 @@ public actor StoryService: StoryIngesting {
                 }
             )
         ]
+        if let headline = clusterer.extractor.headlineModel {
+            sets.append(
+                (
+                    headline,
+                    zip(articles, prepared).compactMap { article, p -> (articleId: String, vector: [Float])? in
+                        p.features.headlineEmbedding.isEmpty || storedHeadlines[article.id] != nil
+                            ? nil : (article.id, p.features.headlineEmbedding)
+                    }
+                ))
+        }
         if let branch = clusterer.extractor.branchModel {
             sets.append(
                 (

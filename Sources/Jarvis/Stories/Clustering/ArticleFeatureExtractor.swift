@@ -17,8 +17,12 @@ public struct ArticleFeatureExtractor: Sendable {
     /// name); nil without an embedder.
     public var embeddingModel: String? { embedder?.identifier }
 
-    public func callAsFunction(_ article: StoryArticle, embedding: [Float]? = nil) -> ArticleFeatures {
-        self([article], stored: embedding.map { [article.id: $0] } ?? [:])[0]
+    public func callAsFunction(_ article: StoryArticle, embedding: [Float]? = nil, headlineEmbedding: [Float]? = nil)
+        -> ArticleFeatures
+    {
+        prepared(
+            [article], stored: embedding.map { [article.id: $0] } ?? [:],
+            storedHeadlines: headlineEmbedding.map { [article.id: $0] } ?? [:])[0].features
     }
 
     /// Names the branch vectors (the topic model's) the embedder makes alongside; nil without a branch.
@@ -30,12 +34,18 @@ public struct ArticleFeatureExtractor: Sendable {
         prepared(articles, stored: stored).map(\.features)
     }
 
+    /// Names the headline embeddings (stored beside the article's embedding); nil without an embedder.
+    public var headlineModel: String? { embedder.map { $0.identifier + "/headline" } }
+
     /// Features as `callAsFunction`, and the branch vector of each article whose embedding was computed here
-    /// (empty for one found in `stored`, or without a branch): the same pass makes both.
-    public func prepared(_ articles: [StoryArticle], stored: [String: [Float]] = [:]) -> [PreparedArticle] {
-        var embeddings: [[Float]?] = articles.map { article in
-            stored[article.id].flatMap { $0.count == embedder?.dimension ? $0 : nil }
-        }
+    /// (empty for one found in `stored`, or without a branch): the same pass makes both. Headline embeddings
+    /// found in `storedHeadlines` are reused; the others are computed in one batch.
+    public func prepared(
+        _ articles: [StoryArticle], stored: [String: [Float]] = [:], storedHeadlines: [String: [Float]] = [:]
+    ) -> [PreparedArticle] {
+        func fitting(_ vector: [Float]?) -> [Float]? { vector.flatMap { $0.count == embedder?.dimension ? $0 : nil } }
+        var embeddings: [[Float]?] = articles.map { fitting(stored[$0.id]) }
+        var headlines: [[Float]?] = articles.map { fitting(storedHeadlines[$0.id]) }
         var branches = [[Float]](repeating: [], count: articles.count)
         if let embedder {
             let missing = articles.indices.filter { embeddings[$0] == nil }
@@ -48,11 +58,16 @@ public struct ArticleFeatureExtractor: Sendable {
             } else {
                 for (index, vector) in zip(missing, embedder.embed(texts)) { embeddings[index] = vector }
             }
+            let missingHeadlines = articles.indices.filter { headlines[$0] == nil && !articles[$0].headline.isEmpty }
+            for (index, vector) in zip(missingHeadlines, embedder.embed(missingHeadlines.map { articles[$0].headline })) {
+                headlines[index] = vector
+            }
         }
         return articles.indices.map { i in
             PreparedArticle(
                 features: ArticleFeatures(
-                    article: articles[i], analyzer: analyzer, configuration: configuration, embedding: embeddings[i] ?? []),
+                    article: articles[i], analyzer: analyzer, configuration: configuration, embedding: embeddings[i] ?? [],
+                    headlineEmbedding: headlines[i] ?? []),
                 branchVector: branches[i])
         }
     }

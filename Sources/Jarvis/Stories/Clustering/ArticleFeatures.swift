@@ -21,10 +21,13 @@ public struct ArticleFeatures: Sendable, Equatable {
     /// The sentence embedding of `embeddingText(of:)` (unit length), empty without an embedder;
     /// computed by `ArticleFeatureExtractor`, which embeds a batch at once.
     public var embedding: [Float]
+    /// The sentence embedding of the headline alone (unit length), empty without an embedder: a report whose
+    /// lead opens on a scene rather than the news still meets its story through its headline.
+    public var headlineEmbedding: [Float]
 
     public init(
         article: StoryArticle, analyzer: TextAnalyzer = TextAnalyzer(),
-        configuration: ClusteringConfiguration = .init(), embedding: [Float] = []
+        configuration: ClusteringConfiguration = .init(), embedding: [Float] = [], headlineEmbedding: [Float] = []
     ) {
         let body =
             article.body.count > configuration.bodyCharacterLimit
@@ -101,6 +104,7 @@ public struct ArticleFeatures: Sendable, Equatable {
         urlKey = article.canonicalUrl.flatMap(Self.normalisedURL).map(FNV1a.hash)
         contentKey = article.contentHash.isEmpty ? nil : FNV1a.hash(article.contentHash)
         self.embedding = embedding
+        self.headlineEmbedding = headlineEmbedding
     }
 
     /// What the embedder reads: the headline, then the lead (the encoder keeps the first tokens).

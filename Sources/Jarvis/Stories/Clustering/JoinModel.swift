@@ -121,6 +121,10 @@ public struct JoinFeatures: Sendable, Equatable {
     public var handScore: Double = 0
     public var handMargin: Double = 0
     public var meaningMargin: Double = 0
+    /// The highest and the mean cosine of the article's headline embedding and those of the story's latest
+    /// articles: headlines state the news even when a lead opens on a scene.
+    public var headlineMax: Double = 0
+    public var headlineMean: Double = 0
 
     public init() {}
 
@@ -128,7 +132,8 @@ public struct JoinFeatures: Sendable, Equatable {
         "text_cosine", "title_cosine", "meaning_cosine", "entity_article_share", "entity_story_share",
         "anchor_share", "anchor_miss", "place_conflict", "actor_conflict", "quantity_share", "quantity_miss",
         "has_entities", "has_quantities", "time_gap", "short_article", "meaning_max", "title_max",
-        "text_x_meaning", "title_x_meaning", "hand_score", "hand_margin", "meaning_margin",
+        "text_x_meaning", "title_x_meaning", "hand_score", "hand_margin", "meaning_margin", "headline_max",
+        "headline_mean",
     ]
 
     /// The values in `names` order (the two last are products, so a linear model can weigh words
@@ -138,7 +143,8 @@ public struct JoinFeatures: Sendable, Equatable {
             textCosine, titleCosine, meaningCosine, entityArticleShare, entityStoryShare,
             anchorShare, anchorMiss, placeConflict, actorConflict, quantityShare, quantityMiss,
             hasEntities, hasQuantities, timeGap, shortArticle, meaningMax, titleMax,
-            textCosine * meaningCosine, titleCosine * meaningCosine, handScore, handMargin, meaningMargin,
+            textCosine * meaningCosine, titleCosine * meaningCosine, handScore, handMargin, meaningMargin, headlineMax,
+            headlineMean,
         ]
     }
 }

@@ -300,7 +300,8 @@ public final class StoryClusterer {
         title.ids = features.titleTerms.map(featureId).sorted()
         title.values = Array(repeating: title.ids.isEmpty ? 0 : 1 / Float(title.ids.count).squareRoot(), count: title.ids.count)
         return InternedArticle(
-            terms: terms, title: title, entities: entities, quantities: quantities, embedding: features.embedding)
+            terms: terms, title: title, entities: entities, quantities: quantities, embedding: features.embedding,
+            headline: features.headlineEmbedding)
     }
 
     /// The article's features by informativeness: tf-idf for terms, idf for entities/quantities.
@@ -507,6 +508,10 @@ public final class StoryClusterer {
         // rule's path skips them.
         if compareMembers {
             if let dot = stories[i].members.maxMeaningDot(article.embedding) { join.meaningMax = max(0, Double(dot)) }
+            if let dots = stories[i].members.headlines.dots(article.headline) {
+                join.headlineMax = max(0, Double(dots.max))
+                join.headlineMean = max(0, Double(dots.mean))
+            }
             for memberTitle in stories[i].members.titles {
                 let memberTitleNorm = memberTitle.norm { idf($0) }
                 if titleNorm > 0 && memberTitleNorm > 0 {
@@ -715,7 +720,8 @@ public final class StoryClusterer {
         meaning.add(interned.embedding, to: Int(stories[i].slot))
         if keepsMembers {
             stories[i].members.append(
-                title: interned.title, embedding: interned.embedding, time: time, keeping: configuration.joinMembers)
+                title: interned.title, embedding: interned.embedding, headline: interned.headline, time: time,
+                keeping: configuration.joinMembers)
         }
         pruneCentroid(i)
         for (feature, _) in rankedFeatures(interned, limit: configuration.postedFeatures, requirePostings: false) {
@@ -820,6 +826,8 @@ struct InternedArticle {
     var quantities: [UInt32]
     /// Sentence embedding (unit length), empty without an embedder.
     var embedding: [Float]
+    /// The headline's embedding (unit length), empty without an embedder.
+    var headline: [Float]
 }
 
 struct SimhashEntry {

@@ -111,13 +111,17 @@ import Testing
             let stored = try await application.database.read {
                 try $0.query("SELECT article_id, model, length(vector) AS bytes FROM article_vectors")
             }
-            #expect(stored.count == 2)
+            // Per article: its embedding and its headline's.
+            #expect(stored.count == 4)
             #expect(
-                try stored.allSatisfy {
-                    try $0.decode(String.self, "model") == "all-MiniLM-L6-v2/128" && $0.decode(Int.self, "bytes") == 384 * 4
-                })
+                try stored.map { try $0.decode(String.self, "model") }.sorted()
+                    == [
+                        "all-MiniLM-L6-v2/128", "all-MiniLM-L6-v2/128", "all-MiniLM-L6-v2/128/headline",
+                        "all-MiniLM-L6-v2/128/headline",
+                    ])
+            #expect(try stored.allSatisfy { try $0.decode(Int.self, "bytes") == 384 * 4 })
         }
-        #expect(before.calls.withLock { $0 } == 2)
+        #expect(before.calls.withLock { $0 } == 4)
 
         // Restart: the index comes back from the stored vectors; only the new report is embedded,
         // and it joins the restored platinum story.
@@ -130,7 +134,7 @@ import Testing
         #expect(after.calls.withLock { $0 } == 0)
         _ = try await application.feeds.create(NewFeed(url: second, name: "Journal", pollIntervalSeconds: 900), now: clock.read())
         _ = await application.poller.pollDueFeeds()
-        #expect(after.calls.withLock { $0 } == 1)
+        #expect(after.calls.withLock { $0 } == 2, "the new report's text and headline")
         try await withLiveServer(application.router()) { server in
             let page = try IOS.decoder().decode(
                 IOS.PaginatedStories.self, from: Data(try await server.client.get("/stories").body))

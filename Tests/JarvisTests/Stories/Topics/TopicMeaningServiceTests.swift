@@ -91,8 +91,8 @@ import Testing
     @Test func theBranchVectorsReachAClassifierTrainedOnThem() async throws {
         let classifier = RecordingClassifier(encoder: "fixed/3+topics-1")
         let stored = try await run(classifier, embedder: BranchedEmbedder())
-        // Both kinds are kept: the embedding for clustering (and restarts), the branch vector for topics.
-        #expect(stored == ["fixed/3", "fixed/3", "fixed/3+topics-1", "fixed/3+topics-1"])
+        // Every kind is kept: the embeddings for clustering (and restarts), the branch vector for topics.
+        #expect(stored == ["fixed/3", "fixed/3", "fixed/3+topics-1", "fixed/3+topics-1", "fixed/3/headline", "fixed/3/headline"])
         let seen = classifier.seen.withLock { $0 }
         #expect(seen.count == 2)
         #expect(Set(seen.values) == [[0, 1, 0], [0, 0, 1]])
