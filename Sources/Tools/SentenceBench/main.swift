@@ -7,8 +7,8 @@
 // embeds), one at a time on one thread (latency: p50 / p90 / p99), then all of them spread over
 // every core (throughput), and prints tokens per text and the resident memory. When the topic
 // branch is there, the batched and all-core figures are measured again with it (the embedding and
-// the branch vector in one pass, as the server runs), beside the encoder alone. Driven by
-// `make bench-embed`.
+// the branch vector in one pass), beside the encoder alone, and then all the server computes per
+// article: that pass and the headline's own embedding, one article a call. Driven by `make bench-embed`.
 import BenchKit
 import Dispatch
 import Foundation
@@ -51,6 +51,7 @@ do {
     let set = try JSONDecoder().decode(StorySet.self, from: Data(contentsOf: URL(fileURLWithPath: setPath)))
     // The clusterer's text: headline, then the lead (ArticleFeatures.embeddingText).
     let texts = set.articles.map { $0.headline + ". " + String($0.body.prefix(1_000)) }
+    let headlines = set.articles.map(\.headline)
     let tokens = texts.map { encoder.tokens($0).count }.sorted()
     _ = encoder.embed(texts[0])
 
@@ -115,6 +116,13 @@ do {
         let branchBatched = perText { _ = branched.embedWithBranch($0) }
         let plainCores = allCores { _ = encoder.embed($0) }
         let branchCores = allCores { _ = branched.embedWithBranch([$0]) }
+        // What the server computes per article: headline + lead with the branch, then the headline alone.
+        let articleStart = now()
+        DispatchQueue.concurrentPerform(iterations: total) { i in
+            _ = branched.embedWithBranch([texts[i % texts.count]])
+            _ = branched.embed(headlines[i % texts.count])
+        }
+        let articleCores = Double(total) / (Double(now() - articleStart) / 1e9)
         print("with the topic branch (\(branched.branchIdentifier ?? "")), same run:")
         print(
             String(
@@ -124,6 +132,10 @@ do {
             String(
                 format: "  %d cores, one text a call: encoder %.0f texts/s, encoder + branch %.0f texts/s", cores, plainCores,
                 branchCores))
+        print(
+            String(
+                format: "  %d cores, as the server embeds an article (+ its headline alone): %.0f articles/s", cores, articleCores
+            ))
     }
 } catch {
     FileHandle.standardError.write(Data("SentenceBench: \(error)\n".utf8))
