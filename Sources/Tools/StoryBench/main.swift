@@ -57,7 +57,11 @@ func prepare(_ stream: SyntheticNews, _ range: Range<Int>, meaning: SyntheticMea
         let part = (lower..<min(range.upperBound, lower + chunk)).map { i -> (StoryArticle, ArticleFeatures) in
             let article = stream.article(i)
             var features = ArticleFeatures(article: article, analyzer: analyzer)
-            if let meaning { features.embedding = meaning.vector(seed: UInt64(i), event: stream.slots[i].event) }
+            if let meaning {
+                features.embedding = meaning.vector(seed: UInt64(i), event: stream.slots[i].event)
+                // The headline's own embedding, which the learned join compares too.
+                features.headlineEmbedding = meaning.vector(seed: UInt64(i) ^ 0x9E37_79B9, event: stream.slots[i].event)
+            }
             return (article, features)
         }
         results.set(c, part)
@@ -106,9 +110,12 @@ for size in sizes.sorted() {
     for (k, article) in articles.enumerated() {
         let index = assigned + k
         let vector = joinModel == nil ? [] : meaning.vector(seed: UInt64(index), event: stream.slots[index].event)
+        let headline =
+            joinModel == nil ? [] : meaning.vector(seed: UInt64(index) ^ 0x9E37_79B9, event: stream.slots[index].event)
         let t0 = now()
         var features = ArticleFeatures(article: article, analyzer: analyzer)
         features.embedding = vector
+        features.headlineEmbedding = headline
         let t1 = now()
         clusterer.assign(article, features: features)
         let t2 = now()
