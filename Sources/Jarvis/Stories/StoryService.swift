@@ -77,35 +77,22 @@ public actor StoryService: StoryIngesting {
         of articles: [StoryArticle], _ prepared: [PreparedArticle],
         except stored: [String: [Float]] = [:], exceptHeadlines storedHeadlines: [String: [Float]] = [:]
     ) async {
-        guard let model = clusterer.extractor.embeddingModel else { return }
-        var sets = [
-            (
-                model,
-                zip(articles, prepared).compactMap { article, p -> (articleId: String, vector: [Float])? in
-                    p.features.embedding.isEmpty || stored[article.id] != nil ? nil : (article.id, p.features.embedding)
-                }
-            )
+        let extractor = clusterer.extractor
+        /// The articles' vectors of one kind, leaving out empty ones and those already stored.
+        func vectors(_ vector: (PreparedArticle) -> [Float], except stored: [String: [Float]] = [:])
+            -> [(articleId: String, vector: [Float])]
+        {
+            zip(articles, prepared).compactMap { article, p in
+                let v = vector(p)
+                return v.isEmpty || stored[article.id] != nil ? nil : (article.id, v)
+            }
+        }
+        let sets: [(model: String?, vectors: [(articleId: String, vector: [Float])])] = [
+            (extractor.embeddingModel, vectors(\.features.embedding, except: stored)),
+            (extractor.headlineModel, vectors(\.features.headlineEmbedding, except: storedHeadlines)),
+            (extractor.branchModel, vectors(\.branchVector)),
         ]
-        if let headline = clusterer.extractor.headlineModel {
-            sets.append(
-                (
-                    headline,
-                    zip(articles, prepared).compactMap { article, p -> (articleId: String, vector: [Float])? in
-                        p.features.headlineEmbedding.isEmpty || storedHeadlines[article.id] != nil
-                            ? nil : (article.id, p.features.headlineEmbedding)
-                    }
-                ))
-        }
-        if let branch = clusterer.extractor.branchModel {
-            sets.append(
-                (
-                    branch,
-                    zip(articles, prepared).compactMap { article, p -> (articleId: String, vector: [Float])? in
-                        p.branchVector.isEmpty ? nil : (article.id, p.branchVector)
-                    }
-                ))
-        }
-        for (model, vectors) in sets where !vectors.isEmpty {
+        for case (let model?, let vectors) in sets where !vectors.isEmpty {
             do {
                 try await stories.saveEmbeddings(vectors, model: model)
             } catch {
