@@ -23,10 +23,8 @@ final class EncoderBranch: @unchecked Sendable {
 
     init(path: String, base weights: Weights, architecture a: SentenceEncoder.Architecture, blas: OpenBLAS) throws {
         let file = try SafeTensors(path: path)
-        let bytes: Data
-        do { bytes = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw EmbeddingError.modelMissing(path) }
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        identifier = stem + "-" + String(Self.fnv1a(bytes), radix: 16)
+        identifier = stem + "-" + String(file.contentHash, radix: 16)
         guard let first = (0..<a.layers).first(where: { file.has("encoder.layer.\($0).attention.self.query.lora_a") })
         else { throw EmbeddingError.malformedModel("\(path): no tuned layer") }
         firstLayer = first
@@ -65,13 +63,6 @@ final class EncoderBranch: @unchecked Sendable {
                 outputNorm: try norm(p + "output.LayerNorm"))
         }
         self.storage = storage
-    }
-
-    /// FNV-1a 64 of the bytes (the identifier's content part).
-    static func fnv1a(_ bytes: Data) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return hash
     }
 }
 

@@ -57,6 +57,13 @@ final class SafeTensors: @unchecked Sendable {
 
     func has(_ name: String) -> Bool { entries[name] != nil }
 
+    /// FNV-1a 64 of the whole file, read from the mapping: names a file by its content.
+    var contentHash: UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in UnsafeRawBufferPointer(start: base, count: length) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash
+    }
+
     /// The named 2-D `F32` tensor of `columns` columns and any positive number of rows.
     func floats(_ name: String, columns: Int) throws -> UnsafeBufferPointer<Float> {
         guard let entry = entries[name] else { throw EmbeddingError.malformedModel("tensor \(name) missing") }

@@ -126,8 +126,9 @@ public enum JarvisSchema {
             sql: """
                 ALTER TABLE feeds DROP COLUMN time_shift_seconds;
                 """),
-        // An article may have several vectors, one per model: the encoder's embedding (clustering) and the
-        // topic branch's vector (`EncoderBranch`, the topic model's input). Version 4's rows carry over.
+        // An article may have several vectors, one per model: the encoder's embedding and its headline's
+        // (clustering), and the topic branch's vector (`EncoderBranch`, the topic model's input). Version 4's
+        // rows carry over.
         Migration(
             version: 7, name: "article vectors per model",
             sql: """

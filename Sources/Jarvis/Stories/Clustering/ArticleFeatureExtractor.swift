@@ -17,12 +17,8 @@ public struct ArticleFeatureExtractor: Sendable {
     /// name); nil without an embedder.
     public var embeddingModel: String? { embedder?.identifier }
 
-    public func callAsFunction(_ article: StoryArticle, embedding: [Float]? = nil, headlineEmbedding: [Float]? = nil)
-        -> ArticleFeatures
-    {
-        prepared(
-            [article], stored: embedding.map { [article.id: $0] } ?? [:],
-            storedHeadlines: headlineEmbedding.map { [article.id: $0] } ?? [:])[0].features
+    public func callAsFunction(_ article: StoryArticle, embedding: [Float]? = nil) -> ArticleFeatures {
+        self([article], stored: embedding.map { [article.id: $0] } ?? [:])[0]
     }
 
     /// Names the branch vectors (the topic model's) the embedder makes alongside; nil without a branch.
@@ -49,14 +45,11 @@ public struct ArticleFeatureExtractor: Sendable {
         var branches = [[Float]](repeating: [], count: articles.count)
         if let embedder {
             let missing = articles.indices.filter { embeddings[$0] == nil }
+            // Without a branch this is the plain embedding pass, with empty branch vectors.
             let texts = missing.map { ArticleFeatures.embeddingText(of: articles[$0]) }
-            if embedder.branchIdentifier != nil {
-                for (index, pair) in zip(missing, embedder.embedWithBranch(texts)) {
-                    embeddings[index] = pair.vector
-                    branches[index] = pair.branch
-                }
-            } else {
-                for (index, vector) in zip(missing, embedder.embed(texts)) { embeddings[index] = vector }
+            for (index, pair) in zip(missing, embedder.embedWithBranch(texts)) {
+                embeddings[index] = pair.vector
+                branches[index] = pair.branch
             }
             let missingHeadlines = articles.indices.filter { headlines[$0] == nil && !articles[$0].headline.isEmpty }
             for (index, vector) in zip(missingHeadlines, embedder.embed(missingHeadlines.map { articles[$0].headline })) {
