@@ -204,7 +204,8 @@ def head_scores(encoder, branch, items):
 
 
 def tfidf_scores(fit_items, score_items, model_json):
-    """The TF-IDF side as train-topics.py fits it (its chosen title weight and C), on `fit_items`."""
+    """The TF-IDF side as train-topics.py fits it (model.json's title weight; 40,000 features, C 10), on
+    `fit_items`: the text model the branch is mixed with, fitted on the same part."""
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
     repeat = model_json["titleRepeat"]
