@@ -59,7 +59,9 @@ let package = Package(
         // What instances of one product tell each other (Redis pub/sub over hiredis): no product code.
         .target(name: "ClusterBus", dependencies: ["CHiredis", "Logging"]),
         // Sentence embeddings (a BERT-style encoder on OpenBLAS): no product code.
-        .target(name: "SentenceEmbedding", dependencies: ["COpenBLAS"]),
+        .target(name: "SentenceEmbedding", dependencies: ["COpenBLAS", "StableHash"]),
+        // FNV-1a: the one stable (per-process-unseeded) hash, for keys, seeds and buckets that outlive a run.
+        .target(name: "StableHash"),
         .target(name: "HTTPTesting", dependencies: ["HTTPServer", "CWslay", "COpenSSL"]),
         // Test kit for the cluster backends: throwaway PostgreSQL and Redis servers from Debian's binaries.
         .target(name: "ClusterTesting"),
@@ -67,12 +69,14 @@ let package = Package(
         // Products: API layers (routes + wire DTOs) and executables.
         .target(
             name: "Jarvis",
-            dependencies: ["CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging", "SentenceEmbedding", "Metrics"],
+            dependencies: [
+                "CLibXML2", "CCurl", "CStemmer", "SQLStore", "Logging", "SentenceEmbedding", "Metrics", "StableHash",
+            ],
             exclude: ["Stories/Insight/RUBRIC.md"]),
-        .target(name: "Imaging", dependencies: ["CZlib"]),
+        .target(name: "Imaging", dependencies: ["CZlib", "StableHash"]),
         .target(
             name: "JarvisAPI", dependencies: ["Jarvis", "HTTPServer", "SQLStore", "Logging", "Imaging", "Metrics", "ClusterBus"]),
-        .target(name: "Xoseen", dependencies: ["COpenSSL", "SQLStore", "Logging", "Metrics"]),
+        .target(name: "Xoseen", dependencies: ["COpenSSL", "SQLStore", "Logging", "Metrics", "StableHash"]),
         .target(name: "Vision", dependencies: ["CDlibFace", "CTesseract", "Logging"]),
         .target(name: "XoseenVerification", dependencies: ["Xoseen", "Vision", "COpenSSL", "SQLStore", "Logging", "Metrics"]),
         .target(
@@ -92,9 +96,9 @@ let package = Package(
         // What the tools measure about their own process (clock, resident memory).
         .target(name: "BenchKit", path: "Sources/Tools/BenchKit"),
         .executableTarget(
-            name: "StoryBench", dependencies: ["Jarvis", "SentenceEmbedding", "BenchKit"], path: "Sources/Tools/StoryBench"),
+            name: "StoryBench", dependencies: ["Jarvis", "SentenceEmbedding", "BenchKit", "StableHash"], path: "Sources/Tools/StoryBench"),
         // Training pairs and stream B-cubed for the learned join decision (scripts/train-clustering.py).
-        .executableTarget(name: "StoryPairs", dependencies: ["Jarvis", "SentenceEmbedding"], path: "Sources/Tools/StoryPairs"),
+        .executableTarget(name: "StoryPairs", dependencies: ["Jarvis", "SentenceEmbedding", "StableHash"], path: "Sources/Tools/StoryPairs"),
         .executableTarget(
             name: "SentenceBench", dependencies: ["SentenceEmbedding", "BenchKit"], path: "Sources/Tools/SentenceBench"),
         .executableTarget(
@@ -106,6 +110,7 @@ let package = Package(
         .testTarget(name: "LoggingTests", dependencies: ["Logging"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting", "Metrics"]),
         .testTarget(name: "SentenceEmbeddingTests", dependencies: ["SentenceEmbedding"]),
+        .testTarget(name: "StableHashTests", dependencies: ["StableHash"]),
         .testTarget(name: "SQLStoreTests", dependencies: ["SQLStore", "ClusterTesting"]),
         // Several instances of each product on one PostgreSQL and one Redis, as separate processes.
         .testTarget(name: "ClusterBusTests", dependencies: ["ClusterBus", "ClusterTesting"]),
@@ -115,7 +120,7 @@ let package = Package(
         .testTarget(
             name: "RuntimeTests", dependencies: ["Runtime", "Logging", "HTTPTesting", "SQLStore", "JarvisServer", "XoseenServer"]),
         .testTarget(
-            name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting", "ClusterTesting", "SentenceEmbedding"],
+            name: "JarvisTests", dependencies: ["Jarvis", "JarvisAPI", "HTTPTesting", "ClusterTesting", "SentenceEmbedding", "StableHash"],
             resources: [.copy("Fixtures")]),
 
         // libFuzzer targets (`make fuzz`, docs/fuzzing.md). A plain build makes a corpus replayer; the

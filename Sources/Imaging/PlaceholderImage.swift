@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import StableHash
 
 /// Small generated PNG pictures: placeholders for the news samples' image links and avatars
 /// for Xoseen's seed personas, so both apps show pictures without a network. zlib compresses
@@ -7,8 +8,7 @@ import Foundation
 public enum PlaceholderImage {
     /// A diagonal two-tone gradient whose colours come from `seed` (e.g. the file name).
     public static func png(seed: String, width: Int = 640, height: Int = 360) -> Data {
-        var hash: UInt32 = 2_166_136_261
-        for byte in seed.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hash = FNV1a32.hash(seed)
         let a = (UInt8(truncatingIfNeeded: hash), UInt8(truncatingIfNeeded: hash >> 8), UInt8(truncatingIfNeeded: hash >> 16))
         let b = (a.1 / 2 &+ 40, a.2 / 2 &+ 60, a.0 / 2 &+ 80)
         var raw = [UInt8]()

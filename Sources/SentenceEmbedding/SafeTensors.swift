@@ -2,6 +2,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import StableHash
 #endif
 
 /// A `.safetensors` file mapped read-only: an 8-byte little-endian header length, a JSON header
@@ -59,9 +60,7 @@ final class SafeTensors: @unchecked Sendable {
 
     /// FNV-1a 64 of the whole file, read from the mapping: names a file by its content.
     var contentHash: UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in UnsafeRawBufferPointer(start: base, count: length) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return hash
+        FNV1a64.hash(UnsafeRawBufferPointer(start: base, count: length))
     }
 
     /// The named 2-D `F32` tensor of `columns` columns and any positive number of rows.

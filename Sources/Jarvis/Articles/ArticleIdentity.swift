@@ -1,4 +1,5 @@
 import Foundation
+import StableHash
 
 /// How two copies of one article are recognised: the canonical form of their link, and a
 /// hash of their normalised text (syndicated copies often differ only in tracking
@@ -35,23 +36,23 @@ public enum ArticleIdentity {
     /// FNV-1a over the lower-cased words of headline and body: equal for copies that differ
     /// only in case, punctuation or spacing.
     public static func contentHash(headline: String, body: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a64()
         func feed(_ text: String) {
             var lastWasSpace = true
             for scalar in text.lowercased().unicodeScalars {
                 let isWordCharacter = CharacterSet.alphanumerics.contains(scalar)
                 if isWordCharacter {
-                    for byte in String(scalar).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                    hash.add(String(scalar).utf8)
                     lastWasSpace = false
                 } else if !lastWasSpace {
-                    hash = (hash ^ 0x20) &* 0x100_0000_01b3
+                    hash.add(0x20)
                     lastWasSpace = true
                 }
             }
         }
         feed(headline)
-        hash = (hash ^ 0x0A) &* 0x100_0000_01b3
+        hash.add(0x0A)
         feed(body)
-        return String(hash, radix: 16)
+        return String(hash.value, radix: 16)
     }
 }

@@ -1,3 +1,5 @@
+import StableHash
+
 /// A 64-bit SimHash of an article's words, for spotting the same story syndicated by two feeds
 /// (different markup, punctuation, a changed word) without comparing texts pairwise.
 public struct ContentFingerprint: Sendable, Hashable, CustomStringConvertible {
@@ -28,12 +30,12 @@ public struct ContentFingerprint: Sendable, Hashable, CustomStringConvertible {
                     packed = (0, 0, 0, 0, 0, 0, 0, 0)
                     pending = 0
                 }
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                var hash = FNV1a64()
                 var inWord = false
                 func endWord() {
                     guard inWord else { return }
                     words += 1
-                    var h = hash
+                    var h = hash.value
                     // Finalizer so short words still spread across all 64 bits.
                     h ^= h >> 33
                     h &*= 0xff51_afd7_ed55_8ccd
@@ -49,7 +51,7 @@ public struct ContentFingerprint: Sendable, Hashable, CustomStringConvertible {
                     packed.7 &+= spread[Int(h >> 56 & 0xFF)]
                     pending += 1
                     if pending == 255 { flush() }
-                    hash = 0xcbf2_9ce4_8422_2325
+                    hash = FNV1a64()
                     inWord = false
                 }
                 var i = 0
@@ -59,7 +61,7 @@ public struct ContentFingerprint: Sendable, Hashable, CustomStringConvertible {
                     if c < 0x80 {
                         let lower = c | 0x20
                         if (c >= 0x30 && c <= 0x39) || (lower >= 0x61 && lower <= 0x7A) {
-                            hash = (hash ^ UInt64(c >= 0x41 && c <= 0x5A ? lower : c)) &* 0x0000_0100_0000_01b3
+                            hash.add(c >= 0x41 && c <= 0x5A ? lower : c)
                             inWord = true
                         } else {
                             endWord()
@@ -81,7 +83,7 @@ public struct ContentFingerprint: Sendable, Hashable, CustomStringConvertible {
                     if separator {
                         endWord()
                     } else {
-                        for b in 0..<min(length, n - i) { hash = (hash ^ UInt64(bytes[i + b])) &* 0x0000_0100_0000_01b3 }
+                        for b in 0..<min(length, n - i) { hash.add(bytes[i + b]) }
                         inWord = true
                     }
                     i += length

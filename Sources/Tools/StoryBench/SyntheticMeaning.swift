@@ -1,5 +1,6 @@
 import Foundation
 import SentenceEmbedding
+import StableHash
 
 /// Stand-in sentence embeddings for the learned join's cost at scale: each event has a direction,
 /// each article its event's direction plus noise, unit length. The encoder's own cost per article is
@@ -11,7 +12,7 @@ struct SyntheticMeaning: TextEmbedder {
     var noise: Float = 0.8
 
     func embed(_ text: String) -> [Float] {
-        vector(seed: text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }, event: nil)
+        vector(seed: FNV1a64.hash(text), event: nil)
     }
     func embed(_ texts: [String]) -> [[Float]] { texts.map(embed) }
 

@@ -17,6 +17,7 @@
 import Foundation
 import Jarvis
 import SentenceEmbedding
+import StableHash
 
 struct EvalSet: Decodable {
     struct Outlet: Decodable {
@@ -104,12 +105,9 @@ let extractor = StoryClusterer(embedder: encoder).extractor
 
 /// Embeddings for every article, from the cache when it was written for these very texts.
 @MainActor func embeddings() -> [String: [Float]] {
-    var key = UInt64(1_469_598_103_934_665_603)
-    for (article, _) in ordered {
-        for byte in (article.id + "\u{1}" + article.headline + "\u{1}" + article.body).utf8 {
-            key = (key ^ UInt64(byte)) &* 1_099_511_628_211
-        }
-    }
+    var hasher = FNV1a64()
+    for (article, _) in ordered { hasher.add((article.id + "\u{1}" + article.headline + "\u{1}" + article.body).utf8) }
+    let key = hasher.value
     let dimension = encoder.dimension
     if let cachePath, let data = try? Data(contentsOf: URL(fileURLWithPath: cachePath)),
         data.count == 8 + ordered.count * dimension * 4,

@@ -1,4 +1,5 @@
 import Synchronization
+import StableHash
 
 /// The ids a viewer's feed must never show — everyone they already liked or passed, and everyone
 /// blocked either way — cached in memory for recently active viewers, so a rank request that hits
@@ -122,8 +123,6 @@ public final class ViewerExclusions: Sendable {
     }
 
     private static func stripe(_ viewer: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in viewer.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(hash % UInt64(stripes))
+        Int(FNV1a64.hash(viewer) % UInt64(stripes))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StableHash
 
 /// The seed population's random source: SplitMix64 (Steele, Lea & Flood, 2014), with every derived draw
 /// (ranges, weights, shuffles, normals) implemented here rather than through the standard library, whose
@@ -91,12 +92,5 @@ public struct SplitMix64: Sendable {
     }
 
     /// FNV-1a over UTF-8: a stable string hash (Swift's `Hasher` is seeded per process, so it cannot be used).
-    public static func stableHash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
-    }
+    public static func stableHash(_ text: String) -> UInt64 { FNV1a64.hash(text) }
 }

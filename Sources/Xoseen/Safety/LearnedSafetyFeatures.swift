@@ -7,6 +7,7 @@
 ///    (so "87121" and "80086" are one shortcode shape);
 /// 3. features: `"w " + word`, `"b " + word + " " + next`, `"c " + each 3-, 4- and 5-byte slice of " word "`;
 /// 4. each hashed with 32-bit FNV-1a into `2^bits` buckets.
+import StableHash
 enum LearnedSafetyFeatures {
     static let maxBytes = 2000
 
@@ -38,9 +39,9 @@ enum LearnedSafetyFeatures {
             text.append(0x20)
         }
 
-        let wordSeed = FNV1a().adding([0x77, 0x20])  // "w "
-        let pairSeed = FNV1a().adding([0x62, 0x20])  // "b "
-        let gramSeed = FNV1a().adding([0x63, 0x20])  // "c "
+        let wordSeed = FNV1a32().adding([0x77, 0x20])  // "w "
+        let pairSeed = FNV1a32().adding([0x62, 0x20])  // "b "
+        let gramSeed = FNV1a32().adding([0x63, 0x20])  // "c "
         var found: [UInt32] = []
         found.reserveCapacity(bytes.count * 4)
         text.withUnsafeBufferPointer { text in
@@ -65,17 +66,3 @@ enum LearnedSafetyFeatures {
     }
 }
 
-/// 32-bit FNV-1a, the features' hash (simple enough to write identically in Python).
-struct FNV1a {
-    private(set) var value: UInt32 = 0x811C_9DC5
-
-    mutating func add(_ byte: UInt8) {
-        value = (value ^ UInt32(byte)) &* 0x0100_0193
-    }
-
-    func adding(_ bytes: some Sequence<UInt8>) -> FNV1a {
-        var copy = self
-        for byte in bytes { copy.add(byte) }
-        return copy
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import StableHash
 
 /// What the clusterer compares, extracted from one article. Pure and `Sendable`: callers may
 /// compute it off the clusterer's serial path (`StoryClusterer.assign(_:features:)`).
@@ -101,8 +102,8 @@ public struct ArticleFeatures: Sendable, Equatable {
 
         simhash = Self.simhash(terms: sortedTerms, weights: termWeights)
         time = min(article.publishedAt, article.firstSeenAt)
-        urlKey = article.canonicalUrl.flatMap(Self.normalisedURL).map(FNV1a.hash)
-        contentKey = article.contentHash.isEmpty ? nil : FNV1a.hash(article.contentHash)
+        urlKey = article.canonicalUrl.flatMap(Self.normalisedURL).map(MixedHash.of)
+        contentKey = article.contentHash.isEmpty ? nil : MixedHash.of(article.contentHash)
         self.embedding = embedding
         self.headlineEmbedding = headlineEmbedding
     }
@@ -149,7 +150,7 @@ public struct ArticleFeatures: Sendable, Equatable {
     static func simhash(terms: [String], weights: [Float]) -> UInt64 {
         var votes = [Float](repeating: 0, count: 64)
         for (term, weight) in zip(terms, weights) {
-            let h = FNV1a.hash(term)
+            let h = MixedHash.of(term)
             for bit in 0..<64 { votes[bit] += (h >> UInt64(bit)) & 1 == 1 ? weight : -weight }
         }
         var result: UInt64 = 0
@@ -173,15 +174,11 @@ public struct ArticleFeatures: Sendable, Equatable {
     }
 }
 
-/// 64-bit FNV-1a: stable across processes (unlike `Hasher`), so keys and SimHashes are deterministic.
-enum FNV1a {
-    static func hash(_ s: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in s.utf8 {
-            h ^= UInt64(byte)
-            h = h &* 0x0000_0100_0000_01b3
-        }
-        // FNV's low bits mix poorly for short keys; a final avalanche (splitmix64) fixes SimHash bits.
+/// FNV-1a 64 with a final avalanche (splitmix64's): stable across processes, and every bit mixed — FNV's low
+/// bits mix poorly for short keys, and a SimHash reads all 64.
+enum MixedHash {
+    static func of(_ s: String) -> UInt64 {
+        var h = FNV1a64.hash(s)
         h ^= h >> 30
         h = h &* 0xbf58_476d_1ce4_e5b9
         h ^= h >> 27

@@ -1,6 +1,7 @@
 import Foundation
 import Jarvis
 import Testing
+import StableHash
 
 /// The clusterer alone on the labelled evaluation set (`Resources/jarvis/eval`) and on the
 /// offline samples' ground truth: B-cubed figures printed, floors asserted. The end-to-end
@@ -111,14 +112,7 @@ import Testing
     // MARK: Held-out split
 
     /// Stable 64-bit FNV-1a (not `Hasher`, which is seeded per process).
-    static func stableHash(_ s: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in s.utf8 {
-            h ^= UInt64(byte)
-            h = h &* 0x0000_0100_0000_01b3
-        }
-        return h
-    }
+    static func stableHash(_ s: String) -> UInt64 { FNV1a64.hash(s) }
 
     /// The evaluation set's events split in two halves by a hash of the event id: thresholds are
     /// tuned on the `tune` half (with the small labelled set and the samples' truth); the `heldOut`
