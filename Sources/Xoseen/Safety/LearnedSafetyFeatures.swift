@@ -65,4 +65,3 @@ enum LearnedSafetyFeatures {
         return found
     }
 }
-
