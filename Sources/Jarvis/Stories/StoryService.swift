@@ -221,6 +221,22 @@ public actor StoryService: StoryIngesting {
         } catch {
             logger.error("story sweep failed", ["error": "\(error)"])
         }
+        await sweepRetiredVectors()
+    }
+
+    /// Vectors deleted per sweep at most: a retired model's rows go over a few sweeps, each a short write.
+    static let retiredVectorsPerSweep = 5_000
+
+    /// Deletes stored vectors of models this build no longer makes (an older topic branch or encoder).
+    private func sweepRetiredVectors() async {
+        let extractor = clusterer.extractor
+        let current = [extractor.embeddingModel, extractor.headlineModel, extractor.branchModel].compactMap { $0 }
+        do {
+            let deleted = try await stories.deleteVectors(notMadeBy: current, limit: Self.retiredVectorsPerSweep)
+            if deleted > 0 { logger.info("retired vectors deleted", ["count": "\(deleted)"]) }
+        } catch {
+            logger.warning("retired vectors not deleted", ["error": "\(error)"])
+        }
     }
 
     /// Scores decay with time: recompute, store and announce only when the score moved.

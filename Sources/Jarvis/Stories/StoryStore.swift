@@ -312,6 +312,21 @@ public struct StoryStore: Sendable {
         }
     }
 
+    /// Deletes at most `limit` stored vectors made by none of `models` — an encoder or topic branch this
+    /// build no longer makes, whose vectors would otherwise stay forever — and returns how many went. With
+    /// no model named, nothing is deleted (a build without an encoder keeps the vectors a later one reads).
+    public func deleteVectors(notMadeBy models: [String], limit: Int) async throws -> Int {
+        guard !models.isEmpty, limit > 0 else { return 0 }
+        let names = models.indices.map { "$\($0 + 2)" }.joined(separator: ", ")
+        return try await database.write { connection in
+            try connection.execute(
+                """
+                DELETE FROM article_vectors WHERE (article_id, model) IN (
+                    SELECT article_id, model FROM article_vectors WHERE model NOT IN (\(names)) LIMIT $1)
+                """, [limit.sqlValue] + models.map(\.sqlValue))
+        }
+    }
+
     /// A new article's own (provisional) story, written in the caller's transaction
     /// (`ArticleStore.upsert`), so that every write to the stories table lives in this type.
     static func insertProvisional(
