@@ -7,7 +7,7 @@
 2. the news-events.jsonl articles of the clustering test split's events whose AllSides topic is ours
    (`topic_text.event_articles`: other outlets, world, European and British politics; never trained on);
 3. the old labelled story set, Resources/jarvis/eval/stories-eval.json: articles alone and true events as
-   stories (mean of the articles' probabilities, as the server does).
+   stories (`story-eval story-topics`: the server's story rule).
 Each article carries its meaning vector as the server stores it (`story-eval embed`, or `embed --branch` when the
 model reads the topic branch's vectors) unless `--no-meaning`.
 (3) is not a generalisation measure: the
@@ -39,6 +39,27 @@ def classify(binary, articles, meaning):
     out = subprocess.run([binary, "topics", "--resources", os.path.join(tt.REPO, "Resources", "jarvis")],
                          input=lines.encode(), capture_output=True, check=True).stdout.decode()
     return [json.loads(line) for line in out.splitlines()]
+
+
+def story_topics(binary, events, meaning):
+    """The shipped classifier's topic of each event's articles taken as one story (`story-eval story-topics`,
+    the server's story rule), each article with its meaning vector unless `meaning` is off."""
+    flat = [(a["headline"], a["body"]) for members in events.values() for a in members]
+    vectors = [None] * len(flat)
+    if meaning:
+        vectors = tt.meaning_vectors([{"title": t, "text": b} for t, b in flat], binary, meaning,
+                                     branch=tt.shipped_branch()).tolist()
+    lines, i = [], 0
+    for event, members in events.items():
+        articles = []
+        for _ in members:
+            (title, text), vector = flat[i], vectors[i]
+            articles.append({"title": title, "text": text} | ({"vector": vector} if vector else {}))
+            i += 1
+        lines.append(json.dumps({"event": event, "articles": articles}) + "\n")
+    out = subprocess.run([binary, "story-topics", "--resources", os.path.join(tt.REPO, "Resources", "jarvis")],
+                         input="".join(lines).encode(), capture_output=True, check=True).stdout.decode()
+    return {row["event"]: row["topic"] for row in map(json.loads, out.splitlines())}
 
 
 def report(name, truth, predicted):
@@ -97,15 +118,14 @@ def main():
     results = classify(args.story_eval, [(a["headline"], a["body"]) for a in articles], meaning)
     report("Resources/jarvis/eval articles alone", [a["topic"] for a in articles], [o["topic"] for o in results])
     events = {}
-    for a, out in zip(articles, results):
-        events.setdefault(a["event"], []).append((a, out))
+    for a in articles:
+        events.setdefault(a["event"], []).append(a)
+    stories = story_topics(args.story_eval, events, meaning)
     truth, predicted = [], []
-    for members in events.values():
-        totals = {t: sum(out["probabilities"][t] for _, out in members) for t in tt.TOPICS}
-        story = max(tt.TOPICS, key=lambda t: (totals[t], -tt.TOPICS.index(t)))
-        for a, _ in members:
+    for event, members in events.items():
+        for a in members:
             truth.append(a["topic"])
-            predicted.append(story)
+            predicted.append(stories[event])
     report("Resources/jarvis/eval true events as stories (per article)", truth, predicted)
 
 

@@ -15,11 +15,12 @@
    description's length (measured 2026-12-03: it did not help either development set, so it is off).
 4. `StoryPairs stream` clusters the validation stream (laid out at 12 new events a day, the density
    of the real-news sample the issue measured on) and our own set (Resources/jarvis/eval: short,
-   hard-news wire copy, a development set) for a grid of join thresholds; the C and threshold with
-   the best mean B-cubed F1 over the two are kept. The two disagree (the labelled events are AllSides
-   round-ups mixing reports and opinion, so they want a stricter join than wire copy), and a
-   threshold that serves both is what carries to news neither of them is. The test split is not
-   read here.
+   hard-news wire copy, a development set) and the bundled samples (Resources/jarvis/samples with
+   truth.json: wire and newspaper coverage of 20 events with follow-ups over two days, as parsed by
+   `jarvis parse`) for a grid of join thresholds; the C and threshold with the best mean B-cubed F1
+   over the three are kept. They disagree (the labelled events are AllSides round-ups mixing reports
+   and opinion, so they want a stricter join than wire copy and its follow-ups), and a threshold that
+   serves all three is what carries to news none of them is. The test split is not read here.
 5. A few made-up articles (FIXTURE below) are replayed the same way and their feature vectors and
    probabilities stored in the model, so `JoinModelTests` fails when serving features drift
    from the ones the weights were learned on.
@@ -40,6 +41,7 @@ from sklearn.linear_model import LogisticRegression
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_SET = os.path.join(REPO, "Resources", "jarvis", "eval", "stories-eval.json")
+SAMPLES = os.path.join(REPO, "Resources", "jarvis", "samples")
 VALIDATION_EVENTS_PER_DAY = 12
 TEASER_CHARS = 0
 SPREAD_HOURS = 0
@@ -99,6 +101,32 @@ def story_pairs_binary():
     return os.path.join(bin_path, "StoryPairs")
 
 
+def samples_set(path):
+    """The bundled samples as an eval-format set (Resources/jarvis/eval/FORMAT.md): every item of truth.json,
+    parsed by the release `jarvis parse` as the server parses it, with its true event."""
+    run(["swift", "build", "-c", "release", "--product", "jarvis"])
+    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO, check=True,
+                              capture_output=True, text=True).stdout.strip()
+    with open(os.path.join(SAMPLES, "truth.json"), encoding="utf-8") as handle:
+        truth = json.load(handle)
+    feeds, articles = {}, []
+    for item in truth["items"]:
+        if item["file"] not in feeds:
+            out = subprocess.run([os.path.join(bin_path, "jarvis"), "parse", os.path.join(SAMPLES, item["file"])],
+                                 check=True, capture_output=True, text=True).stdout
+            feeds[item["file"]] = json.loads(out)
+        feed = feeds[item["file"]]
+        parsed = next(i for i in feed["items"] if i["guid"] == item["guid"] or i["link"] == item["link"])
+        articles.append({"id": item["file"] + "|" + item["guid"], "outlet": item["file"], "event": item["event"],
+                         "headline": parsed["title"], "body": parsed.get("body") or parsed.get("summary") or "",
+                         # An item without a date is dated by the poller when first seen: the samples' anchor.
+                         "publishedAt": item["publishedAt"] or truth["anchor"], "link": parsed["link"] or item["link"]})
+    document = {"outlets": [{"id": f, "name": feed["title"]} for f, feed in feeds.items()], "articles": articles}
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(document, handle, ensure_ascii=False)
+    return path
+
+
 def read_pairs(path):
     xs, ys, articles = [], [], []
     with open(path, encoding="utf-8") as handle:
@@ -141,6 +169,7 @@ def main():
         validation_doc = json.load(handle)
     with open(paths["validation-spread"], "w", encoding="utf-8") as handle:
         json.dump(news_events.spread(validation_doc, 30), handle, ensure_ascii=False)
+    paths["samples"] = samples_set(os.path.join(args.work, "samples.json"))
     fixture_path = os.path.join(args.work, "fixture.json")
     with open(fixture_path, "w", encoding="utf-8") as handle:
         json.dump(FIXTURE, handle)
@@ -187,8 +216,8 @@ def main():
     ]
     assert len(feature_names) == x.shape[1], "feature names out of step with JoinFeatures.names"
 
-    # C and the join threshold together: best mean stream B-cubed F1 over validation and our own set.
-    grid = [round(t, 2) for t in np.arange(0.05, 0.71, 0.05)]
+    # C and the join threshold together: best mean stream B-cubed F1 over validation, our own set and the samples.
+    grid = [round(t, 2) for t in np.arange(0.2, 0.71, 0.02)]
     results = []
     for c in args.c or C_GRID:
         model = LogisticRegression(C=c, max_iter=3000)
@@ -209,15 +238,17 @@ def main():
         sweeps = {}
         for name, path, cache in (("validation", paths["validation"], os.path.join(args.work, "validation.emb")),
                                   ("spread", paths["validation-spread"], os.path.join(args.work, "validation.emb")),
-                                  ("own", OWN_SET, os.path.join(args.work, "own.emb"))):
+                                  ("own", OWN_SET, os.path.join(args.work, "own.emb")),
+                                  ("samples", paths["samples"], os.path.join(args.work, "samples.emb"))):
             out = run([tool, "stream", path, "--model", args.out, "--thresholds", ",".join(map(str, grid)),
                        "--cache", cache], capture_output=True, text=True).stdout
             sweeps[name] = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
-        for v, d, o in zip(sweeps["validation"], sweeps["spread"], sweeps["own"]):
+        for v, d, o, m in zip(sweeps["validation"], sweeps["spread"], sweeps["own"], sweeps["samples"]):
             print(f"C={c} t={v['threshold']:.2f} validation P={v['precision']:.4f} R={v['recall']:.4f} "
                   f"F1={v['f1']:.4f} | drawn out 30 h F1={d['f1']:.4f} (R={d['recall']:.4f}) "
-                  f"| own P={o['precision']:.4f} R={o['recall']:.4f} F1={o['f1']:.4f}", file=sys.stderr)
-            results.append(dict(v, own=o, c=c, model=model, doc=doc, mean=(v["f1"] + o["f1"]) / 2))
+                  f"| own P={o['precision']:.4f} R={o['recall']:.4f} F1={o['f1']:.4f} | samples F1={m['f1']:.4f}",
+                  file=sys.stderr)
+            results.append(dict(v, own=o, samples=m, c=c, model=model, doc=doc, mean=(v["f1"] + o["f1"] + m["f1"]) / 3))
     best = max(results, key=lambda r: (round(r["mean"], 4), -r["c"], -r["threshold"]))
     model, doc = best["model"], best["doc"]
     weights = model.coef_[0]
@@ -243,6 +274,8 @@ def main():
         "validation": {"threshold": best["threshold"], "precision": best["precision"], "recall": best["recall"],
                        "f1": best["f1"], "eventsPerDay": VALIDATION_EVENTS_PER_DAY},
         "ownSet": {"precision": best["own"]["precision"], "recall": best["own"]["recall"], "f1": best["own"]["f1"]},
+        "samples": {"precision": best["samples"]["precision"], "recall": best["samples"]["recall"],
+                    "f1": best["samples"]["f1"]},
     }
     with open(args.out, "w", encoding="utf-8") as handle:
         json.dump(doc, handle, indent=1)
@@ -251,8 +284,8 @@ def main():
     print("weights (standardised), largest first:", file=sys.stderr)
     for i in order:
         print(f"  {feature_names[i]:22s} {weights[i]:+.3f}", file=sys.stderr)
-    print(f"wrote {args.out}: C {best['c']}, threshold {best['threshold']} "
-          f"(validation F1 {best['f1']:.4f}, own {best['own']['f1']:.4f})", file=sys.stderr)
+    print(f"wrote {args.out}: C {best['c']}, threshold {best['threshold']} (validation F1 {best['f1']:.4f}, "
+          f"own {best['own']['f1']:.4f}, samples {best['samples']['f1']:.4f})", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,9 @@ import SentenceEmbedding
 //   story-eval topics  [--resources DIR] < articles.jsonl   {"title","text","vector"?} → {"topic","modelTopic",
 //                                                             "probabilities"}; with the article's meaning vector
 //                                                             the meaning model is mixed in, as the server does
+//   story-eval story-topics [--resources DIR] < events.jsonl {"event","articles":[{"title","text","vector"?}]} →
+//                                                             {"event","topic"}: the story's topic as the server
+//                                                             classifies a story of these articles
 //   story-eval embed   < articles.jsonl                     {"title","text"} → {"vector":[Float]}: the meaning vector the
 //                                                             server stores for the article (same encoder, same text)
 //   story-eval embed --identifier                           the encoder's identifier the server stores vectors under
@@ -82,6 +85,26 @@ case "topics":
                     .rawValue,
                 modelTopic: modelTopic.rawValue,
                 probabilities: Dictionary(uniqueKeysWithValues: p.map { ($0.key.rawValue, $0.value) })))
+    }
+case "story-topics":
+    let classifier: TopicClassifier
+    do { classifier = try TopicClassifier.bundled(resourcesDirectory: resources) } catch { fail("\(error)") }
+    struct Output: Encodable {
+        var event: String
+        var topic: String
+    }
+    lines { data, number in
+        guard let event = try? decoder.decode(Event.self, from: data) else { fail("line \(number): not an event") }
+        let now = Date()
+        let articles = event.articles.enumerated().map { i, a in
+            StoryArticle(
+                id: "\(i)", feedId: nil, source: a.source ?? "source \(i)", sourceAuthority: nil, topicHint: nil,
+                region: nil, headline: a.title, body: a.text, publishedAt: now, firstSeenAt: now, isBreakingFlag: false,
+                canonicalUrl: nil, contentHash: "\(i)")
+        }
+        var meaning: [String: [Float]] = [:]
+        for (i, a) in event.articles.enumerated() { meaning["\(i)"] = a.vector }
+        emit(Output(event: event.event, topic: classifier.classify(story: articles, meaning: meaning).rawValue))
     }
 case "embed":
     // --branch FILE: the vectors of that encoder branch (the topic model's) instead of the embedding.
