@@ -157,6 +157,14 @@ enum PageFurniture {
                     #"^([A-Z][A-Z.'’ -]{1,40}(, [A-Z][A-Za-z.]+)?(/[A-Z][A-Z.'’ -]{1,40})?(, [A-Z][A-Za-z.]+( \d{1,2})?)?\s*)?\((Reuters|AP|AFP|Bloomberg|UPI|dpa|Xinhua|CNN|AAP|IANS|PTI|Reuters Health|The Conversation)\)\s*[-–—:]+\s*"#
             ), ""
         ),
+        // Any outlet's dateline behind a city in capitals: "LONDON, Nov 25 (Meridian Wire) - ", "NAIROBI (Kilima
+        // Times) — ". The capitals and the dash make it a dateline whatever the outlet's name.
+        (
+            try! NSRegularExpression(
+                pattern:
+                    #"^[A-Z][A-Z.'’ -]{1,40}(, [A-Z][A-Za-z.]+( \d{1,2})?)?\s*\([A-Z][A-Za-z&.'’]*( [A-Z][A-Za-z&.'’]*){0,3}\)\s*[-–—:]+\s*"#
+            ), ""
+        ),
         (try! NSRegularExpression(pattern: #"^(Reuters|AP|AFP|UPI|Bloomberg)\s+[-–—]+\s+"#), ""),
         // A broadcaster's dateline with no dash: "(CNN) ", "Washington (CNN) ", "New York (CNN Business) ".
         (

@@ -64,7 +64,13 @@ struct SourceAgreement {
                 figureSupport.append((figure, [voice(figure)]))
             }
         }
-        let agreedFigures = figureSupport.filter { agreed($0.voices.count) }
+        // A quantity the sources dispute is the conflict's to state, not agreement, however many report one value.
+        // (Any figure of a disputed value, whatever subject its sentence gives it: "its $48 million Series B".)
+        let disputed = disputes().flatMap { $0.sides.map(\.figure) }
+        func isDisputed(_ figure: Figure) -> Bool {
+            disputed.contains { $0.unit == figure.unit && $0.sameValue(as: figure) }
+        }
+        let agreedFigures = figureSupport.filter { agreed($0.voices.count) && !isDisputed($0.figure) }
         func support(of figure: Figure) -> Int? {
             agreedFigures.first { $0.figure.unit == figure.unit && $0.figure.sameValue(as: figure) }?.voices.count
         }
@@ -355,12 +361,43 @@ struct SourceAgreement {
         var firstArticle: Int
     }
 
+    /// A quantity the sources report with different values: its key (unit and subject), its figures, and one
+    /// side per value.
+    private struct Dispute {
+        var key: String
+        var group: [Figure]
+        var sides: [Side]
+    }
+
+    /// The quantity a figure measures, as disputes are keyed: unit and subject.
+    private static func quantityKey(_ figure: Figure) -> String { figure.unit + "|" + (figure.subject?.rawValue ?? "?") }
+
     private func figureConflicts() -> [String] {
+        disputes().map { dispute in
+            let subject = dispute.group[0].subject
+            let sides = dispute.sides.sorted { $0.firstArticle < $1.firstArticle }
+            let label = subject?.label ?? (dispute.group[0].unit == "date" ? "the date" : "the figures")
+            let claims = sides.map { side in
+                let value = subject?.countsPeople == true ? FigureOrder.number(side.figure) : side.figure.display
+                let names = SourceAgreement.list(side.sources.sorted { story.sourceRank($0) < story.sourceRank($1) })
+                return "\(names) \(side.sources.count == 1 ? "reports" : "report") \(value)"
+            }
+            return (
+                involved: sides.reduce(0) { $0 + $1.sources.count }, key: dispute.key,
+                text: "Sources differ on \(label): \(claims.joined(separator: ", "))."
+            )
+        }
+        .sorted { ($0.involved, $1.key) > ($1.involved, $0.key) }.map(\.text)
+    }
+
+    /// The quantities in dispute: each source's exact value of one quantity, two or more values, no source
+    /// explaining them (a rise, a range), and the reports about the same thing.
+    private func disputes() -> [Dispute] {
         var byKey: [String: [Figure]] = [:]
         for figure in figures where !figure.approximate {
-            byKey[figure.unit + "|" + (figure.subject?.rawValue ?? "?"), default: []].append(figure)
+            byKey[Self.quantityKey(figure), default: []].append(figure)
         }
-        var found: [(involved: Int, key: String, text: String)] = []
+        var found: [Dispute] = []
         for key in byKey.keys.sorted() {
             let group = byKey[key]!
             let subject = group[0].subject
@@ -393,17 +430,9 @@ struct SourceAgreement {
             // committee): the two reports must also be about the same thing — sentences of shared content
             // (cosine ≥ 0.2), or near-identical ones (≥ 0.5) when the subject is unknown.
             if !sidesShareSentence(sides, in: group, threshold: subject == nil ? 0.5 : 0.2) { continue }
-            sides.sort { $0.firstArticle < $1.firstArticle }
-            let label = subject?.label ?? (group[0].unit == "date" ? "the date" : "the figures")
-            let claims = sides.map { side in
-                let value = subject?.countsPeople == true ? FigureOrder.number(side.figure) : side.figure.display
-                let names = SourceAgreement.list(side.sources.sorted { story.sourceRank($0) < story.sourceRank($1) })
-                return "\(names) \(side.sources.count == 1 ? "reports" : "report") \(value)"
-            }
-            let text = "Sources differ on \(label): \(claims.joined(separator: ", "))."
-            found.append((sides.reduce(0) { $0 + $1.sources.count }, key, text))
+            found.append(Dispute(key: key, group: group, sides: sides))
         }
-        return found.sorted { ($0.involved, $1.key) > ($1.involved, $0.key) }.map(\.text)
+        return found
     }
 
     /// Some pair of figures across sides comes from sentences of two voices whose TF-IDF cosine (the figures'

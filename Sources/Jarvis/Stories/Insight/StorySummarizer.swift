@@ -110,6 +110,9 @@ struct StorySummarizer {
         guard strict else { return terms.count >= 3 && sentence.count >= 20 }
         guard terms.count >= 5, (40...350).contains(sentence.count) else { return false }
         if sentence.hasSuffix("?") || sentence.hasSuffix("…") || sentence.hasSuffix("...") { return false }
+        // A sentence ends: a list item ("06:04 – a change starts rolling out"), a heading or an excerpt cut
+        // mid-sentence does not, and reads as a fragment in a summary.
+        guard let last = sentence.last, ".!\"”’)".contains(last) else { return false }
         if let first = sentence.first(where: { $0.isLetter || $0.isNumber }), first.isLowercase { return false }
         // Sentences that lean on a previous one read badly out of context.
         let firstWord = sentence.prefix { $0.isLetter }.lowercased()

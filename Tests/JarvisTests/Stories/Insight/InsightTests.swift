@@ -247,6 +247,34 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(!consensus.contains("Eight of"))
     }
 
+    /// Three sources put inflation at 6.8% and one at 7.1%: the conflict states it, and no consensus line
+    /// restates 6.8% as agreed — not even from a sentence worded unlike the disputed ones.
+    @Test func aDisputedValueIsTheConflictsNotTheConsensus() throws {
+        let articles = [
+            F.article(
+                "a", "Nairobi Courier", "Kenya inflation rises in May",
+                "Kenya's inflation rose to 6.8% in May, the statistics office said. The shilling held at 129 to the dollar.",
+                minutesAgo: 40),
+            F.article(
+                "b", "Rift Valley Post", "Kenyan inflation climbs",
+                "Inflation in Kenya climbed to 7.1% in May on higher food costs. The shilling held at 129 to the dollar.",
+                minutesAgo: 30),
+            F.article(
+                "c", "Mombasa Herald", "Inflation up in Kenya",
+                "Kenya's annual inflation reached 6.8% in May, driven by food. The shilling held at 129 to the dollar.",
+                minutesAgo: 20),
+            F.article(
+                "d", "Kisumu Times", "Prices in Kenya",
+                "When the statistics office published its 6.8% figure, traders were not the only ones surprised. "
+                    + "The shilling held at 129 to the dollar.",
+                minutesAgo: 10),
+        ]
+        let story = insight(articles)
+        let conflict = try #require(story.conflict)
+        #expect(conflict.contains("7.1%"))
+        #expect(!(story.consensus ?? "").contains("6.8"), "\(story.consensus ?? "")")
+    }
+
     @Test func aListedNameAppearsOnceAsPrinted() throws {
         let articles = [
             F.article(

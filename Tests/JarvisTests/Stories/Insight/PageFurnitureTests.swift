@@ -103,6 +103,11 @@ import Testing
             ),
             ("Leeds, England (CNN)The council voted on Monday.", "CNN", "The council voted on Monday."),
             (
+                "LEEDS, Nov 25 (Pennine Wire) - The council voted on Monday.", "Pennine Wire",
+                "The council voted on Monday."
+            ),
+            ("NEW YORK (Hudson Daily News) — The council voted on Monday.", "Hudson", "The council voted on Monday."),
+            (
                 "LEEDS, England/LONDON (Reuters) - The council voted on Monday.", "Reuters", "The council voted on Monday."
             ),
             (
