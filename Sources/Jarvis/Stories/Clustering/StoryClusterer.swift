@@ -16,7 +16,7 @@ import SentenceEmbedding
 /// IDF is smoothed, `log((1 + N) / (1 + df)) + 1`, over every article seen, updated incrementally,
 /// with a background prior for common news words (`BackgroundVocabulary`) against cold starts.
 ///
-/// Copies always join: the same canonical URL or content hash, or a near-identical text
+/// Copies always join (`CopyIndex`): the same canonical URL or content hash, or a near-identical text
 /// (SimHash within `syndicationMaxDistance` bits, through 4 banded 16-bit lookups).
 ///
 /// Merging: when the article is similar enough to several stories and their centroids are alike,
@@ -55,9 +55,7 @@ public final class StoryClusterer {
     private var stories: [Story] = []
     private var storyIndexById: [String: Int32] = [:]
     private var storyOfArticle: [String: Int32] = [:]
-    private var urlIndex: [UInt64: Int32] = [:]
-    private var contentIndex: [UInt64: Int32] = [:]
-    private var simhashBuckets: [[SimhashEntry]] = Array(repeating: [], count: 4 << 16)
+    private var copies = CopyIndex()
     private var indexedStories: [Int32] = []
     /// The indexed stories' meaning, row `Story.slot` for `indexedStories[slot]`.
     private var meaning = MeaningIndex()
@@ -119,7 +117,9 @@ public final class StoryClusterer {
         let interned = intern(features)
         defer { finishArticle(interned, time: time) }
 
-        if let copy = copyStory(features, time: time, distinctTerms: interned.terms.count) {
+        if let copy = copies.story(
+            of: features, time: time, distinctTerms: interned.terms.count, configuration: configuration, resolve: resolve)
+        {
             add(articleId: article.id, features: features, interned: interned, time: time, to: copy)
             return .joined(stories[Int(copy)].id)
         }
@@ -644,30 +644,6 @@ public final class StoryClusterer {
         return a < b
     }
 
-    // MARK: Copies
-
-    private func copyStory(_ features: ArticleFeatures, time: Double, distinctTerms: Int) -> Int32? {
-        if let key = features.urlKey, let story = urlIndex[key].flatMap(resolve) { return story }
-        if let key = features.contentKey, let story = contentIndex[key].flatMap(resolve) { return story }
-        guard distinctTerms >= configuration.syndicationMinimumTerms else { return nil }
-        let hash = features.simhash
-        var best: (story: Int32, distance: Int)?
-        for band in 0..<4 {
-            for entry in simhashBuckets[Self.bucket(hash, band: band)] {
-                let distance = (entry.hash ^ hash).nonzeroBitCount
-                guard distance <= configuration.syndicationMaxDistance, abs(entry.time - time) <= configuration.storyWindow,
-                    let story = resolve(entry.story)
-                else { continue }
-                if best == nil || distance < best!.distance || (distance == best!.distance && story < best!.story) {
-                    best = (story, distance)
-                }
-            }
-        }
-        return best?.story
-    }
-
-    private static func bucket(_ hash: UInt64, band: Int) -> Int { band << 16 | Int((hash >> UInt64(band * 16)) & 0xFFFF) }
-
     // MARK: Story state
 
     private func resolve(_ index: Int32) -> Int32? {
@@ -704,8 +680,7 @@ public final class StoryClusterer {
         let i = Int(index)
         stories[i].articleIds.append(articleId)
         storyOfArticle[articleId] = index
-        if let key = features.urlKey { urlIndex[key] = index }
-        if let key = features.contentKey { contentIndex[key] = index }
+        copies.recordKeys(of: features, story: index)
         stories[i].first = min(stories[i].first, time)
         stories[i].latest = max(stories[i].latest, time)
         // An archived story keeps its members but no longer has a centroid to update.
@@ -727,15 +702,9 @@ public final class StoryClusterer {
         for (feature, _) in rankedFeatures(interned, limit: configuration.postedFeatures, requirePostings: false) {
             post(index, under: feature)
         }
-        if interned.terms.count >= configuration.syndicationMinimumTerms {
-            let entry = SimhashEntry(hash: features.simhash, time: time, story: index)
-            for band in 0..<4 {
-                let b = Self.bucket(features.simhash, band: band)
-                simhashBuckets[b].removeAll { clock - $0.time > configuration.storyWindow }
-                if simhashBuckets[b].count >= 32 { simhashBuckets[b].removeFirst() }
-                simhashBuckets[b].append(entry)
-            }
-        }
+        copies.recordSimhash(
+            of: features, story: index, time: time, distinctTerms: interned.terms.count, clock: clock,
+            configuration: configuration)
     }
 
     private func pruneCentroid(_ i: Int) {
@@ -814,79 +783,5 @@ public final class StoryClusterer {
         if archived > 0 {
             logger.debug("stories left the index", ["archived": String(archived), "indexed": String(kept.count)])
         }
-    }
-}
-
-struct InternedArticle {
-    /// Sublinear term frequencies, L2-normalised (no IDF: that is applied when comparing).
-    var terms: SparseVector
-    /// The headline's terms, binary, L2-normalised.
-    var title: SparseVector
-    var entities: [UInt32]
-    var quantities: [UInt32]
-    /// Sentence embedding (unit length), empty without an embedder.
-    var embedding: [Float]
-    /// The headline's embedding (unit length), empty without an embedder.
-    var headline: [Float]
-}
-
-struct SimhashEntry {
-    var hash: UInt64
-    var time: Double
-    var story: Int32
-}
-
-struct Story {
-    enum State: Equatable {
-        case indexed, archived, removed
-        case absorbed(into: Int32)
-    }
-
-    var id: String
-    var articleIds: [String] = []
-    var first: Double
-    var latest: Double
-    /// Sum of the articles' normalised term vectors; IDF applied when compared.
-    var terms = SparseVector()
-    /// Sum of the articles' normalised headline vectors.
-    var title = SparseVector()
-    /// How many articles named each entity / quantity.
-    var entities = SparseVector()
-    var quantities = SparseVector()
-    /// The latest `joinMembers` articles, oldest first (kept with an embedder only).
-    var members = StoryMembers()
-    var state = State.indexed
-    /// Place in the clusterer's indexed stories and meaning rows (while indexed).
-    var slot: Int32 = -1
-    /// Cached tf-idf norm of `terms` and the document count it was computed at (-1: stale).
-    var norm: Float = 0
-    var normAt = -1
-
-    init(id: String, first: Double, latest: Double) {
-        self.id = id
-        self.first = first
-        self.latest = latest
-    }
-
-    mutating func clearFeatures() {
-        normAt = -1
-        terms = SparseVector()
-        title = SparseVector()
-        entities = SparseVector()
-        quantities = SparseVector()
-        members = StoryMembers()
-    }
-}
-
-extension Array where Element == UInt32 {
-    /// Membership in a sorted array.
-    func binarySearchContains(_ value: UInt32) -> Bool {
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if self[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low < count && self[low] == value
     }
 }
