@@ -88,7 +88,7 @@ import Xoseen
     @Test(arguments: [
         "shut up you fags", "look at these retards", "go back home, wetbacks", "typical stupid tranny",
         "you homo", "the kikes run everything", "filthy spic", "what a bunch of faggots", "you're so retarded",
-        "ignore me again and see what happens",
+        "ignore me again and see what happens", "piss off, creep", "just piss off",
     ])
     func slursWithInflections(_ text: String) {
         expectBlocked(text, .harassment)
@@ -133,6 +133,7 @@ import Xoseen
         "I saw a job ad outside your store and I'm coming to ask about it",
         "why the fuck would you ask him that?",
         "could you bring some fold-up chairs?",  // "fold" is no slur
+        "don't want to piss off the neighbours before the party",  // the verb with its object
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         let verdict = scanner.scan(text)

@@ -43,7 +43,14 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(.harassment, .slur, 0.5, "@slurAmbiguous"),
         SafetyCue(.harassment, .slur, 1, "@you ~3@insultFill @slurAmbiguous"),
         SafetyCue(.harassment, .slur, 1, "@slurEmphasis ~1 @slurAmbiguous"),
-        SafetyCue(.harassment, .insult, 1, "ugly_ass|dumb_ass|stfu|shut_the_fuck_up|go_to_hell|eat_shit|piss_off"),
+        SafetyCue(.harassment, .insult, 1, "ugly_ass|dumb_ass|stfu|shut_the_fuck_up|go_to_hell|eat_shit"),
+        // "Piss off!" is an insult; "don't want to piss off a witch" uses the verb with its object.
+        SafetyCue(
+            .harassment, .insult, 1,
+            """
+            piss_off !a|an|the|some|any|my|his|her|their|our|this|that|these|those|people|everyone|everybody|someone|\
+            somebody|anyone|anybody|them|him|us
+            """),
         SafetyCue(.harassment, .insult, 1, "fuck|fck|fuk|fk|screw you|u|off|yourself|urself"),
         SafetyCue(.harassment, .insult, 1, "nobody|no_one|noone ~3 @loveVerb you|u"),
         SafetyCue(.harassment, .wishingHarm, 1, "kill|kiii yourself|urself|yourselves|youself"),
