@@ -369,6 +369,18 @@ struct SourceAgreement {
         var sides: [Side]
     }
 
+    /// What a disputed figure counts: its subject's name ("the death toll"), except a vote count of something
+    /// other than votes — "41 voting districts" are districts: "the number of voting districts".
+    private static func disputeLabel(_ figure: Figure) -> String {
+        guard let subject = figure.subject else { return figure.unit == "date" ? "the date" : "the figures" }
+        let counted = figure.unit.split(separator: " ").last.map(String.init) ?? figure.unit
+        if subject == .votes, !["vote", "ballot"].contains(counted) {
+            let noun = figure.display.split(separator: " ").dropFirst().joined(separator: " ")
+            if !noun.isEmpty { return "the number of " + noun }
+        }
+        return subject.label
+    }
+
     /// The quantity a figure measures, as disputes are keyed: unit and subject.
     private static func quantityKey(_ figure: Figure) -> String { figure.unit + "|" + (figure.subject?.rawValue ?? "?") }
 
@@ -376,7 +388,7 @@ struct SourceAgreement {
         disputes().map { dispute in
             let subject = dispute.group[0].subject
             let sides = dispute.sides.sorted { $0.firstArticle < $1.firstArticle }
-            let label = subject?.label ?? (dispute.group[0].unit == "date" ? "the date" : "the figures")
+            let label = Self.disputeLabel(dispute.group[0])
             let claims = sides.map { side in
                 let value = subject?.countsPeople == true ? FigureOrder.number(side.figure) : side.figure.display
                 let names = SourceAgreement.list(side.sources.sorted { story.sourceRank($0) < story.sourceRank($1) })

@@ -275,6 +275,20 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(!(story.consensus ?? "").contains("6.8"), "\(story.consensus ?? "")")
     }
 
+    @Test func aDisputeOverVotingDistrictsIsNoVoteCount() throws {
+        let articles = [
+            F.article(
+                "a", "Lagos Ledger", "Party demands recount",
+                "The party asked the commission to recount votes in 41 voting districts in Lagos.", minutesAgo: 40),
+            F.article(
+                "b", "Accra Times", "Recount ordered",
+                "The commission ordered recounts of the votes in 12 of the 37 voting districts disputed by the party.",
+                minutesAgo: 20),
+        ]
+        let conflict = try #require(insight(articles).conflict)
+        #expect(conflict.hasPrefix("Sources differ on the number of voting districts:"), "\(conflict)")
+    }
+
     @Test func aListedNameAppearsOnceAsPrinted() throws {
         let articles = [
             F.article(
