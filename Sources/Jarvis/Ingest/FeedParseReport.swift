@@ -16,6 +16,8 @@ public struct FeedParseReport: Encodable, Sendable {
         let isBreaking: Bool
         let summary: String
         let body: String
+        /// False for an item ingestion leaves out (no title, no text, no link): shown so an operator sees it.
+        let kept: Bool
     }
 
     let format: String
@@ -38,11 +40,18 @@ public struct FeedParseReport: Encodable, Sendable {
         recoveredError = feed.recoveredError
         itemsCapped = feed.itemsCapped
         itemsWithoutContent = feed.itemsWithoutContent
-        items = feed.items.map { item in
+        func report(_ item: ParsedItem, kept: Bool) -> Item {
             Item(
                 title: item.title, link: item.link, guid: item.guid, publishedAt: item.publishedAt,
                 hasFeedDate: item.hasFeedDate, author: item.author, imageUrl: item.imageURL, categories: item.categories,
-                isBreaking: item.isBreakingFlag, summary: item.summary, body: item.body)
+                isBreaking: item.isBreakingFlag, summary: item.summary, body: item.body, kept: kept)
+        }
+        // Every item in document order: the kept ones fill the places the left-out ones do not take.
+        var keptItems = feed.items.makeIterator()
+        let leftOut = Dictionary(feed.leftOut.map { ($0.position, $0.item) }, uniquingKeysWith: { first, _ in first })
+        items = (0..<(feed.items.count + feed.leftOut.count)).compactMap { position in
+            if let item = leftOut[position] { return report(item, kept: false) }
+            return keptItems.next().map { report($0, kept: true) }
         }
     }
 
@@ -75,7 +84,7 @@ public struct FeedParseReport: Encodable, Sendable {
 
 extension FeedParseReport.Item {
     enum CodingKeys: String, CodingKey {
-        case title, link, guid, publishedAt, hasFeedDate, author, imageUrl, categories, isBreaking, summary, body
+        case title, link, guid, publishedAt, hasFeedDate, author, imageUrl, categories, isBreaking, summary, body, kept
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -91,5 +100,6 @@ extension FeedParseReport.Item {
         try container.encode(isBreaking, forKey: .isBreaking)
         try container.encode(summary, forKey: .summary)
         try container.encode(body, forKey: .body)
+        try container.encode(kept, forKey: .kept)
     }
 }

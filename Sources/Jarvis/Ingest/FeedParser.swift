@@ -73,7 +73,11 @@ public enum FeedParser {
 
         let channel = collector.channel
         let assembler = ItemAssembler(now: now, feedAuthors: channel.atomAuthors.filter { !$0.isEmpty })
-        let items = collector.items.compactMap(assembler.assemble)
+        let assembled = collector.items.map(assembler.assemble)
+        let items = assembled.filter(\.hasContent)
+        let leftOut = assembled.enumerated().filter { !$0.element.hasContent }.map {
+            LeftOutItem(position: $0.offset, item: $0.element)
+        }
         let title = (channel.title ?? channel.dcTitle).map { ItemAssembler.text($0).text } ?? ""
         var siteLink = channel.link.flatMap { FeedURL.resolve($0.href, against: $0.base) }
         if siteLink == nil {
@@ -86,7 +90,7 @@ public enum FeedParser {
         return ParsedFeed(
             format: format, title: title, siteLink: siteLink, items: items,
             recoveredError: reader.firstError, itemsCapped: collector.itemsCapped,
-            itemsWithoutContent: collector.items.count - items.count,
+            leftOut: leftOut,
             encoding: encoding.encoding, encodingRepaired: encoding.repaired)
     }
 

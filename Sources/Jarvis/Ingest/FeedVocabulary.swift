@@ -87,7 +87,11 @@ enum FeedTag {
             case 0x74: self = cEquals(n, "title") ? .title : .other
             case 0x6C: self = cEquals(n, "link") ? .atomLink : .other
             case 0x73: self = cEquals(n, "summary") ? .summary : cEquals(n, "source") ? .source : .other
-            case 0x63: self = cEquals(n, "content") ? .content : cEquals(n, "category") ? .category : .other
+            case 0x63:
+                // Atom 0.3's `created`: a date to fall back on after `issued` (published) and the others.
+                self =
+                    cEquals(n, "content")
+                    ? .content : cEquals(n, "category") ? .category : cEquals(n, "created") ? .dctermsPublished : .other
             case 0x69: self = cEquals(n, "id") ? .id : cEquals(n, "issued") ? .published : .other
             case 0x70: self = cEquals(n, "published") ? .published : .other
             case 0x75: self = cEquals(n, "updated") ? .updated : .other

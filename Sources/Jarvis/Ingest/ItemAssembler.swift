@@ -29,7 +29,8 @@ struct ItemAssembler {
     let now: Date
     let feedAuthors: [String]
 
-    func assemble(_ raw: RawItem) -> ParsedItem? {
+    /// The item with every field cleaned; one without a title, text or link has `hasContent` false.
+    func assemble(_ raw: RawItem) -> ParsedItem {
         let content = firstText([raw.content, raw.legacyBody])
         let description = firstText([raw.description, raw.dcDescription, raw.itunesSummary, raw.mediaDescription])
         let bodyText = nonEmpty(content?.text) ?? description?.text ?? ""
@@ -38,7 +39,6 @@ struct ItemAssembler {
         let link = resolveLink(raw)
         var title = firstText([raw.title, raw.dcTitle, raw.mediaTitle])?.text ?? ""
         if title.isEmpty { title = Self.excerpt(firstLine(summary), limit: 120) }
-        guard !title.isEmpty || !bodyText.isEmpty || link != nil else { return nil }
 
         let guid = nonEmpty(raw.guid) ?? nonEmpty(raw.atomID) ?? nonEmpty(raw.rdfAbout) ?? link
         let dated = [raw.published, raw.pubDate, raw.dcDate, raw.dctermsPublished, raw.updated, raw.dctermsUpdated]

@@ -24,8 +24,11 @@ public struct ParsedFeed: Sendable, Equatable {
     public var recoveredError: String?
     /// True when the document had more items than `Limits.maxItems` and the rest were ignored.
     public var itemsCapped: Bool
-    /// Items left out because they had no title, no text and no link (nothing to show or fetch).
-    public var itemsWithoutContent: Int
+    /// Items left out because they had no title, no text and no link (nothing to show or fetch), with their
+    /// place among all the document's items: `jarvis parse` shows them, ingestion does not.
+    public var leftOut: [LeftOutItem]
+    /// How many items were left out.
+    public var itemsWithoutContent: Int { leftOut.count }
     /// The character encoding the bytes were read as (`utf-8`, `windows-1251`, …; see `FeedEncoding`).
     public var encoding: String
     /// True when some bytes were not valid in that encoding and were repaired or replaced.
@@ -33,10 +36,10 @@ public struct ParsedFeed: Sendable, Equatable {
 
     public init(
         format: FeedFormat, title: String, siteLink: String?, items: [ParsedItem],
-        recoveredError: String? = nil, itemsCapped: Bool = false, itemsWithoutContent: Int = 0, encoding: String = "utf-8",
+        recoveredError: String? = nil, itemsCapped: Bool = false, leftOut: [LeftOutItem] = [], encoding: String = "utf-8",
         encodingRepaired: Bool = false
     ) {
-        self.itemsWithoutContent = itemsWithoutContent
+        self.leftOut = leftOut
         self.encoding = encoding
         self.encodingRepaired = encodingRepaired
         self.format = format
@@ -46,6 +49,12 @@ public struct ParsedFeed: Sendable, Equatable {
         self.recoveredError = recoveredError
         self.itemsCapped = itemsCapped
     }
+}
+
+/// An item a feed document had that is not in `ParsedFeed.items`, and its position among all of them.
+public struct LeftOutItem: Sendable, Equatable {
+    public var position: Int
+    public var item: ParsedItem
 }
 
 /// One entry of a feed, with every field already cleaned (HTML stripped, links absolute, date in UTC).
@@ -74,6 +83,9 @@ public struct ParsedItem: Sendable, Equatable {
     public var isBreakingFlag: Bool
     /// SimHash of the title and the lead of the body; compare with `ContentFingerprint.isNearDuplicate`.
     public var fingerprint: ContentFingerprint
+
+    /// Something to show or fetch: a title, some text or a link. Items without are left out of ingestion.
+    public var hasContent: Bool { !title.isEmpty || !body.isEmpty || link != nil }
 
     public init(
         guid: String?, link: String?, title: String, body: String, summary: String, author: String?,
