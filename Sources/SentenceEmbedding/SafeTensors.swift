@@ -1,8 +1,8 @@
 import Foundation
+import StableHash
 
 #if canImport(Glibc)
 import Glibc
-import StableHash
 #endif
 
 /// A `.safetensors` file mapped read-only: an 8-byte little-endian header length, a JSON header

@@ -229,10 +229,9 @@ public actor StoryService: StoryIngesting {
 
     /// Deletes stored vectors of models this build no longer makes (an older topic branch or encoder).
     private func sweepRetiredVectors() async {
-        let extractor = clusterer.extractor
-        let current = [extractor.embeddingModel, extractor.headlineModel, extractor.branchModel].compactMap { $0 }
         do {
-            let deleted = try await stories.deleteVectors(notMadeBy: current, limit: Self.retiredVectorsPerSweep)
+            let deleted = try await stories.deleteVectors(
+                notMadeBy: clusterer.extractor.vectorModels, limit: Self.retiredVectorsPerSweep)
             if deleted > 0 { logger.info("retired vectors deleted", ["count": "\(deleted)"]) }
         } catch {
             logger.warning("retired vectors not deleted", ["error": "\(error)"])

@@ -1,6 +1,7 @@
+import StableHash
+
 /// FNV-1a over UTF-8: a seed that is the same on every run and machine (Swift's `Hasher` is
 /// randomised per process), so a pair sees the same drafts after a restart.
-import StableHash
 enum StableSeed {
     static func of(_ parts: String...) -> UInt64 {
         var hash = FNV1a64()

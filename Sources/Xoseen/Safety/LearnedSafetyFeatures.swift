@@ -1,3 +1,5 @@
+import StableHash
+
 /// The learned classifier's features: hashed words, word pairs and character 3–5-grams of a folded message.
 /// The training script featurises with `scripts/safety_features.py`; the two must agree exactly (the parity
 /// test scores the fixture texts the script wrote), so the definition lives in both, step for step:
@@ -7,7 +9,6 @@
 ///    (so "87121" and "80086" are one shortcode shape);
 /// 3. features: `"w " + word`, `"b " + word + " " + next`, `"c " + each 3-, 4- and 5-byte slice of " word "`;
 /// 4. each hashed with 32-bit FNV-1a into `2^bits` buckets.
-import StableHash
 enum LearnedSafetyFeatures {
     static let maxBytes = 2000
 

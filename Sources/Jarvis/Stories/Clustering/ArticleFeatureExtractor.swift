@@ -33,6 +33,9 @@ public struct ArticleFeatureExtractor: Sendable {
     /// Names the headline embeddings (stored beside the article's embedding); nil without an embedder.
     public var headlineModel: String? { embedder.map { $0.identifier + "/headline" } }
 
+    /// Every kind of vector this extractor makes (embedding, headline, branch), by the model name it is stored under.
+    public var vectorModels: [String] { [embeddingModel, headlineModel, branchModel].compactMap { $0 } }
+
     /// Features as `callAsFunction`, and the branch vector of each article whose embedding was computed here
     /// (empty for one found in `stored`, or without a branch): the same pass makes both. Headline embeddings
     /// found in `storedHeadlines` are reused; the others are computed in one batch.

@@ -22,6 +22,9 @@ struct SourceAgreement {
     let text: TextAnalyzer
     private let figures: [Figure]
     private let space: TermSpace
+    /// The quantities the sources dispute (`findDisputes`), found once: the conflict states them and the
+    /// consensus leaves them out.
+    private var disputes: [Dispute] = []
 
     init(story: PreparedStory, text: TextAnalyzer) {
         self.story = story
@@ -37,6 +40,7 @@ struct SourceAgreement {
         }
         self.figures = figures
         self.space = space
+        disputes = findDisputes()
     }
 
     private func voice(_ figure: Figure) -> Int { story.articles[figure.article].voice }
@@ -66,7 +70,7 @@ struct SourceAgreement {
         }
         // A quantity the sources dispute is the conflict's to state, not agreement, however many report one value.
         // (Any figure of a disputed value, whatever subject its sentence gives it: "its $48 million Series B".)
-        let disputed = disputes().flatMap { $0.sides.map(\.figure) }
+        let disputed = disputes.flatMap { $0.sides.map(\.figure) }
         func isDisputed(_ figure: Figure) -> Bool {
             disputed.contains { $0.unit == figure.unit && $0.sameValue(as: figure) }
         }
@@ -385,7 +389,7 @@ struct SourceAgreement {
     private static func quantityKey(_ figure: Figure) -> String { figure.unit + "|" + (figure.subject?.rawValue ?? "?") }
 
     private func figureConflicts() -> [String] {
-        disputes().map { dispute in
+        disputes.map { dispute in
             let subject = dispute.group[0].subject
             let sides = dispute.sides.sorted { $0.firstArticle < $1.firstArticle }
             let label = Self.disputeLabel(dispute.group[0])
@@ -404,7 +408,7 @@ struct SourceAgreement {
 
     /// The quantities in dispute: each source's exact value of one quantity, two or more values, no source
     /// explaining them (a rise, a range), and the reports about the same thing.
-    private func disputes() -> [Dispute] {
+    private func findDisputes() -> [Dispute] {
         var byKey: [String: [Figure]] = [:]
         for figure in figures where !figure.approximate {
             byKey[Self.quantityKey(figure), default: []].append(figure)
