@@ -48,6 +48,12 @@ def split_of(event_id):
     return "train" if bucket < 60 else "validation" if bucket < 80 else "test"
 
 
+def fold_of(event_id, folds):
+    """The event's fold among `folds` (a hash of its id, independent of `split_of`): train-clustering.py trains one
+    event branch per fold of the train split and computes the other folds' training pairs with it."""
+    return int(hashlib.sha1(("fold:" + event_id).encode("utf-8")).hexdigest()[:8], 16) % folds
+
+
 def _hash_int(text):
     return int(hashlib.sha1(text.encode("utf-8")).hexdigest()[:8], 16)
 

@@ -5,11 +5,16 @@
 
 1. The shared real-events set is split by a hash of the event id (scripts/news_events.py:
    60% train, 20% validation, 20% test) and each split laid out as a dense stream.
-2. `StoryPairs pairs` replays the train stream in time order, each article put into its true
-   event, and writes the join features of every (article, candidate story) pair the clusterer's
-   index finds: the true story is the positive, the others are hard negatives by construction
-   (same days, sharing the article's rarest words or closest in meaning). The features are
-   computed by the serving Swift code, so training and serving read the same numbers.
+2. The event branch (scripts/train-event-branch.py): the encoder's top layer tuned on the train events so
+   that reports of one event meet; one branch per fold of the train events (news_events.fold_of) and the
+   shipped one (Resources/jarvis/clustering/event-branch.safetensors) on all of them.
+   `StoryPairs pairs` replays each fold's stream in time order, each article put into its true
+   event, with the event vectors of the branch trained on the other fold, and writes the join
+   features of every (article, candidate story) pair the clusterer's index finds: the true story is
+   the positive, the others are hard negatives by construction (same days, sharing the article's
+   rarest words or closest in meaning). The features are computed by the serving Swift code, so
+   training and serving read the same numbers, and the event cosines are those of events the branch
+   never saw, as in serving.
 3. A logistic regression (standardised features, L2) is fitted on the train pairs, for each C of a
    small grid. `--teaser-chars N` adds the same stream's pairs with bodies cut to a feed
    description's length (measured 2026-12-03: it did not help either development set, so it is off).
@@ -25,8 +30,9 @@
    probabilities stored in the model, so `JoinModelTests` fails when serving features drift
    from the ones the weights were learned on.
 
-Needs numpy and scikit-learn, the release build of StoryPairs (built here) and the sentence
-model (scripts/setup.sh).
+Needs numpy and scikit-learn, and for the event branch PyTorch, safetensors and tokenizers (a venv outside
+the repository; run this script with its python), the release builds of StoryPairs and story-eval (built
+here) and the sentence model (scripts/setup.sh). `--reuse-branches` keeps the branches of an earlier run.
 """
 
 import argparse
@@ -47,6 +53,8 @@ TEASER_CHARS = 0
 SPREAD_HOURS = 0
 C_GRID = (0.1, 1.0)
 OUT = os.path.join(REPO, "Resources", "jarvis", "clustering", "join-model.json")
+EVENT_BRANCH = os.path.join(REPO, "Resources", "jarvis", "clustering", "event-branch.safetensors")
+FOLDS = 2
 
 spec = importlib.util.spec_from_file_location("news_events", os.path.join(REPO, "scripts", "news_events.py"))
 news_events = importlib.util.module_from_spec(spec)
@@ -92,6 +100,13 @@ FIXTURE = {
 def run(command, **kwargs):
     print("+", " ".join(command), file=sys.stderr)
     return subprocess.run(command, check=True, cwd=REPO, **kwargs)
+
+
+def story_eval_binary():
+    run(["swift", "build", "-c", "release", "--product", "story-eval"])
+    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO, check=True,
+                              capture_output=True, text=True).stdout.strip()
+    return os.path.join(bin_path, "story-eval")
 
 
 def story_pairs_binary():
@@ -153,6 +168,8 @@ def main():
                         help="weight of each drawn-out pair against a pair as published (with --spread-hours)")
     parser.add_argument("--teaser-chars", type=int, default=TEASER_CHARS,
                         help="also learn from the train stream with bodies cut to this length (0: full bodies only)")
+    parser.add_argument("--reuse-branches", action="store_true",
+                        help="keep the event branches of an earlier run (the work directory's folds and the shipped one)")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
 
@@ -175,35 +192,57 @@ def main():
         json.dump(FIXTURE, handle)
 
     tool = story_pairs_binary()
-    pairs_path = os.path.join(args.work, "pairs-train.jsonl")
-    summary = run([tool, "pairs", paths["train"], pairs_path, "--cache", os.path.join(args.work, "train.emb")],
-                  capture_output=True, text=True).stdout.strip()
-    print("train pairs:", summary, file=sys.stderr)
-    x, y, _ = read_pairs(pairs_path)
-    weights = None
-    if args.teaser_chars:
-        # The same stream again with every body cut to a feed description's length: what the
-        # clusterer reads when no page was fetched (short wire copy, like our own set).
-        teaser_pairs = os.path.join(args.work, f"pairs-train-{args.teaser_chars}.jsonl")
-        summary = run([tool, "pairs", paths["train"], teaser_pairs, "--body-chars", str(args.teaser_chars),
-                       "--cache", os.path.join(args.work, f"train-{args.teaser_chars}.emb")],
-                      capture_output=True, text=True).stdout.strip()
-        print(f"train pairs, bodies cut to {args.teaser_chars} characters:", summary, file=sys.stderr)
-        xt, yt, _ = read_pairs(teaser_pairs)
-        x, y = np.vstack([x, xt]), np.concatenate([y, yt])
-    if args.spread_hours:
-        spread_path = os.path.join(args.work, f"events-train-spread-{args.spread_hours:g}.json")
-        with open(paths["train"], encoding="utf-8") as handle:
-            train_doc = json.load(handle)
-        with open(spread_path, "w", encoding="utf-8") as handle:
-            json.dump(news_events.spread(train_doc, args.spread_hours), handle, ensure_ascii=False)
-        spread_pairs = os.path.join(args.work, f"pairs-train-spread-{args.spread_hours:g}.jsonl")
-        summary = run([tool, "pairs", spread_path, spread_pairs, "--cache", os.path.join(args.work, "train.emb")],
-                      capture_output=True, text=True).stdout.strip()
-        print(f"train pairs, coverage drawn out by {args.spread_hours:g} h an article:", summary, file=sys.stderr)
-        xs, ys, _ = read_pairs(spread_pairs)
-        weights = np.concatenate([np.ones(len(y)), np.full(len(ys), args.spread_weight)])
-        x, y = np.vstack([x, xs]), np.concatenate([y, ys])
+    # The event branch: one per fold of the train events, and the shipped one on all of them.
+    branches = {}
+    for fold in range(FOLDS):
+        paths[f"train-fold{fold}"] = os.path.join(args.work, f"events-train-fold{fold}.json")
+        keep = {e for e in {r["event"] for r in rows} if news_events.fold_of(e, FOLDS) == fold}
+        with open(paths[f"train-fold{fold}"], "w", encoding="utf-8") as handle:
+            json.dump(news_events.stream([r for r in rows if r["event"] in keep], {"train"}), handle, ensure_ascii=False)
+        branches[fold] = os.path.join(args.work, f"event-branch-fold{fold}.safetensors")
+    shipped_branch = EVENT_BRANCH
+    if not args.reuse_branches or not all(os.path.exists(b) for b in list(branches.values()) + [shipped_branch]):
+        for fold in range(FOLDS):
+            run([sys.executable, os.path.join(REPO, "scripts", "train-event-branch.py"), paths["train"], branches[fold],
+                 "--fold", str(fold), "--folds", str(FOLDS)])
+        run([sys.executable, os.path.join(REPO, "scripts", "train-event-branch.py"), paths["train"], shipped_branch])
+
+    # Train pairs: each fold's stream with the event vectors of the branch that never saw its events.
+    xs, ys, weights = [], [], []
+
+    def learn_from(label, path, fold, extra=(), weight=1.0, cache=True):
+        out = os.path.join(args.work, f"pairs-{label}.jsonl")
+        other = branches[(fold + 1) % FOLDS]
+        command = [tool, "pairs", path, out, "--event-branch", other, *extra]
+        if cache:
+            command += ["--cache", os.path.join(args.work, f"{label}.emb")]
+        summary = run(command, capture_output=True, text=True).stdout.strip()
+        print(f"train pairs, {label}:", summary, file=sys.stderr)
+        x, y, _ = read_pairs(out)
+        xs.append(x)
+        ys.append(y)
+        weights.append(np.full(len(y), weight))
+
+    for fold in range(FOLDS):
+        path = paths[f"train-fold{fold}"]
+        learn_from(f"train-fold{fold}", path, fold)
+        if args.teaser_chars:
+            # The same stream again with every body cut to a feed description's length: what the
+            # clusterer reads when no page was fetched (short wire copy, like our own set).
+            learn_from(f"train-fold{fold}-{args.teaser_chars}", path, fold,
+                       extra=("--body-chars", str(args.teaser_chars)))
+        if args.spread_hours:
+            spread_path = os.path.join(args.work, f"events-train-fold{fold}-spread-{args.spread_hours:g}.json")
+            with open(path, encoding="utf-8") as handle:
+                doc = json.load(handle)
+            with open(spread_path, "w", encoding="utf-8") as handle:
+                json.dump(news_events.spread(doc, args.spread_hours), handle, ensure_ascii=False)
+            learn_from(f"train-fold{fold}-spread-{args.spread_hours:g}", spread_path, fold, weight=args.spread_weight,
+                       cache=False)
+    x, y, weights = np.vstack(xs), np.concatenate(ys), np.concatenate(weights)
+    event_encoder = subprocess.run(
+        [story_eval_binary(), "embed", "--branch", shipped_branch, "--identifier"], cwd=REPO, check=True,
+        capture_output=True, text=True).stdout.strip()
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale < 1e-9] = 1.0
@@ -212,7 +251,7 @@ def main():
         "anchor_share", "anchor_miss", "place_conflict", "actor_conflict", "quantity_share", "quantity_miss",
         "has_entities", "has_quantities", "time_gap", "short_article", "meaning_max", "title_max",
         "text_x_meaning", "title_x_meaning", "hand_score", "hand_margin", "meaning_margin", "headline_max",
-        "headline_mean",
+        "headline_mean", "event_max", "event_mean",
     ]
     assert len(feature_names) == x.shape[1], "feature names out of step with JoinFeatures.names"
 
@@ -232,6 +271,7 @@ def main():
             "bias": float(model.intercept_[0]),
             "threshold": 0.5,
             "mergeThreshold": 0.5,
+            "eventEncoder": event_encoder,
         }
         with open(args.out, "w", encoding="utf-8") as handle:
             json.dump(doc, handle, indent=1)
@@ -241,7 +281,7 @@ def main():
                                   ("own", OWN_SET, os.path.join(args.work, "own.emb")),
                                   ("samples", paths["samples"], os.path.join(args.work, "samples.emb"))):
             out = run([tool, "stream", path, "--model", args.out, "--thresholds", ",".join(map(str, grid)),
-                       "--cache", cache], capture_output=True, text=True).stdout
+                       "--cache", cache, "--event-branch", shipped_branch], capture_output=True, text=True).stdout
             sweeps[name] = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
         for v, d, o, m in zip(sweeps["validation"], sweeps["spread"], sweeps["own"], sweeps["samples"]):
             print(f"C={c} t={v['threshold']:.2f} validation P={v['precision']:.4f} R={v['recall']:.4f} "
@@ -257,7 +297,7 @@ def main():
 
     # Drift check: the fixture's feature vectors and probabilities under the final model.
     fixture_pairs = os.path.join(args.work, "pairs-fixture.jsonl")
-    run([tool, "pairs", fixture_path, fixture_pairs], capture_output=True, text=True)
+    run([tool, "pairs", fixture_path, fixture_pairs, "--event-branch", shipped_branch], capture_output=True, text=True)
     checks = []
     with open(fixture_pairs, encoding="utf-8") as handle:
         for line in handle:

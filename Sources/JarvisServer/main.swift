@@ -34,28 +34,35 @@ await ServeCommand.main(product: "jarvis", defaultPort: 8080, ownsDataDirectory:
     let log = Logger(label: "jarvis")
     var embedder: SentenceEncoder?
     if let directory = settings.sentenceModelDirectory {
-        // The topic model's tuned branch of the encoder's top layers runs in the same pass when shipped.
-        let branch = TopicClassifier.branchPath(resourcesDirectory: resources)
+        // The tuned branches of the encoder's top layers (the topic model's, the join's event vectors) run in
+        // the same pass when shipped.
+        let branches = [
+            TopicClassifier.branchPath(resourcesDirectory: resources), JoinModel.eventBranchPath(resourcesDirectory: resources),
+        ].filter { FileManager.default.fileExists(atPath: $0) }
         do {
-            embedder = try SentenceEncoder(
-                directory: directory, branch: FileManager.default.fileExists(atPath: branch) ? branch : nil)
+            embedder = try SentenceEncoder(directory: directory, branches: branches)
         } catch {
-            log.warning("sentence model or its topic branch not loaded", ["error": "\(error)"])
+            log.warning("sentence model or its branches not loaded", ["error": "\(error)"])
             do { embedder = try SentenceEncoder(directory: directory) } catch {
                 log.warning("sentence model not loaded: clustering compares words only", ["error": "\(error)"])
             }
         }
     }
-    if let wanted = classifier.meaningEncoder, let embedder, ![embedder.identifier, embedder.branchIdentifier].contains(wanted) {
+    if let wanted = classifier.meaningEncoder, let embedder,
+        !([embedder.identifier] + embedder.branchIdentifiers).contains(wanted)
+    {
         log.warning("the topic model reads vectors this encoder does not make: topics from text alone", ["wanted": wanted])
     }
     // The learned same-event decision (scripts/train-clustering.py); without it, or without the
-    // sentence model it reads, the hand-weighted similarity decides.
+    // sentence model and event branch it reads, the hand-weighted similarity decides.
     var joinModel: JoinModel?
     do {
         joinModel = try JoinModel.load(path: JoinModel.bundledPath(resourcesDirectory: resources))
     } catch {
         log.warning("join model not loaded: clustering joins on the hand-weighted similarity", ["error": "\(error)"])
+    }
+    if let wanted = joinModel?.eventEncoder, let embedder, !embedder.branchIdentifiers.contains(wanted) {
+        log.warning("the join model reads an event branch this encoder does not make: hand-weighted joins", ["wanted": wanted])
     }
     var storyConfiguration = StoryService.Configuration()
     if let characters = settings.clusteringBodyCharacters { storyConfiguration.clusteringBodyCharacters = characters }

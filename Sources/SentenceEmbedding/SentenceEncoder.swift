@@ -29,14 +29,16 @@ public final class SentenceEncoder: Sendable {
     private let tokenizer: WordPieceTokenizer
     private let weights: Weights
     private let blas: OpenBLAS
-    /// The tuned copy of the top layers, when one was loaded (`branch:` at init).
-    private let branch: EncoderBranch?
+    /// Tuned copies of the top layers, one per task, in the order given at init (`branches:`).
+    private let branches: [EncoderBranch]
     /// The matrix kernels OpenBLAS runs ("SkylakeX", "Haswell"…), for logs and benchmarks.
     public var kernels: String { blas.coreName }
 
-    /// Loads `model.safetensors` and `vocab.txt` from `directory`, and with `branch` a tuned copy of the
-    /// top layers from that file (`EncoderBranch`), whose vectors `embedWithBranch` adds.
-    public init(directory: String, maxTokens: Int = 128, architecture: Architecture = .init(), branch: String? = nil) throws {
+    /// Loads `model.safetensors` and `vocab.txt` from `directory`, and from each of `branches` a tuned copy of
+    /// the top layers (`EncoderBranch`), whose vectors `embedWithBranches` adds in the same order.
+    public init(
+        directory: String, maxTokens: Int = 128, architecture: Architecture = .init(), branches: [String] = []
+    ) throws {
         guard maxTokens >= 3, maxTokens <= architecture.positions else {
             throw EmbeddingError.malformedModel("maxTokens \(maxTokens) outside 3...\(architecture.positions)")
         }
@@ -49,7 +51,7 @@ public final class SentenceEncoder: Sendable {
             throw EmbeddingError.malformedModel("vocab.txt has more entries than the embedding table")
         }
         let (base, library) = (weights, blas)
-        self.branch = try branch.map { try EncoderBranch(path: $0, base: base, architecture: architecture, blas: library) }
+        self.branches = try branches.map { try EncoderBranch(path: $0, base: base, architecture: architecture, blas: library) }
     }
 
     /// The default place of the model: `$JARVIS_SENTENCE_MODEL`, else `third_party/sentence-model`
@@ -64,35 +66,31 @@ public final class SentenceEncoder: Sendable {
 
     /// The unit-length embedding of `text` (`dimension` floats).
     public func embed(_ text: String) -> [Float] {
-        forward([tokenizer.encode(text, maxTokens: maxTokens)]).main[0]
+        forward([tokenizer.encode(text, maxTokens: maxTokens)])[0].vector
     }
 
     /// Embeddings of several texts, in order. Their tokens share each matrix product (attention
     /// stays within each text), which spares most of the per-call cost of packing the weights:
     /// cheaper per text than one call each.
-    public func embed(_ texts: [String]) -> [[Float]] { batched(texts, branch: nil).main }
+    public func embed(_ texts: [String]) -> [[Float]] { batched(texts, branches: []).map(\.vector) }
 
-    /// Names the branch's vectors (the encoder's identifier, then the branch file's name and content hash);
-    /// nil without a branch.
-    public var branchIdentifier: String? { branch.map { identifier + "+" + $0.identifier } }
+    /// Names each branch's vectors (the encoder's identifier, then the branch file's name and content hash), in
+    /// the order of `branches:` at init; empty without branches.
+    public var branchIdentifiers: [String] { branches.map { identifier + "+" + $0.identifier } }
 
-    /// Each text's embedding and, with a branch loaded, its branch vector (unit length too; empty without a
-    /// branch). The layers below the branch run once for both.
-    public func embedWithBranch(_ texts: [String]) -> [(vector: [Float], branch: [Float])] {
-        let (main, branched) = batched(texts, branch: branch)
-        return main.indices.map { (main[$0], branched?[$0] ?? []) }
+    /// Each text's embedding and its vector from every branch (unit length too; in `branchIdentifiers` order).
+    /// The layers below the branches run once for all of them.
+    public func embedWithBranches(_ texts: [String]) -> [(vector: [Float], branches: [[Float]])] {
+        batched(texts, branches: branches)
     }
 
-    private func batched(_ texts: [String], branch: EncoderBranch?) -> (main: [[Float]], branch: [[Float]]?) {
-        var out: [[Float]] = []
-        var outBranch: [[Float]] = []
+    private func batched(_ texts: [String], branches: [EncoderBranch]) -> [(vector: [Float], branches: [[Float]])] {
+        var out: [(vector: [Float], branches: [[Float]])] = []
         out.reserveCapacity(texts.count)
         var batch: [[Int32]] = []
         var tokens = 0
         func flush() {
-            let (main, branched) = forward(batch, branch: branch)
-            out += main
-            outBranch += branched ?? []
+            out += forward(batch, branches: branches)
             batch = []
             tokens = 0
         }
@@ -103,7 +101,7 @@ public final class SentenceEncoder: Sendable {
             tokens += ids.count
         }
         if !batch.isEmpty { flush() }
-        return (out, branch == nil ? nil : outBranch)
+        return out
     }
 
     /// Tokens per forward pass when embedding several texts (bounds the scratch memory: ~7 MB).
@@ -128,9 +126,9 @@ public final class SentenceEncoder: Sendable {
         }
     }
 
-    /// One pass over the texts' tokens stacked as rows; returns one unit vector per text, and with
-    /// `branch` also the branch's vector: the layers below the branch run once for both.
-    func forward(_ texts: [[Int32]], branch: EncoderBranch? = nil) -> (main: [[Float]], branch: [[Float]]?) {
+    /// One pass over the texts' tokens stacked as rows; returns one unit vector per text, and its vector from
+    /// each of `branches`: the layers below the lowest branch run once for all.
+    func forward(_ texts: [[Int32]], branches: [EncoderBranch] = []) -> [(vector: [Float], branches: [[Float]])] {
         let a = architecture
         let h = a.hidden
         let rows = texts.reduce(0) { $0 + $1.count }
@@ -155,16 +153,19 @@ public final class SentenceEncoder: Sendable {
         }
         layerNorm(&x, rows: rows, gamma: weights.embeddingNorm.gamma, beta: weights.embeddingNorm.beta)
 
-        let split = branch?.firstLayer ?? weights.layers.count
+        let split = branches.map(\.firstLayer).min() ?? weights.layers.count
         for layer in weights.layers[..<split] { run(layer, on: &x, texts: texts, starts: starts, scratch: &scratch) }
-        var branched: [[Float]]?
-        if let branch {
+        // Each branch: the base layers between the shared part and its own, then its tuned layers.
+        let branched = branches.map { branch in
             var y = x
-            for layer in branch.layers { run(layer, on: &y, texts: texts, starts: starts, scratch: &scratch) }
-            branched = pooled(y, texts: texts, starts: starts)
+            for layer in weights.layers[split..<branch.firstLayer] + branch.layers {
+                run(layer, on: &y, texts: texts, starts: starts, scratch: &scratch)
+            }
+            return pooled(y, texts: texts, starts: starts)
         }
         for layer in weights.layers[split...] { run(layer, on: &x, texts: texts, starts: starts, scratch: &scratch) }
-        return (pooled(x, texts: texts, starts: starts), branched)
+        let main = pooled(x, texts: texts, starts: starts)
+        return main.indices.map { i in (main[i], branched.map { $0[i] }) }
     }
 
     /// One transformer layer over every text's rows (attention stays within each text).

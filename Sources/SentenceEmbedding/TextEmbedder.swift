@@ -6,16 +6,18 @@ public protocol TextEmbedder: Sendable {
     func embed(_ text: String) -> [Float]
     /// Several texts at once, in order (an embedder may share work between them).
     func embed(_ texts: [String]) -> [[Float]]
-    /// Names a second, task-tuned vector the embedder makes alongside (`EncoderBranch`); nil: none.
-    var branchIdentifier: String? { get }
-    /// Each text's vector and its branch vector (empty without a branch), in order.
-    func embedWithBranch(_ texts: [String]) -> [(vector: [Float], branch: [Float])]
+    /// Names the task-tuned vectors the embedder makes alongside its own (`EncoderBranch`), in order; empty: none.
+    var branchIdentifiers: [String] { get }
+    /// Each text's vector and its vector from every branch (in `branchIdentifiers` order), texts in order.
+    func embedWithBranches(_ texts: [String]) -> [(vector: [Float], branches: [[Float]])]
 }
 
 extension TextEmbedder {
     public func embed(_ texts: [String]) -> [[Float]] { texts.map { embed($0) } }
-    public var branchIdentifier: String? { nil }
-    public func embedWithBranch(_ texts: [String]) -> [(vector: [Float], branch: [Float])] { embed(texts).map { ($0, []) } }
+    public var branchIdentifiers: [String] { [] }
+    public func embedWithBranches(_ texts: [String]) -> [(vector: [Float], branches: [[Float]])] {
+        embed(texts).map { ($0, []) }
+    }
 }
 
 extension SentenceEncoder: TextEmbedder {

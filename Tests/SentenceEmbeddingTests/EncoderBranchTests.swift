@@ -86,12 +86,12 @@ import Testing
     @Test func anEmptyUpdateReproducesTheEncoder() throws {
         let path = try Self.branch(layers: [4, 5], scale: 0, norms: try Self.baseNorms([4, 5]))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let encoder = try SentenceEncoder(directory: Self.modelDirectory, branch: path)
-        let pairs = encoder.embedWithBranch(Self.texts)
+        let encoder = try SentenceEncoder(directory: Self.modelDirectory, branches: [path])
+        let pairs = encoder.embedWithBranches(Self.texts)
         #expect(pairs.count == Self.texts.count)
         for (text, pair) in zip(Self.texts, pairs) {
             #expect(Self.close(pair.vector, encoder.embed(text)), "\(text.prefix(20))")
-            #expect(Self.close(pair.vector, pair.branch), "\(text.prefix(20))")
+            #expect(Self.close(pair.vector, pair.branches[0]), "\(text.prefix(20))")
         }
     }
 
@@ -101,46 +101,70 @@ import Testing
         for key in norms.keys where key.hasSuffix(".bias") { norms[key] = norms[key]!.map { $0 + 0.05 } }
         let path = try Self.branch(layers: [5], scale: 1, norms: norms)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let encoder = try SentenceEncoder(directory: Self.modelDirectory, branch: path)
-        let identifier = try #require(encoder.branchIdentifier)
+        let encoder = try SentenceEncoder(directory: Self.modelDirectory, branches: [path])
+        let identifier = try #require(encoder.branchIdentifiers.first)
         let many = Array(repeating: Self.texts, count: 4).flatMap { $0 }  // several forward passes
-        let pairs = encoder.embedWithBranch(many)
+        let pairs = encoder.embedWithBranches(many)
         for (text, pair) in zip(many, pairs) {
             #expect(Self.close(pair.vector, plain.embed(text)), "the encoder's own vector is untouched")
-            #expect(pair.branch.count == 384)
-            #expect(abs(pair.branch.reduce(0) { $0 + $1 * $1 } - 1) < 1e-4)
-            #expect(Self.cosine(pair.branch, pair.vector) < 0.9999, "\(text.prefix(20))")
-            let single = encoder.embedWithBranch([text])[0].branch
-            #expect(Self.close(single, pair.branch), "batched as alone")
+            #expect(pair.branches[0].count == 384)
+            #expect(abs(pair.branches[0].reduce(0) { $0 + $1 * $1 } - 1) < 1e-4)
+            #expect(Self.cosine(pair.branches[0], pair.vector) < 0.9999, "\(text.prefix(20))")
+            let single = encoder.embedWithBranches([text])[0].branches[0]
+            #expect(Self.close(single, pair.branches[0]), "batched as alone")
         }
         // Other content under the same name, other identifier: one branch's vectors never pass for another's.
         let other = try Self.branch(layers: [5], scale: 2, norms: norms)
         defer { try? FileManager.default.removeItem(atPath: other) }
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.copyItem(atPath: other, toPath: path)
-        let retrained = try #require(try SentenceEncoder(directory: Self.modelDirectory, branch: path).branchIdentifier)
+        let retrained = try #require(
+            try SentenceEncoder(directory: Self.modelDirectory, branches: [path]).branchIdentifiers.first)
         #expect(retrained != identifier)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         #expect(
             identifier.hasPrefix(encoder.identifier + "+" + name + "-")
                 && retrained.hasPrefix(encoder.identifier + "+" + name + "-"))
-        #expect(plain.branchIdentifier == nil)
-        #expect(plain.embedWithBranch(["x"])[0].branch.isEmpty)
+        #expect(plain.branchIdentifiers.isEmpty)
+        #expect(plain.embedWithBranches(["x"])[0].branches.isEmpty)
+    }
+
+    @Test func severalBranchesShareOnePassAndEachGivesWhatItGivesAlone() throws {
+        var norms = try Self.baseNorms([4, 5])
+        for key in norms.keys where key.hasSuffix(".bias") { norms[key] = norms[key]!.map { $0 + 0.03 } }
+        let top = try Self.branch(layers: [5], scale: 1, norms: norms)
+        let lower = try Self.branch(layers: [4, 5], scale: 2, norms: norms)
+        defer {
+            try? FileManager.default.removeItem(atPath: top)
+            try? FileManager.default.removeItem(atPath: lower)
+        }
+        let both = try SentenceEncoder(directory: Self.modelDirectory, branches: [top, lower])
+        let topAlone = try SentenceEncoder(directory: Self.modelDirectory, branches: [top])
+        let lowerAlone = try SentenceEncoder(directory: Self.modelDirectory, branches: [lower])
+        #expect(both.branchIdentifiers == topAlone.branchIdentifiers + lowerAlone.branchIdentifiers)
+        #expect(both.branchIdentifiers[0] != both.branchIdentifiers[1])
+        for (text, out) in zip(Self.texts, both.embedWithBranches(Self.texts)) {
+            #expect(out.branches.count == 2)
+            #expect(Self.close(out.vector, both.embed(text)), "\(text.prefix(20))")
+            #expect(Self.close(out.branches[0], topAlone.embedWithBranches([text])[0].branches[0]), "\(text.prefix(20))")
+            #expect(Self.close(out.branches[1], lowerAlone.embedWithBranches([text])[0].branches[0]), "\(text.prefix(20))")
+            #expect(Self.cosine(out.branches[0], out.branches[1]) < 0.9999, "\(text.prefix(20))")
+        }
     }
 
     @Test func aBrokenBranchIsAClearError() throws {
-        #expect(throws: EmbeddingError.self) { try SentenceEncoder(directory: Self.modelDirectory, branch: "/nonexistent") }
+        #expect(throws: EmbeddingError.self) { try SentenceEncoder(directory: Self.modelDirectory, branches: ["/nonexistent"]) }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("branch-\(UUID().uuidString).safetensors")
             .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.write([("unrelated", [1], [0])], to: path)
-        #expect(throws: EmbeddingError.self) { try SentenceEncoder(directory: Self.modelDirectory, branch: path) }
+        #expect(throws: EmbeddingError.self) { try SentenceEncoder(directory: Self.modelDirectory, branches: [path]) }
         // An update of the wrong width.
         try Self.write(
             [
                 ("encoder.layer.5.attention.self.query.lora_a", [2, 100], [Float](repeating: 0, count: 200)),
                 ("encoder.layer.5.attention.self.query.lora_b", [384, 2], [Float](repeating: 0, count: 768)),
             ], to: path)
-        #expect(throws: EmbeddingError.self) { try SentenceEncoder(directory: Self.modelDirectory, branch: path) }
+        #expect(throws: EmbeddingError.self) { try SentenceEncoder(directory: Self.modelDirectory, branches: [path]) }
     }
 }

@@ -49,31 +49,34 @@ extension StoryService {
         let since = newest.addingTimeInterval(-clusterer.openWindow)
         let assignments = try await stories.liveAssignments(since: since).map { (forClustering($0.0), $0.1) }
         let extractor = clusterer.extractor
-        var stored: [String: [Float]] = [:]
-        var storedHeadlines: [String: [Float]] = [:]
-        if let model = extractor.embeddingModel { stored = try await stories.liveEmbeddings(since: since, model: model) }
-        if let model = extractor.headlineModel {
-            storedHeadlines = try await stories.liveEmbeddings(since: since, model: model)
+        var stored = StoredVectors()
+        // The embeddings, headline embeddings and event vectors the clusterer reads (a topic branch's are not).
+        let models = [extractor.embeddingModel, extractor.headlineModel, extractor.configuration.eventVectorModel]
+        for case let model? in models where extractor.vectorModels.contains(model) {
+            stored[model] = try await stories.liveEmbeddings(since: since, model: model)
         }
         for start in stride(from: 0, to: assignments.count, by: Self.restoreChunk) {
             let chunk = assignments[start..<min(start + Self.restoreChunk, assignments.count)]
             let articles = chunk.map(\.0)
-            let prepared = await Self.prepareInBackground(
-                articles, extractor: extractor, stored: stored, storedHeadlines: storedHeadlines)
-            await saveEmbeddings(of: articles, prepared, except: stored, exceptHeadlines: storedHeadlines)
+            let prepared = await Self.prepareInBackground(articles, extractor: extractor, stored: stored)
+            await saveEmbeddings(of: articles, prepared, except: stored)
             for ((article, storyId), prepared) in zip(chunk, prepared) {
                 clusterer.restore(article: article, features: prepared.features, storyId: storyId)
             }
         }
-        logger.info("clustering index restored", ["articles": "\(assignments.count)", "embeddings_reused": "\(stored.count)"])
+        logger.info(
+            "clustering index restored",
+            [
+                "articles": "\(assignments.count)",
+                "embeddings_reused": "\(extractor.embeddingModel.flatMap { stored[$0] }?.count ?? 0)",
+            ])
     }
 
     /// Features on Dispatch's threads, in parallel, not on the cooperative pool: a restore or a
     /// first poll embeds thousands of articles (milliseconds each), and the pool (one thread a
     /// core) must stay free to answer requests meanwhile.
     static func prepareInBackground(
-        _ articles: [StoryArticle], extractor: ArticleFeatureExtractor,
-        stored: [String: [Float]], storedHeadlines: [String: [Float]] = [:]
+        _ articles: [StoryArticle], extractor: ArticleFeatureExtractor, stored: StoredVectors = [:]
     ) async -> [PreparedArticle] {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {
@@ -81,8 +84,7 @@ extension StoryService {
                 let results = Mutex([PreparedArticle?](repeating: nil, count: articles.count))
                 DispatchQueue.concurrentPerform(iterations: lanes) { lane in
                     let indices = Array(stride(from: lane, to: articles.count, by: lanes))
-                    let prepared = extractor.prepared(
-                        indices.map { articles[$0] }, stored: stored, storedHeadlines: storedHeadlines)
+                    let prepared = extractor.prepared(indices.map { articles[$0] }, stored: stored)
                     results.withLock { for (index, p) in zip(indices, prepared) { $0[index] = p } }
                 }
                 continuation.resume(returning: results.withLock { $0.map { $0! } })

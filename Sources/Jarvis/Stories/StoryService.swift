@@ -73,25 +73,23 @@ public actor StoryService: StoryIngesting {
 
     /// Keeps new embeddings, headline embeddings and branch vectors, so a restart need not compute them again
     /// and the topic model finds its vectors. A failure only costs time.
-    func saveEmbeddings(
-        of articles: [StoryArticle], _ prepared: [PreparedArticle],
-        except stored: [String: [Float]] = [:], exceptHeadlines storedHeadlines: [String: [Float]] = [:]
-    ) async {
+    func saveEmbeddings(of articles: [StoryArticle], _ prepared: [PreparedArticle], except stored: StoredVectors = [:]) async {
         let extractor = clusterer.extractor
-        /// The articles' vectors of one kind, leaving out empty ones and those already stored.
-        func vectors(_ vector: (PreparedArticle) -> [Float], except stored: [String: [Float]] = [:])
-            -> [(articleId: String, vector: [Float])]
-        {
-            zip(articles, prepared).compactMap { article, p in
+        /// The articles' vectors of one model, leaving out empty ones and those already stored.
+        func vectors(_ model: String?, _ vector: (PreparedArticle) -> [Float]) -> [(articleId: String, vector: [Float])] {
+            let known = model.flatMap { stored[$0] } ?? [:]
+            return zip(articles, prepared).compactMap { article, p in
                 let v = vector(p)
-                return v.isEmpty || stored[article.id] != nil ? nil : (article.id, v)
+                return v.isEmpty || known[article.id] != nil ? nil : (article.id, v)
             }
         }
-        let sets: [(model: String?, vectors: [(articleId: String, vector: [Float])])] = [
-            (extractor.embeddingModel, vectors(\.features.embedding, except: stored)),
-            (extractor.headlineModel, vectors(\.features.headlineEmbedding, except: storedHeadlines)),
-            (extractor.branchModel, vectors(\.branchVector)),
+        var sets: [(model: String?, vectors: [(articleId: String, vector: [Float])])] = [
+            (extractor.embeddingModel, vectors(extractor.embeddingModel, \.features.embedding)),
+            (extractor.headlineModel, vectors(extractor.headlineModel, \.features.headlineEmbedding)),
         ]
+        for (i, model) in extractor.branchModels.enumerated() {
+            sets.append((model, vectors(model) { i < $0.branchVectors.count ? $0.branchVectors[i] : [] }))
+        }
         for case (let model?, let vectors) in sets where !vectors.isEmpty {
             do {
                 try await stories.saveEmbeddings(vectors, model: model)
@@ -143,7 +141,7 @@ public actor StoryService: StoryIngesting {
             return x != y ? x < y : a.0.id < b.0.id
         }
         let encoding = ContinuousClock.now
-        let prepared = await Self.prepareInBackground(ordered.map(\.0), extractor: clusterer.extractor, stored: [:])
+        let prepared = await Self.prepareInBackground(ordered.map(\.0), extractor: clusterer.extractor)
         let features = prepared.map(\.features)
         JarvisMetrics.encoderSeconds.observe(duration: ContinuousClock.now - encoding)
         let clustering = ContinuousClock.now

@@ -1,13 +1,13 @@
 // SentenceBench: the sentence encoder's cost per article, on real-length news texts.
 //
 //   SentenceBench [--model DIR] [--set Resources/jarvis/eval/stories-eval.json] [--rounds 3]
-//                 [--branch Resources/jarvis/topics/topic-branch.safetensors]
+//                 [--branch FILE]...  (default: the shipped topic and event branches)
 //
 // Embeds the headline + body of every article in a labelled story set (the text the clusterer
 // embeds), one at a time on one thread (latency: p50 / p90 / p99), then all of them spread over
-// every core (throughput), and prints tokens per text and the resident memory. When the topic
-// branch is there, the batched and all-core figures are measured again with it (the embedding and
-// the branch vector in one pass), beside the encoder alone, and then all the server computes per
+// every core (throughput), and prints tokens per text and the resident memory. When the branches
+// are there, the batched and all-core figures are measured again with them (the embedding and
+// every branch's vector in one pass), beside the encoder alone, and then all the server computes per
 // article: that pass and the headline's own embedding, one article a call. Driven by `make bench-embed`.
 import BenchKit
 import Dispatch
@@ -17,14 +17,18 @@ import SentenceEmbedding
 var model = SentenceEncoder.defaultDirectory
 var setPath = FileManager.default.currentDirectoryPath + "/Resources/jarvis/eval/stories-eval.json"
 var rounds = 3
-var branch: String? = FileManager.default.currentDirectoryPath + "/Resources/jarvis/topics/topic-branch.safetensors"
+var branches: [String]?
+let shippedBranches = [
+    "/Resources/jarvis/topics/topic-branch.safetensors", "/Resources/jarvis/clustering/event-branch.safetensors",
+]
+.map { FileManager.default.currentDirectoryPath + $0 }
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--model": model = arguments.next() ?? model
     case "--set": setPath = arguments.next() ?? setPath
     case "--rounds": rounds = max(1, Int(arguments.next() ?? "") ?? rounds)
-    case "--branch": branch = arguments.next()
+    case "--branch": branches = (branches ?? []) + [arguments.next() ?? ""]
     default:
         FileHandle.standardError.write(
             Data("usage: SentenceBench [--model DIR] [--set FILE] [--rounds N] [--branch FILE]\n".utf8))
@@ -95,8 +99,9 @@ do {
     print(String(format: "one thread, batches of 16: %.2f ms per text (%.0f texts/s)", batchedPerText, 1000 / batchedPerText))
     print(String(format: "%d cores, one text a call: %.0f texts/s", cores, Double(total) / parallelSeconds))
 
-    if let branch, FileManager.default.fileExists(atPath: branch) {
-        let branched = try SentenceEncoder(directory: model, branch: branch)
+    let loaded = (branches ?? shippedBranches).filter { FileManager.default.fileExists(atPath: $0) }
+    if !loaded.isEmpty {
+        let branched = try SentenceEncoder(directory: model, branches: loaded)
         func perText(_ embed: ([String]) -> Void) -> Double {
             let start = now()
             for _ in 0..<rounds {
@@ -113,24 +118,24 @@ do {
         }
         // Alternating, so both see the same machine.
         let plainBatched = perText { _ = encoder.embed($0) }
-        let branchBatched = perText { _ = branched.embedWithBranch($0) }
+        let branchBatched = perText { _ = branched.embedWithBranches($0) }
         let plainCores = allCores { _ = encoder.embed($0) }
-        let branchCores = allCores { _ = branched.embedWithBranch([$0]) }
+        let branchCores = allCores { _ = branched.embedWithBranches([$0]) }
         // What the server computes per article: headline + lead with the branch, then the headline alone.
         let articleStart = now()
         DispatchQueue.concurrentPerform(iterations: total) { i in
-            _ = branched.embedWithBranch([texts[i % texts.count]])
+            _ = branched.embedWithBranches([texts[i % texts.count]])
             _ = branched.embed(headlines[i % texts.count])
         }
         let articleCores = Double(total) / (Double(now() - articleStart) / 1e9)
-        print("with the topic branch (\(branched.branchIdentifier ?? "")), same run:")
+        print("with the branches (\(branched.branchIdentifiers.joined(separator: ", "))), same run:")
         print(
             String(
-                format: "  one thread, batches of 16: encoder %.2f ms, encoder + branch %.2f ms per text (+%.0f%%)",
+                format: "  one thread, batches of 16: encoder %.2f ms, encoder + branches %.2f ms per text (+%.0f%%)",
                 plainBatched, branchBatched, (branchBatched / plainBatched - 1) * 100))
         print(
             String(
-                format: "  %d cores, one text a call: encoder %.0f texts/s, encoder + branch %.0f texts/s", cores, plainCores,
+                format: "  %d cores, one text a call: encoder %.0f texts/s, encoder + branches %.0f texts/s", cores, plainCores,
                 branchCores))
         print(
             String(

@@ -10,6 +10,9 @@ struct SyntheticMeaning: TextEmbedder {
     let identifier = "synthetic-meaning"
     /// Articles of one event sit at cosine ≈ 1 / (1 + noise²) of each other.
     var noise: Float = 0.8
+    /// The branches it claims to make (the join model's event branch), so the clusterer keeps the model; the
+    /// benchmark sets the vectors itself.
+    var branchIdentifiers: [String] = []
 
     func embed(_ text: String) -> [Float] {
         vector(seed: FNV1a64.hash(text), event: nil)

@@ -19,7 +19,7 @@ var sizes = [10_000, 100_000, 1_000_000]
 var batch = 2_000
 var rate = 3_000.0
 var joinModel: JoinModel?
-let meaning = SyntheticMeaning()
+var meaning = SyntheticMeaning()
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -31,6 +31,7 @@ while let argument = arguments.next() {
             FileHandle.standardError.write(Data("StoryBench: \(error)\n".utf8))
             exit(2)
         }
+        meaning.branchIdentifiers = joinModel?.eventEncoder.map { [$0] } ?? []
     default:
         FileHandle.standardError.write(
             Data("usage: StoryBench [--sizes N,N,N] [--batch N] [--rate ARTICLES_PER_HOUR] [--learned MODEL.json]\n".utf8))
@@ -61,6 +62,8 @@ func prepare(_ stream: SyntheticNews, _ range: Range<Int>, meaning: SyntheticMea
                 features.embedding = meaning.vector(seed: UInt64(i), event: stream.slots[i].event)
                 // The headline's own embedding, which the learned join compares too.
                 features.headlineEmbedding = meaning.vector(seed: UInt64(i) ^ 0x9E37_79B9, event: stream.slots[i].event)
+                // And the event branch's vector.
+                features.eventEmbedding = meaning.vector(seed: UInt64(i) ^ 0x7F4A_7C15, event: stream.slots[i].event)
             }
             return (article, features)
         }
@@ -112,10 +115,13 @@ for size in sizes.sorted() {
         let vector = joinModel == nil ? [] : meaning.vector(seed: UInt64(index), event: stream.slots[index].event)
         let headline =
             joinModel == nil ? [] : meaning.vector(seed: UInt64(index) ^ 0x9E37_79B9, event: stream.slots[index].event)
+        let event =
+            joinModel == nil ? [] : meaning.vector(seed: UInt64(index) ^ 0x7F4A_7C15, event: stream.slots[index].event)
         let t0 = now()
         var features = ArticleFeatures(article: article, analyzer: analyzer)
         features.embedding = vector
         features.headlineEmbedding = headline
+        features.eventEmbedding = event
         let t1 = now()
         clusterer.assign(article, features: features)
         let t2 = now()

@@ -13,7 +13,7 @@ import SentenceEmbedding
 //   story-eval embed   < articles.jsonl                     {"title","text"} → {"vector":[Float]}: the meaning vector the
 //                                                             server stores for the article (same encoder, same text)
 //   story-eval embed --identifier                           the encoder's identifier the server stores vectors under
-//   story-eval embed --branch FILE [--identifier]            the same for an encoder branch's vectors (the topic model's)
+//   story-eval embed --branch FILE [--identifier]            the same for an encoder branch's vectors (topic or event)
 //   story-eval insight [--resources DIR] < events.jsonl     {"event","articles":[{"title","text","source",
 //                                                             "published"?}]} → {"event","summary","consensus","conflict"}
 //
@@ -107,18 +107,18 @@ case "story-topics":
         emit(Output(event: event.event, topic: classifier.classify(story: articles, meaning: meaning).rawValue))
     }
 case "embed":
-    // --branch FILE: the vectors of that encoder branch (the topic model's) instead of the embedding.
+    // --branch FILE: the vectors of that encoder branch (the topic model's or the event one) instead of the embedding.
     var branch: String?
     if let i = arguments.firstIndex(of: "--branch") {
         guard i + 1 < arguments.count else { fail("--branch needs a file") }
         branch = arguments[i + 1]
     }
     let model: SentenceEncoder
-    do { model = try SentenceEncoder(directory: SentenceEncoder.defaultDirectory, branch: branch) } catch {
+    do { model = try SentenceEncoder(directory: SentenceEncoder.defaultDirectory, branches: branch.map { [$0] } ?? []) } catch {
         fail("sentence model not loaded (\(error)); run scripts/setup.sh")
     }
     if arguments.contains("--identifier") {
-        print(branch == nil ? model.identifier : model.branchIdentifier ?? "")
+        print(model.branchIdentifiers.first ?? model.identifier)
         exit(0)
     }
     // The server's path: ArticleFeatureExtractor embeds the text it builds from headline and lead.
@@ -126,8 +126,8 @@ case "embed":
     struct Output: Encodable { var vector: [Float] }
     var batch: [StoryArticle] = []
     func flush() {
-        for prepared in extractor.prepared(batch, stored: [:]) {
-            emit(Output(vector: branch == nil ? prepared.features.embedding : prepared.branchVector))
+        for prepared in extractor.prepared(batch) {
+            emit(Output(vector: branch == nil ? prepared.features.embedding : prepared.branchVectors.first ?? []))
         }
         batch.removeAll(keepingCapacity: true)
     }

@@ -12,8 +12,12 @@
 //       one falls in the second half of the cut, else at a word — the length of a feed's description,
 //       to measure (and train on) what clustering gets when no page was fetched.
 //
+//   --event-branch FILE (both modes): the encoder branch whose vectors the event features compare
+//       (pairs: none unless given; stream: the shipped one when the model names an event branch).
+//
 // EVAL.json is the eval format (Resources/jarvis/eval/FORMAT.md), e.g. from scripts/news_events.py.
-// Embeddings (the slow part) are cached in --cache, keyed by the articles' ids and texts.
+// Embeddings and event vectors (the slow part) are cached in --cache, keyed by the articles' ids and
+// texts and the event branch.
 import Foundation
 import Jarvis
 import SentenceEmbedding
@@ -39,7 +43,7 @@ func fail(_ message: String) -> Never {
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
     fail(
-        "usage: StoryPairs pairs EVAL.json OUT.jsonl [--cache FILE] | stream EVAL.json [--model FILE|--no-model] [--thresholds T,T] [--cache FILE]"
+        "usage: StoryPairs pairs EVAL.json OUT.jsonl [--cache FILE] [--event-branch FILE] | stream EVAL.json [--model FILE|--no-model] [--thresholds T,T] [--cache FILE] [--event-branch FILE]"
     )
 }
 let mode = arguments.removeFirst()
@@ -53,12 +57,14 @@ var cachePath: String?
 var modelPath: String? = JoinModel.bundledPath(resourcesDirectory: FileManager.default.currentDirectoryPath + "/Resources/jarvis")
 var thresholds: [Double?] = [nil]
 var bodyCharacters: Int?
+var eventBranch: String?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     switch option {
     case "--cache": cachePath = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--model": modelPath = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--no-model": modelPath = nil
+    case "--event-branch": eventBranch = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--body-chars": bodyCharacters = Int(arguments.isEmpty ? "" : arguments.removeFirst())
     case "--thresholds": thresholds = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").map { Double($0) }
     default: fail("unknown option \(option)")
@@ -92,44 +98,63 @@ let ordered = set.articles.map { a -> (StoryArticle, String) in
     return (article, a.event)
 }.sorted { $0.0.publishedAt != $1.0.publishedAt ? $0.0.publishedAt < $1.0.publishedAt : $0.0.id < $1.0.id }
 
-let encoder: SentenceEncoder
-do { encoder = try SentenceEncoder(directory: SentenceEncoder.defaultDirectory) } catch {
-    fail("sentence model not loaded (\(error)); run scripts/setup.sh")
-}
 // Pairs are the model's input: they never depend on a model.
 let model: JoinModel?
 do { model = mode == "stream" ? try modelPath.map { try JoinModel.load(path: $0) } : nil } catch {
     fail("cannot load the join model \(modelPath ?? ""): \(error)")
 }
-let extractor = StoryClusterer(embedder: encoder).extractor
+if eventBranch == nil, model?.eventEncoder != nil {
+    eventBranch = JoinModel.eventBranchPath(resourcesDirectory: FileManager.default.currentDirectoryPath + "/Resources/jarvis")
+}
+let encoder: SentenceEncoder
+do {
+    encoder = try SentenceEncoder(directory: SentenceEncoder.defaultDirectory, branches: eventBranch.map { [$0] } ?? [])
+} catch {
+    fail("sentence model or event branch not loaded (\(error)); run scripts/setup.sh")
+}
+if let wanted = model?.eventEncoder, !encoder.branchIdentifiers.contains(wanted) {
+    fail("the model reads event vectors of \(wanted); give its branch with --event-branch")
+}
+var pairConfiguration = ClusteringConfiguration()
+pairConfiguration.eventVectorModel = encoder.branchIdentifiers.first
+let extractor = StoryClusterer(configuration: pairConfiguration, embedder: encoder).extractor
 
-/// Embeddings for every article, from the cache when it was written for these very texts.
-@MainActor func embeddings() -> [String: [Float]] {
+/// Embeddings and event vectors for every article (by model, as `StoredVectors`), from the cache when it
+/// was written for these very texts and this branch.
+@MainActor func embeddings() -> StoredVectors {
+    let models = [extractor.embeddingModel!] + extractor.branchModels
     var hasher = FNV1a64()
+    for model in models { hasher.add((model + "\u{2}").utf8) }
     for (article, _) in ordered { hasher.add((article.id + "\u{1}" + article.headline + "\u{1}" + article.body).utf8) }
     let key = hasher.value
     let dimension = encoder.dimension
     if let cachePath, let data = try? Data(contentsOf: URL(fileURLWithPath: cachePath)),
-        data.count == 8 + ordered.count * dimension * 4,
+        data.count == 8 + ordered.count * models.count * dimension * 4,
         data.prefix(8).withUnsafeBytes({ $0.loadUnaligned(as: UInt64.self) }) == key
     {
-        var result: [String: [Float]] = [:]
+        var result = StoredVectors()
         data.dropFirst(8).withUnsafeBytes { raw in
             let floats = raw.bindMemory(to: Float.self)
             for (i, (article, _)) in ordered.enumerated() {
-                result[article.id] = Array(floats[i * dimension..<(i + 1) * dimension])
+                for (m, model) in models.enumerated() {
+                    let start = (i * models.count + m) * dimension
+                    result[model, default: [:]][article.id] = Array(floats[start..<(start + dimension)])
+                }
             }
         }
         return result
     }
-    var result: [String: [Float]] = [:]
+    var result = StoredVectors()
     var data = withUnsafeBytes(of: key) { Data($0) }
     let started = Date()
     for start in stride(from: 0, to: ordered.count, by: 64) {
         let chunk = ordered[start..<min(ordered.count, start + 64)].map(\.0)
         for (article, features) in zip(chunk, extractor(chunk)) {
-            result[article.id] = features.embedding
-            features.embedding.withUnsafeBytes { data.append(contentsOf: $0) }
+            let vectors = [features.embedding] + (extractor.branchModels.isEmpty ? [] : [features.eventEmbedding])
+            for (model, vector) in zip(models, vectors) {
+                result[model, default: [:]][article.id] = vector
+                vector.withUnsafeBytes { data.append(contentsOf: $0) }
+            }
         }
         if start % 1024 == 0 {
             FileHandle.standardError.write(
@@ -141,11 +166,11 @@ let extractor = StoryClusterer(embedder: encoder).extractor
 }
 
 let stored = embeddings()
-let features = ordered.map { extractor($0.0, embedding: stored[$0.0.id]) }
+let features = ordered.map { extractor([$0.0], stored: stored)[0] }
 
 switch mode {
 case "pairs":
-    let clusterer = StoryClusterer(embedder: encoder)
+    let clusterer = StoryClusterer(configuration: pairConfiguration, embedder: encoder)
     var lines: [String] = []
     var followers = 0
     var found = 0

@@ -18,41 +18,51 @@ public struct ArticleFeatureExtractor: Sendable {
     public var embeddingModel: String? { embedder?.identifier }
 
     public func callAsFunction(_ article: StoryArticle, embedding: [Float]? = nil) -> ArticleFeatures {
-        self([article], stored: embedding.map { [article.id: $0] } ?? [:])[0]
+        var stored = StoredVectors()
+        if let embedding, let model = embeddingModel { stored[model] = [article.id: embedding] }
+        return self([article], stored: stored)[0]
     }
 
-    /// Names the branch vectors (the topic model's) the embedder makes alongside; nil without a branch.
-    public var branchModel: String? { embedder?.branchIdentifier }
+    /// Names the vectors of the encoder's branches (`TextEmbedder.branchIdentifiers`: the topic model's, the
+    /// event features'), in the order `PreparedArticle.branchVectors` holds them; empty without branches.
+    public var branchModels: [String] { embedder?.branchIdentifiers ?? [] }
 
     /// Features of several articles, in order; their embeddings are computed together (cheaper
-    /// per article), except those found in `stored` (by article id, if of the right width).
-    public func callAsFunction(_ articles: [StoryArticle], stored: [String: [Float]] = [:]) -> [ArticleFeatures] {
+    /// per article), except those found in `stored`.
+    public func callAsFunction(_ articles: [StoryArticle], stored: StoredVectors = [:]) -> [ArticleFeatures] {
         prepared(articles, stored: stored).map(\.features)
     }
 
     /// Names the headline embeddings (stored beside the article's embedding); nil without an embedder.
     public var headlineModel: String? { embedder.map { $0.identifier + "/headline" } }
 
-    /// Every kind of vector this extractor makes (embedding, headline, branch), by the model name it is stored under.
-    public var vectorModels: [String] { [embeddingModel, headlineModel, branchModel].compactMap { $0 } }
+    /// Every kind of vector this extractor makes (embedding, headline, branches), by the model name it is stored under.
+    public var vectorModels: [String] { [embeddingModel, headlineModel].compactMap { $0 } + branchModels }
 
-    /// Features as `callAsFunction`, and the branch vector of each article whose embedding was computed here
-    /// (empty for one found in `stored`, or without a branch): the same pass makes both. Headline embeddings
-    /// found in `storedHeadlines` are reused; the others are computed in one batch.
-    public func prepared(
-        _ articles: [StoryArticle], stored: [String: [Float]] = [:], storedHeadlines: [String: [Float]] = [:]
-    ) -> [PreparedArticle] {
-        func fitting(_ vector: [Float]?) -> [Float]? { vector.flatMap { $0.count == embedder?.dimension ? $0 : nil } }
-        var embeddings: [[Float]?] = articles.map { fitting(stored[$0.id]) }
-        var headlines: [[Float]?] = articles.map { fitting(storedHeadlines[$0.id]) }
-        var branches = [[Float]](repeating: [], count: articles.count)
+    /// The branch whose vectors are the articles' event vectors, by position in `branchModels`.
+    private var eventBranch: Int? { configuration.eventVectorModel.flatMap(branchModels.firstIndex(of:)) }
+
+    /// Features as `callAsFunction`, and each article's branch vectors where the encoder ran for it: the same
+    /// pass makes the embedding and every branch's vector. An article is embedded again when its embedding
+    /// or its event vector is not in `stored` (vectors of the wrong width do not count); headline embeddings
+    /// missing from `stored` are computed in one batch.
+    public func prepared(_ articles: [StoryArticle], stored: StoredVectors = [:]) -> [PreparedArticle] {
+        func fitting(_ model: String?, _ id: String) -> [Float]? {
+            model.flatMap { stored[$0]?[id] }.flatMap { $0.count == embedder?.dimension ? $0 : nil }
+        }
+        let eventModel = eventBranch.map { branchModels[$0] }
+        var embeddings: [[Float]?] = articles.map { fitting(embeddingModel, $0.id) }
+        var headlines: [[Float]?] = articles.map { fitting(headlineModel, $0.id) }
+        var events: [[Float]?] = articles.map { fitting(eventModel, $0.id) }
+        var branches = [[[Float]]](repeating: [], count: articles.count)
         if let embedder {
-            let missing = articles.indices.filter { embeddings[$0] == nil }
-            // Without a branch this is the plain embedding pass, with empty branch vectors.
+            let missing = articles.indices.filter { embeddings[$0] == nil || (eventModel != nil && events[$0] == nil) }
+            // Without branches this is the plain embedding pass, with no branch vectors.
             let texts = missing.map { ArticleFeatures.embeddingText(of: articles[$0]) }
-            for (index, pair) in zip(missing, embedder.embedWithBranch(texts)) {
-                embeddings[index] = pair.vector
-                branches[index] = pair.branch
+            for (index, out) in zip(missing, embedder.embedWithBranches(texts)) {
+                if embeddings[index] == nil { embeddings[index] = out.vector }
+                if let eventBranch, events[index] == nil { events[index] = out.branches[eventBranch] }
+                branches[index] = out.branches
             }
             let missingHeadlines = articles.indices.filter { headlines[$0] == nil && !articles[$0].headline.isEmpty }
             for (index, vector) in zip(missingHeadlines, embedder.embed(missingHeadlines.map { articles[$0].headline })) {
@@ -63,15 +73,19 @@ public struct ArticleFeatureExtractor: Sendable {
             PreparedArticle(
                 features: ArticleFeatures(
                     article: articles[i], analyzer: analyzer, configuration: configuration, embedding: embeddings[i] ?? [],
-                    headlineEmbedding: headlines[i] ?? []),
-                branchVector: branches[i])
+                    headlineEmbedding: headlines[i] ?? [], eventEmbedding: events[i] ?? []),
+                branchVectors: branches[i])
         }
     }
 }
 
-/// An article's clustering features and, when the encoder has a branch, its branch vector (the topic
-/// model's input, stored beside the embedding; not kept by the clusterer).
+/// Vectors stored earlier, by model name (`ArticleFeatureExtractor.vectorModels`), then article id.
+public typealias StoredVectors = [String: [String: [Float]]]
+
+/// An article's clustering features and, where the encoder ran for it, its vector from each of the encoder's
+/// branches (`ArticleFeatureExtractor.branchModels` order; empty otherwise), stored beside the embedding: the
+/// topic model reads its branch's from there.
 public struct PreparedArticle: Sendable {
     public var features: ArticleFeatures
-    public var branchVector: [Float]
+    public var branchVectors: [[Float]]
 }

@@ -25,10 +25,15 @@ public struct ArticleFeatures: Sendable, Equatable {
     /// The sentence embedding of the headline alone (unit length), empty without an embedder: a report whose
     /// lead opens on a scene rather than the news still meets its story through its headline.
     public var headlineEmbedding: [Float]
+    /// The event branch's vector of `embeddingText(of:)` (unit length), empty without one: the encoder's top
+    /// layer tuned on real labelled events so that reports of one event land close and same-day reports of
+    /// others apart (`ClusteringConfiguration.eventVectorModel`, scripts/train-event-branch.py).
+    public var eventEmbedding: [Float]
 
     public init(
         article: StoryArticle, analyzer: TextAnalyzer = TextAnalyzer(),
-        configuration: ClusteringConfiguration = .init(), embedding: [Float] = [], headlineEmbedding: [Float] = []
+        configuration: ClusteringConfiguration = .init(), embedding: [Float] = [], headlineEmbedding: [Float] = [],
+        eventEmbedding: [Float] = []
     ) {
         let body =
             article.body.count > configuration.bodyCharacterLimit
@@ -106,6 +111,7 @@ public struct ArticleFeatures: Sendable, Equatable {
         contentKey = article.contentHash.isEmpty ? nil : MixedHash.of(article.contentHash)
         self.embedding = embedding
         self.headlineEmbedding = headlineEmbedding
+        self.eventEmbedding = eventEmbedding
     }
 
     /// What the embedder reads: the headline, then the lead (the encoder keeps the first tokens).

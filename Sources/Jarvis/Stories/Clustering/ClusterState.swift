@@ -12,6 +12,8 @@ struct InternedArticle {
     var embedding: [Float]
     /// The headline's embedding (unit length), empty without an embedder.
     var headline: [Float]
+    /// The event branch's vector (unit length), empty without one (`ArticleFeatures.eventEmbedding`).
+    var event: [Float]
 }
 
 struct Story {

@@ -103,6 +103,9 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     /// The learned join decision compares an article with a story's latest this many articles
     /// (the best pair decides), so the cost per candidate is bounded whatever the story's size.
     public var joinMembers: Int = 8
+    /// The encoder branch (`TextEmbedder.branchIdentifiers`) whose vectors the learned join's event features
+    /// compare; nil: none. `StoryClusterer` sets it to the one its join model was trained on.
+    public var eventVectorModel: String?
     /// Articles between sweeps that drop stale stories out of the index.
     public var sweepInterval: Int = 4_096
 

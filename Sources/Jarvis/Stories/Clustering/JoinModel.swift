@@ -20,10 +20,13 @@ public struct JoinModel: Sendable, Equatable, Codable {
     public var threshold: Double
     /// A second story this probable is merged with the first (when their centroids agree too).
     public var mergeThreshold: Double
+    /// The encoder branch whose vectors `event_max` and `event_mean` compare (`TextEmbedder.branchIdentifiers`);
+    /// the clusterer uses the model only with an embedder that makes them.
+    public var eventEncoder: String?
 
     public init(
         features: [String], mean: [Double], scale: [Double], weights: [Double], bias: Double,
-        threshold: Double, mergeThreshold: Double
+        threshold: Double, mergeThreshold: Double, eventEncoder: String? = nil
     ) {
         self.features = features
         self.mean = mean
@@ -32,6 +35,7 @@ public struct JoinModel: Sendable, Equatable, Codable {
         self.bias = bias
         self.threshold = threshold
         self.mergeThreshold = mergeThreshold
+        self.eventEncoder = eventEncoder
     }
 
     public enum LoadError: Error, Equatable {
@@ -49,6 +53,11 @@ public struct JoinModel: Sendable, Equatable, Codable {
     /// The shipped model's place under a resources directory.
     public static func bundledPath(resourcesDirectory: String) -> String {
         resourcesDirectory + "/clustering/join-model.json"
+    }
+
+    /// The shipped event branch (`eventEncoder` names its vectors), written with the model.
+    public static func eventBranchPath(resourcesDirectory: String) -> String {
+        resourcesDirectory + "/clustering/event-branch.safetensors"
     }
 
     func validate() throws {
@@ -125,6 +134,11 @@ public struct JoinFeatures: Sendable, Equatable {
     /// articles: headlines state the news even when a lead opens on a scene.
     public var headlineMax: Double = 0
     public var headlineMean: Double = 0
+    /// The highest and the mean cosine of the article's event vector and those of the story's latest articles:
+    /// the encoder branch tuned so that reports of one event meet and same-day reports of others part
+    /// (`ArticleFeatures.eventEmbedding`).
+    public var eventMax: Double = 0
+    public var eventMean: Double = 0
 
     public init() {}
 
@@ -133,7 +147,7 @@ public struct JoinFeatures: Sendable, Equatable {
         "anchor_share", "anchor_miss", "place_conflict", "actor_conflict", "quantity_share", "quantity_miss",
         "has_entities", "has_quantities", "time_gap", "short_article", "meaning_max", "title_max",
         "text_x_meaning", "title_x_meaning", "hand_score", "hand_margin", "meaning_margin", "headline_max",
-        "headline_mean",
+        "headline_mean", "event_max", "event_mean",
     ]
 
     /// The values in `names` order (the two last are products, so a linear model can weigh words
@@ -144,7 +158,7 @@ public struct JoinFeatures: Sendable, Equatable {
             anchorShare, anchorMiss, placeConflict, actorConflict, quantityShare, quantityMiss,
             hasEntities, hasQuantities, timeGap, shortArticle, meaningMax, titleMax,
             textCosine * meaningCosine, titleCosine * meaningCosine, handScore, handMargin, meaningMargin, headlineMax,
-            headlineMean,
+            headlineMean, eventMax, eventMean,
         ]
     }
 }

@@ -78,14 +78,20 @@ public final class StoryClusterer {
     ///     (`semanticWeight`); without one, articles are compared on words, entities and figures.
     ///   - makeStoryId: new story ids (default `story_` + 16 random hex digits); an id already in
     ///     use is drawn again.
-    ///   - joinModel: the learned join decision (`JoinModel`), used when there is an embedder.
+    ///   - joinModel: the learned join decision (`JoinModel`), used when there is an embedder that makes the
+    ///     vectors it reads (the event branch it names, if any).
     public init(
         configuration: ClusteringConfiguration = .init(), embedder: (any TextEmbedder)? = nil,
         joinModel: JoinModel? = nil,
         makeStoryId: @escaping () -> String = StoryClusterer.randomStoryId
     ) {
+        let usable = joinModel.map { model in
+            embedder.map { embedder in model.eventEncoder.map(embedder.branchIdentifiers.contains) ?? true } ?? false
+        }
+        self.joinModel = usable == true ? joinModel : nil
+        var configuration = configuration
+        if let wanted = self.joinModel?.eventEncoder { configuration.eventVectorModel = wanted }
         self.configuration = configuration
-        self.joinModel = embedder == nil ? nil : joinModel
         keepsMembers = embedder != nil
         extractor = ArticleFeatureExtractor(configuration: configuration, embedder: embedder)
         self.makeStoryId = makeStoryId
@@ -301,7 +307,7 @@ public final class StoryClusterer {
         title.values = Array(repeating: title.ids.isEmpty ? 0 : 1 / Float(title.ids.count).squareRoot(), count: title.ids.count)
         return InternedArticle(
             terms: terms, title: title, entities: entities, quantities: quantities, embedding: features.embedding,
-            headline: features.headlineEmbedding)
+            headline: features.headlineEmbedding, event: features.eventEmbedding)
     }
 
     /// The article's features by informativeness: tf-idf for terms, idf for entities/quantities.
@@ -512,6 +518,10 @@ public final class StoryClusterer {
                 join.headlineMax = max(0, Double(dots.max))
                 join.headlineMean = max(0, Double(dots.mean))
             }
+            if let dots = stories[i].members.events.dots(article.event) {
+                join.eventMax = max(0, Double(dots.max))
+                join.eventMean = max(0, Double(dots.mean))
+            }
             for memberTitle in stories[i].members.titles {
                 let memberTitleNorm = memberTitle.norm { idf($0) }
                 if titleNorm > 0 && memberTitleNorm > 0 {
@@ -695,7 +705,8 @@ public final class StoryClusterer {
         meaning.add(interned.embedding, to: Int(stories[i].slot))
         if keepsMembers {
             stories[i].members.append(
-                title: interned.title, embedding: interned.embedding, headline: interned.headline, time: time,
+                title: interned.title, embedding: interned.embedding, headline: interned.headline, event: interned.event,
+                time: time,
                 keeping: configuration.joinMembers)
         }
         pruneCentroid(i)

@@ -1,5 +1,5 @@
 /// A story's latest articles as the learned join decision compares them (oldest first): their
-/// headline terms, times, embeddings and headline embeddings.
+/// headline terms, times, embeddings, headline embeddings and event-branch vectors.
 ///
 /// Each kind of vector sits in one contiguous array, row k for member k: a candidate story's members
 /// are read together for every article scored against it, and one array per member meant a cache miss
@@ -10,11 +10,14 @@ struct StoryMembers {
     private(set) var times: [Double] = []
     private(set) var meaning = MemberVectors()
     private(set) var headlines = MemberVectors()
+    private(set) var events = MemberVectors()
 
     var count: Int { times.count }
 
     /// Adds an article, keeping the latest `limit` (the oldest leaves first).
-    mutating func append(title: SparseVector, embedding: [Float], headline: [Float], time: Double, keeping limit: Int) {
+    mutating func append(
+        title: SparseVector, embedding: [Float], headline: [Float], event: [Float], time: Double, keeping limit: Int
+    ) {
         guard limit > 0 else { return }
         // The oldest leaves before the new one arrives, so the arrays never outgrow `limit` members
         // (appending first would double their capacity: twice the memory for every full story).
@@ -23,6 +26,7 @@ struct StoryMembers {
         times.append(time)
         meaning.append(embedding, members: count - 1)
         headlines.append(headline, members: count - 1)
+        events.append(event, members: count - 1)
     }
 
     /// Both stories' members by time (ties: this story's first), the latest `limit`.
@@ -38,7 +42,7 @@ struct StoryMembers {
             let (source, member) = all[k]
             merged.append(
                 title: source.titles[member], embedding: source.meaning.row(member), headline: source.headlines.row(member),
-                time: source.times[member], keeping: .max)
+                event: source.events.row(member), time: source.times[member], keeping: .max)
         }
         if merged.count > limit { merged.dropFirst(merged.count - limit) }
         self = merged
@@ -55,6 +59,7 @@ struct StoryMembers {
         times.removeFirst(n)
         meaning.dropFirst(n)
         headlines.dropFirst(n)
+        events.dropFirst(n)
     }
 }
 

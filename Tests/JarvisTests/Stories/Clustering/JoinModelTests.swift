@@ -1,5 +1,6 @@
 import Foundation
 import Jarvis
+import SentenceEmbedding
 import Testing
 
 /// The learned join decision (`JoinModel`, Resources/jarvis/clustering/join-model.json): the
@@ -82,11 +83,22 @@ import Testing
             }
             #expect(abs(probability - pair.probability) < 1e-4, "\(key): p \(probability) now, \(pair.probability) when trained")
         }
-        // The fixture's pairs of one event score above its cross-event pairs.
-        let same = check.pairs.filter { p in check.articles.first { $0.id == p.article }!.event == p.story }
-        let other = check.pairs.filter { p in check.articles.first { $0.id == p.article }!.event != p.story }
-        #expect(!same.isEmpty && !other.isEmpty)
-        #expect(same.map(\.probability).min()! > other.map(\.probability).max()!)
+        // Each article whose event is among its candidates finds it as the most probable one, joined above
+        // the threshold; the other event's story, where it is a candidate too, stays below it. (The look-alike
+        // strike at another port, whose only candidate is the first port's story, still joins it: a lone
+        // candidate of the same kind is the join's known weakness, docs/jarvis-stories.md.)
+        let eventOf = Dictionary(uniqueKeysWithValues: check.articles.map { ($0.id, $0.event) })
+        let byArticle = Dictionary(grouping: check.pairs, by: \.article)
+        var decided = 0
+        for (article, pairs) in byArticle where pairs.contains(where: { $0.story == eventOf[article] }) {
+            let best = pairs.max { $0.probability < $1.probability }!
+            #expect(best.story == eventOf[article] && best.probability >= model.threshold, "\(article)")
+            for other in pairs where other.story != eventOf[article] {
+                #expect(other.probability < model.threshold, "\(article) → \(other.story): \(other.probability)")
+            }
+            decided += 1
+        }
+        #expect(decided >= 3)
     }
 
     @Test func probabilityIsTheLogisticOfTheStandardisedFeatures() {
@@ -121,5 +133,29 @@ import Testing
         let model = Self.madeUpModel()
         #expect(StoryClusterer(joinModel: model).joinModel == nil)
         #expect(StoryClusterer(embedder: CachedEmbedder.shared, joinModel: model).joinModel == model)
+    }
+
+    /// A model that reads event vectors is used only where the encoder makes them: zeros in their place would
+    /// be read as "unlike every story".
+    @Test func withoutItsEventBranchTheHandRuleDecides() throws {
+        var model = Self.madeUpModel()
+        model.eventEncoder = "all-MiniLM-L6-v2/128+event-branch-0"
+        #expect(StoryClusterer(embedder: CachedEmbedder.shared, joinModel: model).joinModel == nil)
+        let plain = try SentenceEncoder(directory: TestPaths.repository.appendingPathComponent("third_party/sentence-model").path)
+        #expect(StoryClusterer(embedder: plain, joinModel: try JoinModel.load(path: Self.modelPath)).joinModel == nil)
+        // The shipped model reads the shipped branch's vectors, and the clusterer then compares them.
+        let shipped = try JoinModel.load(path: Self.modelPath)
+        let wanted = try #require(shipped.eventEncoder)
+        #expect(CachedEmbedder.shared.branchIdentifiers == [wanted])
+        let clusterer = StoryClusterer(embedder: CachedEmbedder.shared, joinModel: shipped)
+        #expect(clusterer.joinModel == shipped && clusterer.configuration.eventVectorModel == wanted)
+        let now = Date()
+        let article = StoryArticle(
+            id: "a", feedId: nil, source: "Wire", sourceAuthority: nil, topicHint: nil, region: nil,
+            headline: "Port workers strike over pay", body: "Dock workers walked out on Monday.", publishedAt: now,
+            firstSeenAt: now, isBreakingFlag: false, canonicalUrl: nil, contentHash: "a")
+        let features = clusterer.extractor(article)
+        #expect(features.eventEmbedding.count == 384)
+        #expect(features.eventEmbedding != features.embedding)
     }
 }

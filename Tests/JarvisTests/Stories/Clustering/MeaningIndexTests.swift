@@ -63,9 +63,9 @@ import Testing
 
     @Test func membersKeepTheLatestInTimeOrderWithTheirEmbeddings() {
         var story = StoryMembers()
-        story.append(title: SparseVector(), embedding: [1, 0], headline: [], time: 1, keeping: 2)
-        story.append(title: SparseVector(), embedding: [], headline: [0, 1], time: 2, keeping: 2)
-        story.append(title: SparseVector(), embedding: [0, 1], headline: [1, 0], time: 4, keeping: 2)
+        story.append(title: SparseVector(), embedding: [1, 0], headline: [], event: [1, 0], time: 1, keeping: 2)
+        story.append(title: SparseVector(), embedding: [], headline: [0, 1], event: [], time: 2, keeping: 2)
+        story.append(title: SparseVector(), embedding: [0, 1], headline: [1, 0], event: [0, 1], time: 4, keeping: 2)
         #expect(story.times == [2, 4])
         #expect(story.embedding(0).isEmpty && story.embedding(1) == [0, 1])
         #expect(story.maxMeaningDot([1, 0]) == 0)
@@ -74,15 +74,18 @@ import Testing
         #expect(story.headlines.row(0) == [0, 1] && story.headlines.row(1) == [1, 0])
         let dots = story.headlines.dots([0.6, 0.8])
         #expect(dots?.max == 0.8 && abs((dots?.mean ?? 0) - 0.7) < 1e-6)
+        // Event vectors: the member without one is left out.
+        #expect(story.events.row(0).isEmpty && story.events.dots([0, 1])?.max == 1 && story.events.dots([0, 1])?.mean == 1)
 
         var other = StoryMembers()
-        other.append(title: SparseVector(), embedding: [0.6, 0.8], headline: [], time: 3, keeping: 8)
-        other.append(title: SparseVector(), embedding: [1, 0], headline: [0, 1], time: 5, keeping: 8)
+        other.append(title: SparseVector(), embedding: [0.6, 0.8], headline: [], event: [0.8, 0.6], time: 3, keeping: 8)
+        other.append(title: SparseVector(), embedding: [1, 0], headline: [0, 1], event: [], time: 5, keeping: 8)
         story.merge(other, keeping: 3)
         #expect(story.times == [3, 4, 5])
         #expect(story.embedding(0) == [0.6, 0.8] && story.embedding(2) == [1, 0])
         #expect(story.maxMeaningDot([1, 0]) == 1)
         #expect(story.headlines.row(0).isEmpty && story.headlines.row(1) == [1, 0] && story.headlines.row(2) == [0, 1])
         #expect(story.headlines.dots([1, 0])?.mean == 0.5)
+        #expect(story.events.row(0) == [0.8, 0.6] && story.events.row(1) == [0, 1] && story.events.row(2).isEmpty)
     }
 }

@@ -55,20 +55,21 @@ import Testing
     /// The encoder as the server loads it: with the shipped topic branch.
     static let branchedEncoder: SentenceEncoder? = try? SentenceEncoder(
         directory: TestPaths.repository.appendingPathComponent("third_party/sentence-model").path,
-        branch: TopicClassifier.branchPath(resourcesDirectory: TopicModelFiles.resourcesDirectory))
+        branches: [TopicClassifier.branchPath(resourcesDirectory: TopicModelFiles.resourcesDirectory)])
 
     /// The vectors the shipped meaning part reads are the ones the server makes with the shipped branch.
     @Test func theMeaningPartReadsTheShippedBranch() throws {
         let classifier = try #require(TopicModelFiles.classifier)
         let encoder = try #require(Self.branchedEncoder)
-        #expect(classifier.meaningEncoder != nil && classifier.meaningEncoder == encoder.branchIdentifier)
+        #expect(classifier.meaningEncoder != nil && classifier.meaningEncoder == encoder.branchIdentifiers.first)
     }
 
     /// Each article's meaning vector as the server stores it (its feature extractor, the encoder with the shipped
     /// topic branch): the branch's vector.
     static func meaningVectors(_ articles: [StoryArticle]) throws -> [String: [Float]] {
         let extractor = ArticleFeatureExtractor(configuration: .init(), embedder: try #require(Self.branchedEncoder))
-        return Dictionary(uniqueKeysWithValues: zip(articles.map(\.id), extractor.prepared(articles).map(\.branchVector)))
+        return Dictionary(
+            uniqueKeysWithValues: zip(articles.map(\.id), extractor.prepared(articles).map { $0.branchVectors.first ?? [] }))
     }
 
     /// With the topic branch's vectors: measured 0.679 articles alone (125 / 184) and 0.728 as true events (134 / 184),

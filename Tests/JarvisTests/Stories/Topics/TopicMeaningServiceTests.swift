@@ -15,14 +15,17 @@ import Testing
         func embed(_ text: String) -> [Float] { text.contains("rate") ? [1, 0, 0] : [0, 0.6, 0.8] }
     }
 
-    /// A stand-in encoder with a branch: the branch's vector differs from the embedding.
+    /// A stand-in encoder with branches: each branch's vector differs from the embedding and the other branch's.
     struct BranchedEmbedder: TextEmbedder {
+        var branchIdentifiers = ["fixed/3+topics-1"]
         var dimension: Int { 3 }
         var identifier: String { "fixed/3" }
-        var branchIdentifier: String? { "fixed/3+topics-1" }
         func embed(_ text: String) -> [Float] { FixedEmbedder().embed(text) }
-        func embedWithBranch(_ texts: [String]) -> [(vector: [Float], branch: [Float])] {
-            texts.map { (embed($0), $0.contains("rate") ? [0, 1, 0] : [0, 0, 1]) }
+        func embedWithBranches(_ texts: [String]) -> [(vector: [Float], branches: [[Float]])] {
+            texts.map { text in
+                let topic: [Float] = text.contains("rate") ? [0, 1, 0] : [0, 0, 1]
+                return (embed(text), branchIdentifiers.indices.map { $0 == 0 ? topic : topic.reversed() })
+            }
         }
     }
 
@@ -96,5 +99,15 @@ import Testing
         let seen = classifier.seen.withLock { $0 }
         #expect(seen.count == 2)
         #expect(Set(seen.values) == [[0, 1, 0], [0, 0, 1]])
+    }
+
+    /// With a second branch (the join's event vectors) each branch's vectors are kept under its own name, and the
+    /// classifier still gets its own branch's.
+    @Test func everyBranchKeepsItsOwnVectors() async throws {
+        let classifier = RecordingClassifier(encoder: "fixed/3+topics-1")
+        let embedder = BranchedEmbedder(branchIdentifiers: ["fixed/3+topics-1", "fixed/3+events-1"])
+        let stored = try await run(classifier, embedder: embedder)
+        #expect(stored.filter { $0 == "fixed/3+events-1" }.count == 2 && stored.filter { $0 == "fixed/3+topics-1" }.count == 2)
+        #expect(Set(classifier.seen.withLock { $0 }.values) == [[0, 1, 0], [0, 0, 1]])
     }
 }
