@@ -319,8 +319,10 @@ struct SourceAgreement {
         }
         func isWord(_ name: String) -> Bool {
             let lower = name.lowercased()
+            // An adjective of nationality alone ("Italian") describes, it names no one.
             return StopWords.english.contains(lower) || lower.contains("’") || lower.contains("'")
                 || dependentOpenings.contains(lower) || ["even", "just", "now", "yes", "no"].contains(lower)
+                || Demonyms.place[lower] != nil
         }
         let names = printed.map(possessiveStripped).filter { !isWord($0) }
         let lowered = Set(names.map { $0.lowercased() })

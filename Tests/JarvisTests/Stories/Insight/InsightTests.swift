@@ -305,6 +305,22 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(consensus.hasSuffix("name Governor Tunde Adeyemi."), "\(consensus)")
     }
 
+    /// An adjective of nationality is no name to list ("name Banca Adriatica, Italian and Hanse Union").
+    @Test func anAdjectiveOfNationalityIsNotListedAsAName() throws {
+        let articles = [
+            F.article(
+                "a", "Lagos Ledger", "Adeyemi wins",
+                "Italian observers said Governor Tunde Adeyemi took 55% of the 1.2 million votes cast in Ibadan.",
+                minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Landslide in Oyo",
+                "Adeyemi’s 55% share of 900,000 ballots stunned Italian observers, who had expected Governor Tunde Adeyemi to lose.",
+                minutesAgo: 20),
+        ]
+        let consensus = try #require(insight(articles).consensus)
+        #expect(consensus.contains("55%") && !consensus.contains("Italian"), "\(consensus)")
+    }
+
     @Test func aSharedFigureIsQuotedFromASentenceThatCarriesIt() throws {
         let articles = [
             F.article(
