@@ -63,11 +63,16 @@ struct StoryMembers {
     }
 }
 
-/// One vector per member in one contiguous array (a missing or odd-sized vector leaves a zero row).
+/// One vector per member in one contiguous array (a missing or odd-sized vector leaves a zero row), each
+/// stored as 8-bit integers with a scale of its own (its largest magnitude / 127): a member's three vectors
+/// take 1.2 KB instead of 4.6 KB, and a cosine read from them is within about 0.001 of the exact one (the join
+/// model is trained on what this gives: `StoryPairs` replays through the same code).
 struct MemberVectors {
     /// Row length: the first vector's; 0 until one arrives.
     private(set) var dimension = 0
-    private var rows: [Float] = []
+    private var rows: [Int8] = []
+    /// Per member: the row's scale (0 for a zero row).
+    private var scales: [Float] = []
     /// Per member: its row holds a vector.
     private var has: [Bool] = []
 
@@ -76,6 +81,7 @@ struct MemberVectors {
         if dimension == 0 && !vector.isEmpty {
             dimension = vector.count
             rows = Array(repeating: 0, count: members * dimension)
+            scales = Array(repeating: 0, count: members)
         }
         let fits = !vector.isEmpty && vector.count == dimension
         has.append(fits)
@@ -83,15 +89,22 @@ struct MemberVectors {
         // Grown one row at a time, not doubled: most stories never fill their `limit` rows, and
         // a doubled array would hold up to twice the bytes (copying at most `limit` rows is cheap).
         if rows.capacity < rows.count + dimension { rows.reserveCapacity(rows.count + dimension) }
-        if fits {
-            rows.append(contentsOf: vector)
-        } else {
+        let largest = fits ? vector.reduce(0) { max($0, abs($1)) } : 0
+        guard largest > 0, largest.isFinite else {
             rows.append(contentsOf: repeatElement(0, count: dimension))
+            scales.append(0)
+            return
         }
+        let scale = largest / 127
+        rows.append(contentsOf: vector.map { Int8(max(-127, min(127, ($0 / scale).rounded()))) })
+        scales.append(scale)
     }
 
+    /// The member's vector as stored (empty when it had none).
     func row(_ member: Int) -> [Float] {
-        has[member] ? Array(rows[member * dimension..<(member + 1) * dimension]) : []
+        guard has[member] else { return [] }
+        let scale = scales[member]
+        return rows[member * dimension..<(member + 1) * dimension].map { Float($0) * scale }
     }
 
     /// The highest and the mean dot product of `unit` with the members' vectors, nil when none is comparable.
@@ -103,7 +116,8 @@ struct MemberVectors {
         rows.withUnsafeBufferPointer { rows in
             unit.withUnsafeBufferPointer { u in
                 for member in has.indices where has[member] {
-                    let dot = MeaningIndex.dot(u.baseAddress!, rows.baseAddress! + member * dimension, count: dimension)
+                    let dot = Self.dot(rows.baseAddress! + member * dimension, u.baseAddress!, count: dimension)
+                        * scales[member]
                     best = max(best ?? dot, dot)
                     sum += dot
                     n += 1
@@ -113,8 +127,30 @@ struct MemberVectors {
         return best.map { ($0, sum / Float(n)) }
     }
 
+    /// Σ row[i] · unit[i], eight lanes at a time.
+    @inline(__always)
+    static func dot(_ row: UnsafePointer<Int8>, _ unit: UnsafePointer<Float>, count: Int) -> Float {
+        var lanes = SIMD8<Float>()
+        var i = 0
+        while i + 8 <= count {
+            let q = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<Int8>.self)
+            let u = UnsafeRawPointer(unit + i).loadUnaligned(as: SIMD8<Float>.self)
+            lanes += SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: q)) * u
+            i += 8
+        }
+        var total = lanes.sum()
+        while i < count {
+            total += Float(row[i]) * unit[i]
+            i += 1
+        }
+        return total
+    }
+
     mutating func dropFirst(_ n: Int) {
         has.removeFirst(n)
-        if dimension > 0 { rows.removeFirst(n * dimension) }
+        if dimension > 0 {
+            rows.removeFirst(n * dimension)
+            scales.removeFirst(n)
+        }
     }
 }
