@@ -116,7 +116,8 @@ struct MemberVectors {
         rows.withUnsafeBufferPointer { rows in
             unit.withUnsafeBufferPointer { u in
                 for member in has.indices where has[member] {
-                    let dot = Self.dot(rows.baseAddress! + member * dimension, u.baseAddress!, count: dimension)
+                    let dot =
+                        Self.dot(rows.baseAddress! + member * dimension, u.baseAddress!, count: dimension)
                         * scales[member]
                     best = max(best ?? dot, dot)
                     sum += dot

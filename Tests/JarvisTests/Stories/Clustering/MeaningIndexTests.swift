@@ -103,7 +103,8 @@ import Testing
     @Test func eightBitRowsKeepCosinesWithinAThousandth() {
         var generator = SystemRandomNumberGenerator()
         func unit() -> [Float] {
-            let v = (0..<384).map { _ in Float.random(in: -1...1, using: &generator) * Float.random(in: 0...1, using: &generator) }
+            let v = (0..<384).map { _ in Float.random(in: -1...1, using: &generator) * Float.random(in: 0...1, using: &generator)
+            }
             let norm = v.reduce(0) { $0 + $1 * $1 }.squareRoot()
             return v.map { $0 / norm }
         }
