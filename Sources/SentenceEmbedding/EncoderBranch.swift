@@ -2,14 +2,15 @@ import COpenBLAS
 import Foundation
 
 /// A second copy of the encoder's top layers, tuned for one task: the layers below it run once per text and
-/// feed both the original top layers (the general sentence vector) and this copy (the task's vector), so the
-/// task costs only the layers it tuned.
+/// feed both the original top layers (the general sentence vector) and each branch's copy (the task's vector),
+/// so a task costs only the layers it tuned.
 ///
 /// The file (`.safetensors`, F32) holds low-rank updates of the top layers' six dense matrices —
 /// `encoder.layer.N.<dense>.lora_a` (rank × inputs) and `.lora_b` (outputs × rank, scale folded in), so the
 /// tuned weight is W + B·A — and those layers' tuned LayerNorms (`….LayerNorm.weight` / `.bias`). The branch
 /// starts at the lowest layer the file names and runs to the top; biases stay the base model's. Written by
-/// `scripts/train-topic-branch.py`. Immutable after loading.
+/// `scripts/train-topic-branch.py` (the topic model's) and `scripts/train-event-branch.py` (the clustering's
+/// event vectors); an encoder runs several in one pass. Immutable after loading.
 final class EncoderBranch: @unchecked Sendable {
     // Immutable after init: the layers view `storage` and `base`, which live as long as this object.
     /// Names the branch by its file's content: vectors made by another version never compare.
