@@ -23,12 +23,21 @@ rm -f "$build_log"
 swift test --skip-build --no-parallel "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 
-# Swift Testing prints one line per test: "✔ Test name() passed …" / "✘ Test name() failed …".
-# (The closing "Test run with N tests …" line is a summary, not a test.)
+# Swift Testing prints one line per test ("✔ Test name() passed after …" / "✘ Test name() failed after …")
+# and closes with a summary, "Test run with N tests in M suites passed|failed after …" (after ✔, ✘ or, with
+# known issues, ━). The servers under test log to the same stream, and a log line written without its newline
+# before a result glues the two together: every result is put back at the start of a line first, and the total
+# comes from the summary (without one, a crashed run, the results found are counted).
 # (Issue lines such as "✘ Test x() recorded an issue … Expectation failed" are not test results.)
-passed=$(grep -E '^✔ Test .* passed after' "$log" | grep -vc '^✔ Test run with' || true)
-failed_names=$(grep -E '^✘ Test .* failed after' "$log" | grep -v '^✘ Test run with' || true)
-failed=$(grep -E '^✘ Test .* failed after' "$log" | grep -vc '^✘ Test run with' || true)
+results=$(sed -e 's/✔ Test /\n&/g' -e 's/✘ Test /\n&/g' "$log")
+failed_names=$(printf '%s\n' "$results" | grep -E '^✘ Test .* failed after' | grep -v '^✘ Test run with' || true)
+failed=$(printf '%s' "$failed_names" | grep -c . || true)
+total=$(grep -oE 'Test run with [0-9]+ tests? in' "$log" | tail -n 1 | grep -oE '[0-9]+' || true)
+if [ -n "$total" ]; then
+    passed=$((total - failed))
+else
+    passed=$(printf '%s\n' "$results" | grep -E '^✔ Test .* passed after' | grep -vc '^✔ Test run with' || true)
+fi
 # XCTest (none today, counted in case): "Test Case '…' passed/failed".
 xpassed=$(grep -cE "^Test Case '.*' passed" "$log" || true)
 xfailed=$(grep -cE "^Test Case '.*' failed" "$log" || true)
