@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Compares learners of the same-event decision on exported article↔story pairs.
 
-    python3 scripts/compare-join-models.py --train bench-out/clustering/pairs-train.jsonl \
+    python3 scripts/compare-join-models.py --train bench-out/clustering/pairs-train-fold0.jsonl \
+        --train bench-out/clustering/pairs-train-fold1.jsonl \
         --eval validation=bench-out/clustering/pairs-validation.jsonl --eval own=bench-out/clustering/pairs-own.jsonl
 
-The pairs are `StoryPairs pairs` output (scripts/train-clustering.py writes the train ones; run it on
-the validation stream and on Resources/jarvis/eval for the others): every candidate story the index
+The pairs are `StoryPairs pairs` output (scripts/train-clustering.py writes the train ones, one file per fold of
+the train events; run it on the validation stream and on Resources/jarvis/eval, with `--event-branch` the
+shipped branch, for the others): every candidate story the index
 finds for an article, with the true story's history restored. For each learner fitted on the train
 pairs and each evaluation set it prints the pairwise log loss and ROC AUC and, what the clusterer
 actually decides, the candidate-choice accuracy: an article is right when its most probable
@@ -40,7 +42,8 @@ FEATURES = [
     "text_cosine", "title_cosine", "meaning_cosine", "entity_article_share", "entity_story_share",
     "anchor_share", "anchor_miss", "place_conflict", "actor_conflict", "quantity_share", "quantity_miss",
     "has_entities", "has_quantities", "time_gap", "short_article", "meaning_max", "title_max",
-    "text_x_meaning", "title_x_meaning", "hand_score", "hand_margin", "meaning_margin",
+    "text_x_meaning", "title_x_meaning", "hand_score", "hand_margin", "meaning_margin", "headline_max",
+    "headline_mean", "event_max", "event_mean",
 ]
 # +1: more of it never makes "same event" less likely; -1: never more likely; 0: free.
 MONOTONIC = {
@@ -48,7 +51,7 @@ MONOTONIC = {
     "anchor_share": 1, "anchor_miss": -1, "place_conflict": -1, "actor_conflict": -1, "quantity_share": 1,
     "quantity_miss": -1, "has_entities": 0, "has_quantities": 0, "time_gap": -1, "short_article": 0,
     "meaning_max": 1, "title_max": 1, "text_x_meaning": 1, "title_x_meaning": 1, "hand_score": 1,
-    "hand_margin": 1, "meaning_margin": 1,
+    "hand_margin": 1, "meaning_margin": 1, "headline_max": 1, "headline_mean": 1, "event_max": 1, "event_mean": 1,
 }
 THRESHOLDS = [round(t, 2) for t in np.arange(0.05, 0.96, 0.05)]
 
@@ -124,11 +127,12 @@ def learners(names):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--train", required=True, help="train pairs (StoryPairs pairs)")
+    parser.add_argument("--train", required=True, action="append", help="train pairs (StoryPairs pairs; repeatable)")
     parser.add_argument("--eval", action="append", default=[], help="NAME=pairs.jsonl (repeatable)")
     parser.add_argument("--learner", action="append", help="only these learners (repeatable)")
     args = parser.parse_args()
-    x, y, _ = read_pairs(args.train)
+    parts = [read_pairs(path) for path in args.train]
+    x, y = np.vstack([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
     sets = {}
     for spec in args.eval:
         name, path = spec.split("=", 1)
