@@ -61,7 +61,9 @@ public struct ArticleFeatureExtractor: Sendable {
             let texts = missing.map { ArticleFeatures.embeddingText(of: articles[$0]) }
             for (index, out) in zip(missing, embedder.embedWithBranches(texts)) {
                 if embeddings[index] == nil { embeddings[index] = out.vector }
-                if let eventBranch, events[index] == nil { events[index] = out.branches[eventBranch] }
+                if let eventBranch, events[index] == nil, eventBranch < out.branches.count {
+                    events[index] = out.branches[eventBranch]
+                }
                 branches[index] = out.branches
             }
             let missingHeadlines = articles.indices.filter { headlines[$0] == nil && !articles[$0].headline.isEmpty }
