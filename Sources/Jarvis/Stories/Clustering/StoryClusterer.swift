@@ -29,7 +29,7 @@ import SentenceEmbedding
 public final class StoryClusterer {
     public let configuration: ClusteringConfiguration
     /// The learned join decision; nil decides on the hand-weighted similarity (`configuration`).
-    /// Used only with an embedder (its meaning feature needs one).
+    /// Used only with an embedder that makes the vectors it reads (its meaning features, its event branch).
     public let joinModel: JoinModel?
     private let analyzer = TextAnalyzer()
     /// How articles are read (features for `assign(_:features:)` must come from the same one).
@@ -85,10 +85,9 @@ public final class StoryClusterer {
         joinModel: JoinModel? = nil,
         makeStoryId: @escaping () -> String = StoryClusterer.randomStoryId
     ) {
-        let usable = joinModel.map { model in
-            embedder.map { embedder in model.eventEncoder.map(embedder.branchIdentifiers.contains) ?? true } ?? false
-        }
-        self.joinModel = usable == true ? joinModel : nil
+        // The model needs the embedder, and the event branch it names among the embedder's.
+        let readable = embedder.map { embedder in joinModel?.eventEncoder.map(embedder.branchIdentifiers.contains) ?? true }
+        self.joinModel = readable == true ? joinModel : nil
         var configuration = configuration
         if let wanted = self.joinModel?.eventEncoder { configuration.eventVectorModel = wanted }
         self.configuration = configuration
