@@ -6,7 +6,9 @@
 # this measures the server, not the policy. Env: BENCH_PAIRS (500), BENCH_DURATION (10),
 # Also prints the server's CPU time per delivered message (user + system, from /proc), which other load on
 # the machine barely changes. BENCH_BASELINE=DIR: a directory holding another build's `xoseen` (e.g. main's release bin path), measured
-# first in the same run on a fresh copy of the same store, so the two figures sit side by side.
+# first in the same run on a fresh copy of the same store, so the two figures sit side by side. When DIR also
+# holds that build's `chat-bench`, it prepares the baseline's own store instead (an older build refuses a store
+# migrated past its schema): the same users and rooms, written by the code that reads them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -27,7 +29,11 @@ rss() { awk '/VmRSS/ {printf "%.1f MiB", $2 / 1024}' "/proc/$PID/status"; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$PID/stat"; }  # user + system, in clock ticks
 measure() {  # $1 label, $2 directory holding the xoseen to measure
     local data="$WORK/$1"
-    cp -r "$WORK/store" "$data"
+    if [ "$2" != "$BIN" ] && [ -x "$2/chat-bench" ]; then
+        "$2/chat-bench" prepare "$data" "$PAIRS" >/dev/null 2>&1
+    else
+        cp -r "$WORK/store" "$data"
+    fi
     # Burst at its documented maximum; every socket comes from 127.0.0.1, past the per-address cap.
     XOSEEN_CHAT_BURST=10000 XOSEEN_CHAT_RATE=100000 HTTP_PER_ADDRESS_CONNECTIONS=4096 "$2/xoseen" serve --host 127.0.0.1 \
         --port "$PORT" --data-dir "$data" --log-level warning 2>"$data/server.log" &

@@ -12,6 +12,8 @@
 //       one falls in the second half of the cut, else at a word — the length of a feed's description,
 //       to measure (and train on) what clustering gets when no page was fetched.
 //
+//   --assignments FILE (stream): writes each article's event and the story it ended in, one JSON line
+//       each, for the last threshold: what error analysis on a development split reads.
 //   --event-branch FILE (both modes): the encoder branch whose vectors the event features compare
 //       (pairs: none unless given; stream: the shipped one when the model names an event branch).
 //
@@ -58,6 +60,7 @@ var modelPath: String? = JoinModel.bundledPath(resourcesDirectory: FileManager.d
 var thresholds: [Double?] = [nil]
 var bodyCharacters: Int?
 var eventBranch: String?
+var assignmentsPath: String?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     switch option {
@@ -65,6 +68,7 @@ while !arguments.isEmpty {
     case "--model": modelPath = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--no-model": modelPath = nil
     case "--event-branch": eventBranch = arguments.isEmpty ? nil : arguments.removeFirst()
+    case "--assignments": assignmentsPath = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--body-chars": bodyCharacters = Int(arguments.isEmpty ? "" : arguments.removeFirst())
     case "--thresholds": thresholds = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").map { Double($0) }
     default: fail("unknown option \(option)")
@@ -220,6 +224,12 @@ case "stream":
             let both = Double(mine.filter { eventOf[$0] == event }.count)
             precision += both / Double(mine.count)
             recall += both / Double(truth.count)
+        }
+        if let assignmentsPath {
+            let lines = ordered.map { article, event in
+                "{\"article\":\"\(article.id)\",\"event\":\"\(event)\",\"story\":\"\(clusterer.story(of: article.id) ?? article.id)\"}"
+            }
+            try? (lines.joined(separator: "\n") + "\n").write(toFile: assignmentsPath, atomically: true, encoding: .utf8)
         }
         let n = Double(ordered.count)
         let p = precision / n
