@@ -21,5 +21,8 @@ enum StopWords {
         "sr.", "inc.",
         "ltd.", "co.", "corp.", "vs.", "etc.", "e.g.", "i.e.", "u.s.", "u.k.", "u.n.", "no.", "jan.", "feb.", "mar.",
         "apr.", "jun.", "jul.", "aug.", "sep.", "sept.", "oct.", "nov.", "dec.",
+        // Ranks and titles before a name, and the "v." of a case's name ("Rifle & Pistol Association v. City of
+        // New York"): in the real events set these were cut mid-sentence and reached the consensus line as fragments.
+        "v.", "rev.", "adm.", "capt.", "sgt.", "maj.", "cmdr.", "cpl.", "pvt.", "supt.", "det.", "pres.", "msgr.",
     ]
 }

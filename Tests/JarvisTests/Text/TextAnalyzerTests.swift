@@ -41,4 +41,15 @@ import Testing
             ])
         #expect(analyzer.sentences("Talks resumed in Washington, D.C. Officials met on Monday.").count == 2)
     }
+
+    @Test func ranksAndCaseNamesDoNotEndASentence() {
+        let text =
+            "The case -- New York State Rifle & Pistol Association v. City of New York -- was argued. "
+            + "Rev. Al Sharpton and Adm. Mike Rogers spoke. Capt. Lee and Sgt. Diaz were there."
+        #expect(
+            analyzer.sentences(text) == [
+                "The case -- New York State Rifle & Pistol Association v. City of New York -- was argued.",
+                "Rev. Al Sharpton and Adm. Mike Rogers spoke.", "Capt. Lee and Sgt. Diaz were there.",
+            ])
+    }
 }

@@ -7,6 +7,7 @@ enum ReportedFact {
     /// Words and phrases that mark judgement, advice or the writer's own voice.
     private static let markers: [String] = [
         "i", "we", "our", "us", "my", "me", "you", "your",
+        "i'm", "i've", "i'd", "i'll", "we're", "we've", "we'd", "we'll", "you're", "you've", "you'd", "you'll",
         "should", "must", "ought", "shouldn't", "mustn't",
         "welcome", "welcomed news", "fragile", "therefore", "thus", "clearly", "obviously", "arguably", "surely",
         "of course", "unfortunately", "fortunately", "hopefully", "sadly", "thankfully", "regrettably",

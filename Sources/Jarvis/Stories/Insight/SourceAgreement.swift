@@ -138,7 +138,11 @@ struct SourceAgreement {
         var best: (score: Int, authority: Int, article: Int, sentence: Int, supportCount: Int)?
         for (a, features) in story.articles.enumerated() {
             for (s, sentence) in features.sentences.enumerated()
-            where sentence.count <= 260 && !ReportedFact.isOpinion(sentence) && ReportedFact.isStatement(sentence) {
+            where sentence.count <= 260 && !ReportedFact.isOpinion(sentence) && ReportedFact.isStatement(sentence)
+                && ".!?\"”’".contains(sentence.last ?? " ")
+            {
+                // (Closing punctuation: a headline or list line inside the body, or a line ending in a colon,
+                // is no sentence to state.)
                 let sentenceFigures = figuresAt[a]?[s] ?? []
                 let supports = sentenceFigures.map { support(of: $0) }
                 guard !supports.contains(where: { $0 == nil }) else { continue }
@@ -323,6 +327,8 @@ struct SourceAgreement {
             return StopWords.english.contains(lower) || lower.contains("’") || lower.contains("'")
                 || dependentOpenings.contains(lower) || ["even", "just", "now", "yes", "no"].contains(lower)
                 || Demonyms.place[lower] != nil
+                // A month or title abbreviation ("Nov." of "Nov. 6", "Gen.") is part of a date or a name, not one.
+                || StopWords.abbreviations.contains(lower.hasSuffix(".") ? lower : lower + ".")
         }
         let names = printed.map(possessiveStripped).filter { !isWord($0) }
         let lowered = Set(names.map { $0.lowercased() })

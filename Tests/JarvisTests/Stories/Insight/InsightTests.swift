@@ -321,6 +321,23 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(consensus.contains("55%") && !consensus.contains("Italian"), "\(consensus)")
     }
 
+    /// A line without a sentence's end — a headline printed in the body, a list lead-in ending in a colon — is
+    /// not stated as consensus, though both sources print it.
+    @Test func aSharedLineWithoutASentenceEndIsNotStated() {
+        let articles = [
+            F.article(
+                "a", "Lagos Ledger", "Assembly vote",
+                "Governor Tunde Adeyemi signs the Lagos transit bill into law\nThe Lagos assembly passed it on Monday.",
+                minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Transit law",
+                "Governor Tunde Adeyemi signs the Lagos transit bill into law\nBuses in Lagos will change routes.",
+                minutesAgo: 20),
+        ]
+        let consensus = insight(articles).consensus ?? ""
+        #expect(!consensus.contains("into law"), "\(consensus)")
+    }
+
     @Test func aSharedFigureIsQuotedFromASentenceThatCarriesIt() throws {
         let articles = [
             F.article(

@@ -10,6 +10,8 @@ struct ReportedFactTests {
         "Indeed, the evidence appears to support the council's position.",
         "The council seems to have lost the vote.",
         "Maybe the council will reopen the bridge next year.",
+        "I’m the one who stopped the bridge from closing in March.",
+        "We've asked the council to reopen the bridge by Friday.",
     ])
     func halfQuotesAndJudgementsAreNotReportedFacts(_ sentence: String) {
         #expect(ReportedFact.isOpinion(sentence))
