@@ -325,7 +325,7 @@ struct SourceAgreement {
             let lower = name.lowercased()
             // An adjective of nationality alone ("Italian") describes, it names no one.
             return StopWords.english.contains(lower) || lower.contains("’") || lower.contains("'")
-                || dependentOpenings.contains(lower) || ["even", "just", "now", "yes", "no"].contains(lower)
+                || dependentOpenings.contains(lower) || notNames.contains(lower)
                 || Demonyms.place[lower] != nil
                 // A month or title abbreviation ("Nov." of "Nov. 6", "Gen.") is part of a date or a name, not one.
                 || StopWords.abbreviations.contains(lower.hasSuffix(".") ? lower : lower + ".")
@@ -341,6 +341,14 @@ struct SourceAgreement {
             return !insideLonger && !pluralOfListed && listed.insert(lower).inserted
         }
     }
+
+    /// Capitalised words that name no one alone: sentence adverbs capitalised at a sentence's start ("Despite",
+    /// "Indeed", "Accordingly" — the real events set listed them), a bare title, a party's adjective.
+    private static let notNames: Set<String> = [
+        "even", "just", "now", "yes", "no", "despite", "indeed", "accordingly", "many", "read", "moreover",
+        "furthermore", "nevertheless", "nonetheless", "additionally", "ultimately", "president", "democratic",
+        "republican",
+    ]
 
     static func lowercasingArticle(_ sentence: String) -> String {
         for article in ["The ", "A ", "An "] where sentence.hasPrefix(article) {

@@ -11,6 +11,14 @@ struct ListedNamesTests {
             SourceAgreement.listedNames(["California", "Humane Society", "Nov", "Gen."]) == ["California", "Humane Society"])
     }
 
+    /// "name Catholic Church, Despite and Pennsylvania Attorney General Josh Shapiro", "name Biden, Buttigieg and
+    /// Democratic" (the real events set): a sentence's first word and a party's adjective are no names.
+    @Test func sentenceAdverbsAndAdjectivesAreNotListedAsNames() {
+        #expect(
+            SourceAgreement.listedNames(["Catholic Church", "Despite", "Indeed", "Buttigieg", "Democratic"])
+                == ["Catholic Church", "Buttigieg"])
+    }
+
     @Test func possessivesAndNamesInsideLongerOnesAreListedOnce() {
         #expect(SourceAgreement.listedNames(["Adeyemi’s", "Governor Tunde Adeyemi", "Italian"]) == ["Governor Tunde Adeyemi"])
     }
