@@ -49,6 +49,9 @@ struct StorySummarizer {
         "both", "and", "so", "there",
     ]
 
+    /// As written: "US" is a country.
+    private static let firstPerson: Set<String> = ["I", "We", "My", "Our"]
+
     private var maxCharacters: Int { max(configuration.summaryMaxCharacters, 80) }
 
     func summary() -> String {
@@ -117,6 +120,11 @@ struct StorySummarizer {
         // Sentences that lean on a previous one read badly out of context.
         let firstWord = sentence.prefix { $0.isLetter }.lowercased()
         if StorySummarizer.anaphoric.contains(firstWord) { return false }
+        // A writer or speaker in the first person ("I feel for …", "We must have …") is one voice, not the story;
+        // half a quotation (its other half in the sentence before: "… in space,” Trump said") is someone's words
+        // without their start.
+        let opening = String(sentence.prefix { $0.isLetter })
+        if StorySummarizer.firstPerson.contains(opening) || ReportedFact.unbalancedQuotes(sentence) { return false }
         return true
     }
 

@@ -118,6 +118,28 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(result.summary == "Lagos Ledger reports: Fuel queues return to Lagos. No further details were available yet.")
     }
 
+    /// A sentence in the first person, or half a quotation whose start is in the sentence before, is one voice
+    /// without its attribution: the summary takes the reported sentences around it instead.
+    @Test func firstPersonAndHalfQuotationsAreNotSummarised() {
+        let articles = [
+            F.article(
+                "a", "Lagos Ledger", "Governor signs Lagos transit law",
+                "We have waited ten years for buses that arrive on time in Lagos and Ikeja.” "
+                    + "Governor Tunde Adeyemi signed the Lagos transit bill into law on Monday in Ikeja. "
+                    + "The law creates a transit authority for Lagos with a budget of 40 billion naira.",
+                minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Lagos gets a transit authority",
+                "I think the buses in Lagos and Ikeja will finally arrive on time, a commuter said. "
+                    + "Governor Tunde Adeyemi signed the bill on Monday, creating a Lagos transit authority. "
+                    + "The authority will run buses in Lagos and Ikeja from January with 40 billion naira.",
+                minutesAgo: 20),
+        ]
+        let summary = insight(articles).summary
+        #expect(summary.contains("transit authority"), "\(summary)")
+        #expect(!summary.contains("We have waited") && !summary.contains("I think"), "\(summary)")
+    }
+
     @Test func oneLinerBodiesThatRepeatTheHeadlineAreNotTheSummary() {
         let articles = [
             F.article("a", "Lagos Ledger", "Fuel queues return to Lagos", "Fuel queues return to Lagos", minutesAgo: 30),
