@@ -229,7 +229,10 @@ case "stream":
             let lines = ordered.map { article, event in
                 "{\"article\":\"\(article.id)\",\"event\":\"\(event)\",\"story\":\"\(clusterer.story(of: article.id) ?? article.id)\"}"
             }
-            try? (lines.joined(separator: "\n") + "\n").write(toFile: assignmentsPath, atomically: true, encoding: .utf8)
+            let text = lines.joined(separator: "\n") + "\n"
+            do { try text.write(toFile: assignmentsPath, atomically: true, encoding: .utf8) } catch {
+                fail("cannot write \(assignmentsPath): \(error)")
+            }
         }
         let n = Double(ordered.count)
         let p = precision / n

@@ -52,6 +52,12 @@ enum ReportedFact {
         return tabular.count * 5 < words.count * 2
     }
 
+    /// Ends as a sentence does (a full stop, question or exclamation mark, or a closing quote): not a headline or
+    /// list line printed inside a body, not a lead-in ending in a colon, not an excerpt cut mid-sentence.
+    static func endsLikeASentence(_ sentence: String) -> Bool {
+        ".!?\"”’".contains(sentence.last ?? " ")
+    }
+
     /// Curly quotes that do not pair up, or an odd number of straight double quotes.
     static func unbalancedQuotes(_ text: String) -> Bool {
         var open = 0

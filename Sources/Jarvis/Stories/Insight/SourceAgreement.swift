@@ -139,10 +139,8 @@ struct SourceAgreement {
         for (a, features) in story.articles.enumerated() {
             for (s, sentence) in features.sentences.enumerated()
             where sentence.count <= 260 && !ReportedFact.isOpinion(sentence) && ReportedFact.isStatement(sentence)
-                && ".!?\"”’".contains(sentence.last ?? " ")
+                && ReportedFact.endsLikeASentence(sentence)
             {
-                // (Closing punctuation: a headline or list line inside the body, or a line ending in a colon,
-                // is no sentence to state.)
                 let sentenceFigures = figuresAt[a]?[s] ?? []
                 let supports = sentenceFigures.map { support(of: $0) }
                 guard !supports.contains(where: { $0 == nil }) else { continue }
@@ -187,9 +185,8 @@ struct SourceAgreement {
         for (a, features) in story.articles.enumerated() {
             for (s, sentence) in features.sentences.enumerated()
             where sentence.count <= 220 && !ReportedFact.isOpinion(sentence) && ReportedFact.isStatement(sentence)
-                && ".!?\"”’".contains(sentence.last ?? " ") && !PhotoCaptions.looksLikeCaption(sentence)
+                && ReportedFact.endsLikeASentence(sentence) && !PhotoCaptions.looksLikeCaption(sentence)
             {
-                // (Closing punctuation: an excerpt cut mid-sentence is not quoted.)
                 let sentenceFigures = figuresAt[a]?[s] ?? []
                 let shared = sentenceFigures.filter { support(of: $0) != nil }
                 guard !shared.isEmpty, shared.count == sentenceFigures.count else { continue }

@@ -118,12 +118,11 @@ struct StorySummarizer {
         guard let last = sentence.last, ".!\"”’)".contains(last) else { return false }
         if let first = sentence.first(where: { $0.isLetter || $0.isNumber }), first.isLowercase { return false }
         // Sentences that lean on a previous one read badly out of context.
-        let firstWord = sentence.prefix { $0.isLetter }.lowercased()
-        if StorySummarizer.anaphoric.contains(firstWord) { return false }
+        let opening = String(sentence.prefix { $0.isLetter })
+        if StorySummarizer.anaphoric.contains(opening.lowercased()) { return false }
         // A writer or speaker in the first person ("I feel for …", "We must have …") is one voice, not the story;
         // half a quotation (its other half in the sentence before: "… in space,” Trump said") is someone's words
         // without their start.
-        let opening = String(sentence.prefix { $0.isLetter })
         if StorySummarizer.firstPerson.contains(opening) || ReportedFact.unbalancedQuotes(sentence) { return false }
         return true
     }
