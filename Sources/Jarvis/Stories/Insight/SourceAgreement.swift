@@ -149,8 +149,7 @@ struct SourceAgreement {
                 let facts = supports.compactMap { $0 } + sentenceNames.map { agreedNames[$0]!.count }
                 guard !facts.isEmpty else { continue }
                 // A sentence leaning on the one before ("But …", "That would …") is no statement on its own.
-                let firstWord = sentence.prefix { $0.isLetter }.lowercased()
-                guard !SourceAgreement.dependentOpenings.contains(firstWord) else { continue }
+                guard !SentenceOpening.leansOnPrevious(sentence) else { continue }
                 let echoed = claimSupport(a, s)
                 let claimAgreed = agreed(echoed)
                 // A fact the sources share: agreed figures, or a relation between names that another voice
@@ -190,8 +189,7 @@ struct SourceAgreement {
                 let sentenceFigures = figuresAt[a]?[s] ?? []
                 let shared = sentenceFigures.filter { support(of: $0) != nil }
                 guard !shared.isEmpty, shared.count == sentenceFigures.count else { continue }
-                let firstWord = sentence.prefix { $0.isLetter }.lowercased()
-                guard !SourceAgreement.dependentOpenings.contains(firstWord), !contested(a, s) else { continue }
+                guard !SentenceOpening.leansOnPrevious(sentence), !contested(a, s) else { continue }
                 // Quantities before dates ("take effect on Jan. 15" is quoted when nothing else is shared).
                 let quantities = shared.filter { $0.unit != "date" }.count
                 let candidate = (quantities * 10 + shared.count, features.authority, a, s)
@@ -243,12 +241,6 @@ struct SourceAgreement {
                 word.first?.isNumber == true || SourceAgreement.countWords.contains(word)
             })
     }
-
-    static let dependentOpenings: Set<String> = [
-        "but", "and", "or", "so", "yet", "still", "while", "although", "though", "however", "that", "this", "these",
-        "those", "it", "he", "she", "they", "his", "her", "their", "its", "such", "also", "meanwhile", "instead",
-        "if", "then", "there",
-    ]
 
     /// Voices with a sentence naming at least two of `names` together.
     private func relationVoices(_ names: Set<String>, names perSentence: [[Set<String>]]) -> Int {
@@ -322,7 +314,7 @@ struct SourceAgreement {
             let lower = name.lowercased()
             // An adjective of nationality alone ("Italian") describes, it names no one.
             return StopWords.english.contains(lower) || lower.contains("’") || lower.contains("'")
-                || dependentOpenings.contains(lower) || notNames.contains(lower)
+                || SentenceOpening.continuing.contains(lower) || notNames.contains(lower)
                 || Demonyms.place[lower] != nil
                 // A month or title abbreviation ("Nov." of "Nov. 6", "Gen.") is part of a date or a name, not one.
                 || StopWords.abbreviations.contains(lower.hasSuffix(".") ? lower : lower + ".")
@@ -342,9 +334,8 @@ struct SourceAgreement {
     /// Capitalised words that name no one alone: sentence adverbs capitalised at a sentence's start ("Despite",
     /// "Indeed", "Accordingly" — the real events set listed them), a bare title, a party's adjective.
     private static let notNames: Set<String> = [
-        "even", "just", "now", "yes", "no", "despite", "indeed", "accordingly", "many", "read", "moreover",
-        "furthermore", "nevertheless", "nonetheless", "additionally", "ultimately", "president", "democratic",
-        "republican",
+        "even", "just", "now", "yes", "no", "despite", "indeed", "accordingly", "many", "read", "ultimately",
+        "president", "democratic", "republican",
     ]
 
     static func lowercasingArticle(_ sentence: String) -> String {

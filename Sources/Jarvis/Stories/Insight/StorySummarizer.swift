@@ -4,7 +4,7 @@ import Foundation
 ///
 /// 1. Candidates: body sentences (first 8 per article, at most 60 articles, most authoritative
 ///    first) of 5+ content terms and 40–350 characters; questions, truncated teasers ("…"),
-///    fragments, sentences opening with a pronoun or connective ("It", "However") and
+///    fragments, sentences leaning on the one before (`SentenceOpening`: "It", "However", "In tweets, he") and
 ///    boilerplate ("Read more", "Subscribe") are dropped, syndicated duplicates kept once, and
 ///    sentences nearly identical to the headline (TF-IDF cosine ≥ 0.7, or ≥ 0.9 to any other
 ///    headline) skipped.
@@ -42,11 +42,6 @@ struct StorySummarizer {
         "click here", "read more", "subscribe", "sign up", "all rights reserved", "follow us", "cookie",
         "newsletter", "advertisement", "the post ", "appeared first on", "continue reading", "download our app",
         "copyright", "(c) ",
-    ]
-
-    private static let anaphoric: Set<String> = [
-        "it", "this", "these", "they", "he", "she", "but", "however", "also", "meanwhile", "that", "those", "such",
-        "both", "and", "so", "there",
     ]
 
     /// As written: "US" is a country.
@@ -118,8 +113,8 @@ struct StorySummarizer {
         guard let last = sentence.last, ".!\"”’)".contains(last) else { return false }
         if let first = sentence.first(where: { $0.isLetter || $0.isNumber }), first.isLowercase { return false }
         // Sentences that lean on a previous one read badly out of context.
+        if SentenceOpening.leansOnPrevious(sentence) { return false }
         let opening = String(sentence.prefix { $0.isLetter })
-        if StorySummarizer.anaphoric.contains(opening.lowercased()) { return false }
         // A writer or speaker in the first person ("I feel for …", "We must have …") is one voice, not the story;
         // half a quotation (its other half in the sentence before: "… in space,” Trump said") is someone's words
         // without their start.

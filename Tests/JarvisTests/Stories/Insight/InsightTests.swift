@@ -360,6 +360,21 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(!consensus.contains("into law"), "\(consensus)")
     }
 
+    @Test func aSharedLineThatLeansOnTheOneBeforeIsNotStated() {
+        let articles = [
+            F.article(
+                "a", "Lagos Ledger", "Adeyemi on the bridge",
+                "Engineers worked on the span overnight.\nIn a statement, he said the Lagos bridge will reopen in Ikeja.",
+                minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Bridge to reopen",
+                "Traffic was diverted all morning.\nIn a statement, he said the Lagos bridge will reopen in Ikeja.",
+                minutesAgo: 20),
+        ]
+        let consensus = insight(articles).consensus ?? ""
+        #expect(!consensus.contains("he said"), "\(consensus)")
+    }
+
     @Test func aSharedFigureIsQuotedFromASentenceThatCarriesIt() throws {
         let articles = [
             F.article(
