@@ -36,9 +36,12 @@ enum PhotoCaptions {
     }
 
     /// Read like a caption even without a credit: ends with a place and a full date after a comma ("… in Leeds,
-    /// Britain, Tuesday, March 4, 2021."; "takes effect on Jan. 15, 2027." is news) or says who stands where.
+    /// Britain, Tuesday, March 4, 2021.", "…, Thursday, April 23, 2020, in Washington."; "takes effect on Jan. 15,
+    /// 2027." is news), says who stands where, or shows a named person in the act, in the present tense that news
+    /// prose does not use for what happened ("Rep. Jane Roe speaks at the convention in Philadelphia.", "Mike Pence
+    /// speaking at a conference.").
     static func looksLikeCaption(_ sentence: String) -> Bool {
-        matches(captionDate, sentence) || matches(position, sentence)
+        matches(captionDate, sentence) || matches(position, sentence) || matches(posing, sentence)
     }
 
     /// Text before a credit is a caption when it ends with a full date ("…, June 23, 2020."), names who
@@ -110,7 +113,11 @@ enum PhotoCaptions {
     )
     private static let captionDate = try! NSRegularExpression(
         pattern:
-            #",\s(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),\s)?(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s\d{1,2},?\s\d{4}\.?$"#
+            #",\s(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),\s)?(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s\d{1,2},?\s\d{4}(?:,\s(?:in|at)\s[A-Z][\p{L}.'’ -]{1,40})?\.?$"#
+    )
+    private static let posing = try! NSRegularExpression(
+        pattern:
+            #"^(?:\#(word)\s){1,5}(?:speaks|speaking|gestures|gesturing|listens|listening|waves|waving|poses|posing|smiles|smiling|looks on)\b"#
     )
     private static let position = try! NSRegularExpression(
         pattern: #"\((?:left|right|center|centre|second (?:from )?(?:left|right)|front|rear|top|bottom|in red|in blue)\)"#,

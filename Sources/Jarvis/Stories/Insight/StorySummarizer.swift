@@ -5,7 +5,8 @@ import Foundation
 /// 1. Candidates: body sentences (first 8 per article, at most 60 articles, most authoritative
 ///    first) of 5+ content terms and 40–350 characters; questions, truncated teasers ("…"),
 ///    fragments, sentences leaning on the one before (`SentenceOpening`: "It", "However", "In tweets, he") and
-///    boilerplate ("Read more", "Subscribe") are dropped, syndicated duplicates kept once, and
+///    boilerplate ("Read more", "Subscribe") and photo captions (`PhotoCaptions`) are dropped, syndicated
+///    duplicates kept once, and
 ///    sentences nearly identical to the headline (TF-IDF cosine ≥ 0.7, or ≥ 0.9 to any other
 ///    headline) skipped.
 /// 2. Several sources: `ConceptCoverage` — greedy coverage of the concepts (content stems and stem pairs)
@@ -102,7 +103,9 @@ struct StorySummarizer {
 
     private func acceptable(_ sentence: String, terms: [String], strict: Bool) -> Bool {
         let lower = sentence.lowercased()
-        if StorySummarizer.boilerplate.contains(where: { lower.contains($0) }) || PageFurniture.isFurniture(sentence) {
+        if StorySummarizer.boilerplate.contains(where: { lower.contains($0) }) || PageFurniture.isFurniture(sentence)
+            || PhotoCaptions.looksLikeCaption(sentence)
+        {
             return false
         }
         guard strict else { return terms.count >= 3 && sentence.count >= 20 }

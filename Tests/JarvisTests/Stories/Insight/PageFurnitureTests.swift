@@ -129,6 +129,17 @@ import Testing
     @Test func captionLikeSentencesEndWithAPlaceAndADate() {
         #expect(PhotoCaptions.looksLikeCaption("Commuters wait on a platform in Leeds, Britain, Tuesday, March 4, 2021."))
         #expect(!PhotoCaptions.looksLikeCaption("The rules take effect on Jan. 15, 2027."))
+        #expect(
+            PhotoCaptions.looksLikeCaption(
+                "Governor Tunde Adeyemi speaks about the bridge in the state house, Thursday, April 23, 2026, in Ikeja."))
+    }
+
+    @Test func aNamedPersonInTheActIsACaption() {
+        #expect(PhotoCaptions.looksLikeCaption("Rep. Ada Obi speaks at the party convention in Abuja."))
+        #expect(PhotoCaptions.looksLikeCaption("Governor Tunde Adeyemi speaking at a rally."))
+        #expect(!PhotoCaptions.looksLikeCaption("Governor Tunde Adeyemi spoke at a rally on Monday."))
+        #expect(!PhotoCaptions.looksLikeCaption("Ada Obi is speaking out against the bridge closure."))
+        #expect(!PhotoCaptions.looksLikeCaption("The governor speaks Yoruba and English."))
     }
 
     @Test func slashesInNewsAreNotCredits() {
