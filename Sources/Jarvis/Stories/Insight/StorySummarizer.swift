@@ -4,11 +4,10 @@ import Foundation
 ///
 /// 1. Candidates: body sentences (first 8 per article, at most 60 articles, most authoritative
 ///    first) of 5+ content terms and 40–350 characters; questions, truncated teasers ("…"),
-///    fragments, sentences leaning on the one before (`SentenceOpening`: "It", "However", "In tweets, he") and
+///    fragments, sentences leaning on the one before (`SentenceOpening`: "It", "However", "In tweets, he"),
 ///    boilerplate ("Read more", "Subscribe") and photo captions (`PhotoCaptions`) are dropped, syndicated
-///    duplicates kept once, and
-///    sentences nearly identical to the headline (TF-IDF cosine ≥ 0.7, or ≥ 0.9 to any other
-///    headline) skipped.
+///    duplicates kept once, and sentences nearly identical to the headline (TF-IDF cosine ≥ 0.7, or ≥ 0.9 to
+///    any other headline) skipped.
 /// 2. Several sources: `ConceptCoverage` — greedy coverage of the concepts (content stems and stem pairs)
 ///    that at least two voices state, weighted by their voices, with a lead bonus, gain per word; no
 ///    sentence redundant with one already picked (cosine ≥ 0.4, or 40% of the shorter one's terms shared);
