@@ -343,7 +343,8 @@ def main():
     chosen = [e for e in events if (tt.fnv1a("summary:" + e) % 10 < 3) == (args.split == "test")]
     payload = "".join(json.dumps({"event": e, "articles": [
         {"title": a["title"], "text": a["text"][:args.body_chars] if args.body_chars else a["text"], "source": a.get("source") or a.get("bias_side") or f"source {i}",
-         "published": (a.get("published") or "")[:10] + "T12:00:00Z" if a.get("published") else None}
+         "published": (a.get("published") or "")[:10] + "T12:00:00Z" if a.get("published") else None,
+         "url": a.get("url")}
         for i, a in enumerate(events[e])]}) + "\n" for e in chosen)
     out = subprocess.run([args.story_eval, "insight"], input=payload.encode(), capture_output=True, check=True).stdout
     ours = {o["event"]: o for o in map(json.loads, out.decode().splitlines())}

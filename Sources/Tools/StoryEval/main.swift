@@ -15,7 +15,7 @@ import SentenceEmbedding
 //   story-eval embed --identifier                           the encoder's identifier the server stores vectors under
 //   story-eval embed --branch FILE [--identifier]            the same for an encoder branch's vectors (topic or event)
 //   story-eval insight [--resources DIR] < events.jsonl     {"event","articles":[{"title","text","source",
-//                                                             "published"?}]} → {"event","summary","consensus","conflict"}
+//                                                             "published"?,"url"?}]} → {"event","summary","consensus","conflict"}
 //
 // The splitting and the scoring live in scripts/eval-topics.py and scripts/eval-summaries.py; this binary
 // runs the shipped Swift code on what they send, so the figures are the product's, not a re-implementation's.
@@ -27,6 +27,8 @@ struct Article: Decodable {
     var vector: [Float]?
     var source: String?
     var published: String?
+    /// The article's address, for `insight` (an opinion section marks an opinion piece).
+    var url: String?
 }
 
 struct Event: Decodable {
@@ -138,7 +140,7 @@ case "embed":
             StoryArticle(
                 id: "\(number)", feedId: nil, source: "", sourceAuthority: nil, topicHint: nil, region: nil,
                 headline: a.title, body: a.text, publishedAt: epoch, firstSeenAt: epoch, isBreakingFlag: false,
-                canonicalUrl: nil, contentHash: ""))
+                canonicalUrl: a.url, contentHash: ""))
         if batch.count == 32 { flush() }
     }
     flush()
@@ -159,7 +161,7 @@ case "insight":
                 id: "\(event.event)-\(i)", feedId: nil, source: a.source ?? "Source \(i + 1)",
                 sourceAuthority: nil, topicHint: nil, region: nil, headline: a.title, body: a.text,
                 publishedAt: published, firstSeenAt: published, isBreakingFlag: false,
-                canonicalUrl: nil, contentHash: "")
+                canonicalUrl: a.url, contentHash: "")
         }
         let now = (articles.map(\.publishedAt).max() ?? epoch).addingTimeInterval(3600)
         let insight = analyzer.analyze(articles, topic: .politics, now: now)

@@ -134,9 +134,10 @@ struct SourceAgreement {
             figuresAt[figure.article, default: [:]][figure.sentence, default: []].append(figure)
         }
 
-        // The body sentence that carries the most agreed facts, and nothing that is not agreed.
+        // The body sentence that carries the most agreed facts, and nothing that is not agreed: a report's, never an
+        // opinion piece's (its writer may repeat a shared fact, as a voice it still counts).
         var best: (score: Int, authority: Int, article: Int, sentence: Int, supportCount: Int)?
-        for (a, features) in story.articles.enumerated() {
+        for (a, features) in story.articles.enumerated() where !features.isOpinion {
             for (s, sentence) in features.sentences.enumerated()
             where sentence.count <= 260 && !ReportedFact.isOpinion(sentence) && ReportedFact.isStatement(sentence)
                 && ReportedFact.endsLikeASentence(sentence)
@@ -181,7 +182,7 @@ struct SourceAgreement {
         // No sentence says only what the sources share: the plainest sentence that carries a shared quantity
         // (every figure in it shared), quoted and attributed to its source, after the shared figures.
         var quoted: (facts: Int, authority: Int, article: Int, sentence: Int)?
-        for (a, features) in story.articles.enumerated() {
+        for (a, features) in story.articles.enumerated() where !features.isOpinion {
             for (s, sentence) in features.sentences.enumerated()
             where sentence.count <= 220 && !ReportedFact.isOpinion(sentence) && ReportedFact.isStatement(sentence)
                 && ReportedFact.endsLikeASentence(sentence) && !PhotoCaptions.looksLikeCaption(sentence)

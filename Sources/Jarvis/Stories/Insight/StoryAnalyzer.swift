@@ -85,7 +85,7 @@ public struct StoryAnalyzer: Sendable {
                 InsightArticle(
                     article: article, sourceKey: StoryAnalyzer.sourceKey(article.source), authority: authority(of: article),
                     headline: headline, headlineTerms: text.terms(headline), sentences: sentences,
-                    sentenceTerms: sentences.map { text.terms($0) }))
+                    sentenceTerms: sentences.map { text.terms($0) }, isOpinion: OpinionPiece.isOpinion(article)))
         }
         // Independent voices: one per source name, and syndicated copies (same content hash
         // under different names) merged into one.
@@ -146,6 +146,8 @@ struct InsightArticle {
     var headlineTerms: [String]
     var sentences: [String]
     var sentenceTerms: [[String]]
+    /// A columnist's or an editorial board's piece (`OpinionPiece`).
+    var isOpinion = false
     var voice = 0
 
     var bodyTerms: [String] { sentenceTerms.flatMap { $0 } }

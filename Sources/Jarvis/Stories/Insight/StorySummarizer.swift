@@ -2,8 +2,8 @@ import Foundation
 
 /// An extractive, cross-source summary of 2–3 sentences (never empty, never the headline).
 ///
-/// 1. Candidates: body sentences (first 8 per article, at most 60 articles, most authoritative
-///    first) of 5+ content terms and 40–350 characters; questions, truncated teasers ("…"),
+/// 1. Candidates: the reports' body sentences (an opinion piece's only when no report gives one: `OpinionPiece`;
+///    first 8 per article, at most 60 articles, most authoritative first) of 5+ content terms and 40–350 characters; questions, truncated teasers ("…"),
 ///    fragments, sentences leaning on the one before (`SentenceOpening`: "It", "However", "In tweets, he"),
 ///    boilerplate ("Read more", "Subscribe") and photo captions (`PhotoCaptions`) are dropped, syndicated
 ///    duplicates kept once, and sentences nearly identical to the headline (TF-IDF cosine ≥ 0.7, or ≥ 0.9 to
@@ -50,8 +50,9 @@ struct StorySummarizer {
     private var maxCharacters: Int { max(configuration.summaryMaxCharacters, 80) }
 
     func summary() -> String {
-        var candidates = collect(strict: true)
-        if candidates.isEmpty { candidates = collect(strict: false) }
+        var candidates = collect(strict: true, opinions: false)
+        if candidates.isEmpty { candidates = collect(strict: true, opinions: true) }
+        if candidates.isEmpty { candidates = collect(strict: false, opinions: true) }
         var sentences = candidates.isEmpty ? [] : select(from: candidates)
         if sentences.count < 2, let others = otherHeadlines(budget: maxCharacters - joinedLength(sentences) - 1) {
             sentences.append(others)
@@ -63,7 +64,8 @@ struct StorySummarizer {
 
     // MARK: Candidates
 
-    private func collect(strict: Bool) -> [Candidate] {
+    /// Candidate sentences; an opinion piece's (`OpinionPiece`) only with `opinions`.
+    private func collect(strict: Bool, opinions: Bool) -> [Candidate] {
         let order = story.articles.indices.sorted { a, b in
             let x = story.articles[a]
             let y = story.articles[b]
@@ -72,7 +74,7 @@ struct StorySummarizer {
         var seen = Set<String>()
         var candidates: [Candidate] = []
         let headlineKeys = Set(story.articles.map { Normalized.key($0.headline) })
-        for index in order.prefix(60) {
+        for index in order.prefix(60) where opinions || !story.articles[index].isOpinion {
             let features = story.articles[index]
             for (position, sentence) in features.sentences.enumerated() {
                 if strict && position >= 8 { break }
