@@ -212,8 +212,10 @@ public struct TextAnalyzer: Sendable {
         "P.M.", "A.M.", "B.C.", "A.D.", "R.I.", "N.H.", "N.M.", "N.D.", "S.D.", "W.Va.",
     ]
 
-    /// Sentences (for summaries): split after . ! ? followed by space and a capital or digit,
-    /// not after common abbreviations or single initials.
+    private static let closers: Set<Character> = ["\"", "”", "’", "'", ")"]
+
+    /// Sentences (for summaries): split after . ! ? (a full stop with the quotes or parentheses it closes) followed
+    /// by space and a capital or digit, not after common abbreviations or single initials.
     public func sentences(_ text: String) -> [String] {
         var result: [String] = []
         var current = ""
@@ -227,6 +229,15 @@ public struct TextAnalyzer: Sendable {
                 if !trimmed.isEmpty { result.append(trimmed) }
                 current = ""
             } else if c == "." || c == "!" || c == "?" {
+                let lastWord = current.split(separator: " ").last.map(String.init) ?? ""
+                // A full stop inside a closing quotation or parenthesis ends the sentence after it: "… shouting
+                // “white power.” The president …". (After "?" or "!" the speaker usually follows: "“Why?” she asked.")
+                if c == "." {
+                    while i + 1 < characters.count, TextAnalyzer.closers.contains(characters[i + 1]) {
+                        i += 1
+                        current.append(characters[i])
+                    }
+                }
                 let nextIndex = i + 1
                 let atEnd = nextIndex >= characters.count
                 let followedBySpace = !atEnd && characters[nextIndex].isWhitespace
@@ -238,7 +249,6 @@ public struct TextAnalyzer: Sendable {
                         j >= characters.count || characters[j].isUppercase || characters[j].isNumber
                         || characters[j] == "\"" || characters[j] == "“"
                 }
-                let lastWord = current.split(separator: " ").last.map(String.init) ?? ""
                 let abbreviation =
                     StopWords.abbreviations.contains(lastWord.lowercased())
                     || (lastWord.count == 2 && lastWord.first?.isUppercase == true)

@@ -42,6 +42,19 @@ import Testing
         #expect(analyzer.sentences("Talks resumed in Washington, D.C. Officials met on Monday.").count == 2)
     }
 
+    @Test func aFullStopInsideClosingQuotesEndsTheSentence() {
+        let text =
+            "A supporter begins shouting \"white power.\" The president deleted the clip. "
+            + "The minister called it “a turning point.” Talks resume on Monday (in Abuja.) Officials agreed. "
+            + "“Why now?” she asked."
+        #expect(
+            analyzer.sentences(text) == [
+                "A supporter begins shouting \"white power.\"", "The president deleted the clip.",
+                "The minister called it “a turning point.”", "Talks resume on Monday (in Abuja.)", "Officials agreed.",
+                "“Why now?” she asked.",
+            ])
+    }
+
     @Test func ranksAndCaseNamesDoNotEndASentence() {
         let text =
             "The case -- New York State Rifle & Pistol Association v. City of New York -- was argued. "

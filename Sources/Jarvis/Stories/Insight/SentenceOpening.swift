@@ -1,8 +1,8 @@
 /// Whether a sentence leans on the one before it, and so reads badly when a summary or a consensus line takes it
 /// alone: it opens with a connective or a pronoun ("But …", "However, …", "He said …", "The same is now true of
 /// …"), a pronoun right after its first word ("Earlier he had suggested …", "When she …"), or a short opening
-/// phrase that hands over to a pronoun ("In tweets, he accused …", "Specifically, they asked …"). One rule for the
-/// summary and the consensus.
+/// phrase that hands over to a pronoun ("In tweets, he accused …", "Specifically, they asked …"), or a "however"
+/// in its opening words. One rule for the summary and the consensus.
 enum SentenceOpening {
     /// First words that continue a previous sentence, lowercased (capitalised at a sentence's start, they name no
     /// one either).
@@ -17,13 +17,15 @@ enum SentenceOpening {
     /// possessive there points forward to the subject: "In his disclosure, Scaramucci listed …" stands alone.)
     private static let personal: Set<String> = ["he", "she", "they", "it"]
 
-    /// Words of an opening phrase before its comma ("In tweets,", "On Tuesday,", "Asked about the deal,").
-    private static let openingPhraseWords = 5
+    /// Words of an opening phrase before its comma ("In tweets,", "On Tuesday,", "During his remarks on Wednesday,").
+    private static let openingPhraseWords = 8
 
     static func leansOnPrevious(_ sentence: String) -> Bool {
         let words = sentence.split(whereSeparator: \.isWhitespace).prefix(openingPhraseWords + 2).map(String.init)
         guard let first = words.first.map(bare) else { return false }
         if continuing.contains(first) { return true }
+        // A contrast set against the sentence before: "On Wednesday, however, Trump declared …".
+        if words.dropFirst().contains(where: { bare($0) == "however" }) { return true }
         if words.count > 1 {
             let second = bare(words[1])
             if personal.contains(second) || (first == "the" && second == "same") { return true }

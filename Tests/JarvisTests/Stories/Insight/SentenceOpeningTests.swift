@@ -14,6 +14,8 @@ struct SentenceOpeningTests {
         "In tweets, he accused the council of a total lack of accountability.",
         "Specifically, they asked the council 281 questions about the bridge.",
         "In a statement on Tuesday, it said it would reopen the bridge.",
+        "During his remarks at the bridge on Wednesday, he said it would reopen.",
+        "On Wednesday, however, the governor said the bridge would stay closed.",
     ])
     func leaningSentences(_ sentence: String) {
         #expect(SentenceOpening.leansOnPrevious(sentence))
