@@ -142,6 +142,9 @@ enum PageFurniture {
         "for the fox news app", "to get the fox news app", "read more on fox business", "cookie policy",
         "follow us on", "like us on facebook", "share this article", "share on facebook", "share on twitter",
         "reuters/", "/file photo", "/getty images", "/afp via getty", "media playback is unsupported", "(video)",
+        // The reporting formula for no answer ("DHS did not immediately respond to a request for comment."): it tells a
+        // reader nothing, and two outlets printing it is no agreement.
+        "request for comment", "requests for comment", "could not be reached for comment", "available for comment",
     ]
 
     /// Furniture inside a sentence, cut (or replaced) in place.

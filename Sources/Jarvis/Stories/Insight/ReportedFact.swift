@@ -31,6 +31,9 @@ enum ReportedFact {
         if unbalancedQuotes(trimmed) { return true }
         let lower = trimmed.lowercased()
         let words = lower.split { !($0.isLetter || $0 == "'" || $0 == "’") }.map { $0.replacingOccurrences(of: "’", with: "'") }
+        // No subject, a negated verb first: a post's or a speaker's aside ("Didn’t know he was the head of the Mob."),
+        // or an order ("Don't go.").
+        if let first = words.first, first.hasSuffix("n't") { return true }
         // "US" is a country, not the pronoun.
         let usAsCountry = trimmed.contains("US") || trimmed.contains("U.S.")
         for word in words where single.contains(word) {

@@ -119,6 +119,10 @@ import Testing
                 "In this March 4, 2021, file photo, Councillor Ann Poole speaks in Leeds. The new budget takes effect in April.",
                 "file photo", "The new budget takes effect in April."
             ),
+            (
+                "The council voted on Monday. Leeds Civic Trust did not immediately respond to a request for comment.",
+                "request for comment", "The council voted on Monday."
+            ),
         ] as [(String, String, String)])
     func furnitureIsRemovedAndNewsKept(body: String, gone: String, kept: String) {
         let cleaned = PageFurniture.clean(body)

@@ -12,6 +12,7 @@ struct ReportedFactTests {
         "Maybe the council will reopen the bridge next year.",
         "I’m the one who stopped the bridge from closing in March.",
         "We've asked the council to reopen the bridge by Friday.",
+        "Didn’t know the council was the head of the bridge lobby.",
     ])
     func halfQuotesAndJudgementsAreNotReportedFacts(_ sentence: String) {
         #expect(ReportedFact.isOpinion(sentence))
