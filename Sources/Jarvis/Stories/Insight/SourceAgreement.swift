@@ -288,8 +288,8 @@ struct SourceAgreement {
                     names.append(entity)
                     if found.mid.contains(entity) || entity.contains(" ") {
                         proper.insert(entity)
-                        if display[entity] == nil, let range = sentence.range(of: entity, options: .caseInsensitive) {
-                            display[entity] = String(sentence[range])
+                        if display[entity] == nil, let printed = SourceAgreement.printedCapitalised(entity, in: sentence) {
+                            display[entity] = printed
                         }
                     }
                 }
@@ -301,6 +301,16 @@ struct SourceAgreement {
         let perSentence = candidates.map { article in article.map { Set($0).intersection(proper) } }
         let perArticle = perSentence.map { $0.reduce(into: Set<String>()) { $0.formUnion($1) } }
         return (perArticle, perSentence, proper, display)
+    }
+
+    /// The name as the sentence prints it capitalised: "Congress", not the "congress" of "congressional" before it.
+    static func printedCapitalised(_ name: String, in sentence: String) -> String? {
+        var from = sentence.startIndex
+        while let range = sentence.range(of: name, options: .caseInsensitive, range: from..<sentence.endIndex) {
+            if sentence[range.lowerBound].isUppercase { return String(sentence[range]) }
+            from = range.upperBound
+        }
+        return nil
     }
 
     /// Names as printed, each once: "Bolsonaro’s" is Bolsonaro; a name inside a longer one ("Adeyemi" of "Governor

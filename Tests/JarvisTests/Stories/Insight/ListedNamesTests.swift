@@ -19,6 +19,14 @@ struct ListedNamesTests {
                 == ["Catholic Church", "Buttigieg"])
     }
 
+    /// "name Union, congress and Democrats" (the real events set): the first case-blind match was inside a word.
+    @Test func aNameIsShownAsPrintedCapitalised() {
+        let sentence = "The congressional vote in Congress went to Lagos."
+        #expect(SourceAgreement.printedCapitalised("congress", in: sentence) == "Congress")
+        #expect(SourceAgreement.printedCapitalised("lagos", in: sentence) == "Lagos")
+        #expect(SourceAgreement.printedCapitalised("abuja", in: sentence) == nil)
+    }
+
     @Test func possessivesAndNamesInsideLongerOnesAreListedOnce() {
         #expect(SourceAgreement.listedNames(["Adeyemi’s", "Governor Tunde Adeyemi", "Italian"]) == ["Governor Tunde Adeyemi"])
     }
