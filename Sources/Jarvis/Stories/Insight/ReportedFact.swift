@@ -61,6 +61,28 @@ enum ReportedFact {
         ".!?\"”’".contains(sentence.last ?? " ")
     }
 
+    /// The writer or an unquoted speaker in the first person: "I", "We", "My" or "Our" opening the sentence, or
+    /// "we", "us", "our", "my", "me" outside quotation marks ("Two physicists we asked said …"). A summary speaks for
+    /// several outlets, so one outlet's "we" has no one to refer to. As written: "US" is a country; quoted words are
+    /// the speaker's, attributed.
+    static func firstPersonOutsideQuotes(_ sentence: String) -> Bool {
+        let opening = String(sentence.prefix { $0.isLetter })
+        if ["I", "We", "My", "Our"].contains(opening) { return true }
+        var unquoted = ""
+        var inQuote = false
+        for c in sentence {
+            switch c {
+            case "“": inQuote = true
+            case "”": inQuote = false
+            case "\"": inQuote.toggle()
+            default: if !inQuote { unquoted.append(c) }
+            }
+        }
+        return unquoted.split { !($0.isLetter || $0 == "'" || $0 == "’") }.contains {
+            ["we", "us", "our", "ours", "my", "me"].contains($0)
+        }
+    }
+
     /// Curly quotes that do not pair up, or an odd number of straight double quotes.
     static func unbalancedQuotes(_ text: String) -> Bool {
         var open = 0

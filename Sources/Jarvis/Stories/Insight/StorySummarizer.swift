@@ -44,9 +44,6 @@ struct StorySummarizer {
         "copyright", "(c) ",
     ]
 
-    /// As written: "US" is a country.
-    private static let firstPerson: Set<String> = ["I", "We", "My", "Our"]
-
     private var maxCharacters: Int { max(configuration.summaryMaxCharacters, 80) }
 
     func summary() -> String {
@@ -118,11 +115,10 @@ struct StorySummarizer {
         if let first = sentence.first(where: { $0.isLetter || $0.isNumber }), first.isLowercase { return false }
         // Sentences that lean on a previous one read badly out of context.
         if SentenceOpening.leansOnPrevious(sentence) { return false }
-        let opening = String(sentence.prefix { $0.isLetter })
-        // A writer or speaker in the first person ("I feel for …", "We must have …") is one voice, not the story;
-        // half a quotation (its other half in the sentence before: "… in space,” Trump said") is someone's words
-        // without their start.
-        if StorySummarizer.firstPerson.contains(opening) || ReportedFact.unbalancedQuotes(sentence) { return false }
+        // A writer or speaker in the first person ("I feel for …", "We must have …", "physicists we asked") is one
+        // voice, not the story; half a quotation (its other half in the sentence before: "… in space,” Trump said")
+        // is someone's words without their start.
+        if ReportedFact.firstPersonOutsideQuotes(sentence) || ReportedFact.unbalancedQuotes(sentence) { return false }
         return true
     }
 

@@ -23,6 +23,15 @@ struct ReportedFactTests {
         #expect(!ReportedFact.isOpinion("The council voted 30 to 11 on Monday to close the bridge."))
     }
 
+    @Test func theWritersFirstPersonIsFoundOutsideQuotesOnly() {
+        #expect(ReportedFact.firstPersonOutsideQuotes("Two physicists we asked said the results were plausible."))
+        #expect(ReportedFact.firstPersonOutsideQuotes("Based on our reporting, the council met 85 times."))
+        #expect(ReportedFact.firstPersonOutsideQuotes("We must reopen the bridge, the governor said."))
+        #expect(!ReportedFact.firstPersonOutsideQuotes("“We must reopen the bridge,” the governor said."))
+        #expect(!ReportedFact.firstPersonOutsideQuotes("The governor said \"we will reopen it\" on Monday."))
+        #expect(!ReportedFact.firstPersonOutsideQuotes("US and Nigerian officials met in World War I's old barracks."))
+    }
+
     @Test func aStatementHasSixWords() {
         #expect(!ReportedFact.isStatement("The mayor agreed."))
         #expect(ReportedFact.isStatement("The mayor agreed to reopen the bridge."))
