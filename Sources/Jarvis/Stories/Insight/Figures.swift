@@ -19,6 +19,11 @@ struct Figure {
     /// values, so never one side of a conflict.
     var approximate = false
 
+    /// An amount of money: its unit carries a currency symbol ("$billion", "€million").
+    static func isMoney(unit: String) -> Bool {
+        unit.first.map { FigureReader.currencySymbols.contains($0) } ?? false
+    }
+
     func sameValue(as other: Figure) -> Bool {
         let tolerance = 0.5 * pow(10, -Double(min(decimals, other.decimals))) + 1e-9
         return abs(value - other.value) <= tolerance
@@ -115,7 +120,7 @@ enum FigureReader {
         "k": "thousand", "thousand": "thousand", "tn": "trillion", "trillion": "trillion",
     ]
     private static let percents: Set<String> = ["%", "percent", "pc", "pct", "percentage"]
-    private static let currencySymbols: Set<Character> = ["$", "€", "£", "₦", "¥", "₵", "₹"]
+    static let currencySymbols: Set<Character> = ["$", "€", "£", "₦", "¥", "₵", "₹"]
     /// Words that follow numbers without being what is counted.
     private static let notUnits: Set<String> = [
         "and", "or", "to", "from", "in", "on", "at", "of", "by", "for", "with", "as", "than", "were", "was", "are",

@@ -378,6 +378,7 @@ struct SourceAgreement {
         var figure: Figure
         var sources: [String]  // display names, first report first
         var firstArticle: Int
+        var sourceKeys: Set<String> = []
     }
 
     /// A quantity the sources report with different values: its key (unit and subject), its figures, and one
@@ -447,11 +448,31 @@ struct SourceAgreement {
                 if let s = sides.firstIndex(where: { $0.figure.sameValue(as: figure) }) {
                     sides[s].sources.append(name)
                     sides[s].firstArticle = min(sides[s].firstArticle, figure.article)
+                    sides[s].sourceKeys.insert(source)
                 } else {
-                    sides.append(Side(figure: figure, sources: [name], firstArticle: figure.article))
+                    sides.append(Side(figure: figure, sources: [name], firstArticle: figure.article, sourceKeys: [source]))
                 }
             }
             guard sides.count >= 2 else { continue }
+            // A source on one side that also gives another side's value, however it words it ("about 260 miles
+            // and 167 miles"; "the deficit surged 26%" beside "revenues grew 4%"), reports two things, not a
+            // different count of one.
+            if sides.contains(where: { side in
+                sides.contains { other in
+                    other.figure.value != side.figure.value
+                        && figures.contains {
+                            $0.unit == other.figure.unit && $0.sameValue(as: other.figure)
+                                && side.sourceKeys.contains(sourceKey($0))
+                        }
+                }
+            }) {
+                continue
+            }
+            // Money rounded in print ("$600 million" for $601 million): within 1%, one amount.
+            let values = sides.map(\.figure.value)
+            if Figure.isMoney(unit: group[0].unit), let low = values.min(), let high = values.max(), high <= low * 1.01 {
+                continue
+            }
             // A source that gives several of the disputed values explains them (a rise, a range).
             let explained = perSource.values.contains { values in
                 values.count > 1 && sides.filter { side in values.contains { $0.sameValue(as: side.figure) } }.count >= 2

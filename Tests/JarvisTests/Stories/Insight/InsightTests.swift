@@ -252,6 +252,33 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(insight(articles).conflict == nil)
     }
 
+    /// "$600 million" for $601 million (the real events set stated it as a conflict): money rounded in print.
+    @Test func moneyRoundedInPrintIsNotAConflict() {
+        let articles = [
+            F.article(
+                "a", "Lagos Ledger", "Port fund", "The ministry raised $601 million for the Apapa port upgrade on Monday.",
+                minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Port fund", "The ministry raised $600 million for the Apapa port upgrade on Monday.",
+                minutesAgo: 20),
+        ]
+        #expect(insight(articles).conflict == nil)
+    }
+
+    /// A source that gives both values elsewhere (one estimated, or under another subject) reports two things: the
+    /// real events set had "about 260 miles and 167 miles" of two missiles stated as a conflict.
+    @Test func aSideThatAlsoGivesTheOtherValueIsNoConflict() {
+        let articles = [
+            F.article(
+                "a", "Lagos Ledger", "Two rockets fired",
+                "The first rocket flew about 260 miles and the second flew 167 miles over the sea off Lagos.", minutesAgo: 30),
+            F.article(
+                "b", "Accra Times", "Two rockets fired",
+                "The first rocket flew 260 miles over the sea off Lagos, the navy said.", minutesAgo: 20),
+        ]
+        #expect(insight(articles).conflict == nil)
+    }
+
     @Test func aDisputedCountIsNoConsensus() {
         // Two voices share "12 members" and "27%", but one says nine voted for the cut and the other eight.
         let articles = [
