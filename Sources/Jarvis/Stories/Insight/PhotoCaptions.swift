@@ -117,7 +117,7 @@ enum PhotoCaptions {
     )
     private static let posing = try! NSRegularExpression(
         pattern:
-            #"^(?:\#(word)\s){1,5}(?:speaks|speaking|gestures|gesturing|listens|listening|waves|waving|poses|posing|smiles|smiling|looks on)\b"#
+            #"^(?:\#(word)\s){1,5}(?:speaks|speaking|gestures|gesturing|listens|listening|waves|waving|poses|posing|smiles|smiling|looks on|points|pointing|reacts|reacting)\b"#
     )
     private static let position = try! NSRegularExpression(
         pattern: #"\((?:left|right|center|centre|second (?:from )?(?:left|right)|front|rear|top|bottom|in red|in blue)\)"#,

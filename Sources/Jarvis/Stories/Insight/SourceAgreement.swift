@@ -58,14 +58,19 @@ struct SourceAgreement {
         func agreed(_ support: Int) -> Bool { support >= 2 && support * 2 > voices }
 
         // Figures: group equal values per unit, count the voices behind each group.
-        var figureSupport: [(figure: Figure, voices: Set<Int>)] = []
+        // Each group is shown as its most precise exact report ("€14.2 billion", not another's "about €14bn").
+        var figureSupport: [(figure: Figure, voices: Set<Int>, shown: Figure)] = []
         for figure in figures.sorted(by: FigureOrder.byUnitValue) {
             if let last = figureSupport.indices.last, figureSupport[last].figure.unit == figure.unit,
                 figureSupport[last].figure.sameValue(as: figure)
             {
                 figureSupport[last].voices.insert(voice(figure))
+                let shown = figureSupport[last].shown
+                if (figure.approximate ? 0 : 1, figure.decimals) > (shown.approximate ? 0 : 1, shown.decimals) {
+                    figureSupport[last].shown = figure
+                }
             } else {
-                figureSupport.append((figure, [voice(figure)]))
+                figureSupport.append((figure, [voice(figure)], figure))
             }
         }
         // A quantity the sources dispute is the conflict's to state, not agreement, however many report one value.
@@ -181,7 +186,7 @@ struct SourceAgreement {
 
         // No sentence says only what the sources share: the plainest sentence that carries a shared quantity
         // (every figure in it shared), quoted and attributed to its source, after the shared figures.
-        var quoted: (facts: Int, authority: Int, article: Int, sentence: Int)?
+        var quoted: (facts: Int, names: Int, authority: Int, article: Int, sentence: Int)?
         for (a, features) in story.articles.enumerated() where !features.isOpinion {
             for (s, sentence) in features.sentences.enumerated()
             where sentence.count <= 220 && !ReportedFact.isOpinion(sentence) && ReportedFact.isStatement(sentence)
@@ -193,10 +198,12 @@ struct SourceAgreement {
                 guard !SentenceOpening.leansOnPrevious(sentence), !contested(a, s) else { continue }
                 // Quantities before dates ("take effect on Jan. 15" is quoted when nothing else is shared).
                 let quantities = shared.filter { $0.unit != "date" }.count
-                let candidate = (quantities * 10 + shared.count, features.authority, a, s)
+                // Then the sentence that names most of what the sources name: who did what, not a remark on it.
+                let named = names.perSentence[a][s].filter { agreedNames[$0] != nil }.count
+                let candidate = (quantities * 10 + shared.count, named, features.authority, a, s)
                 if let current = quoted,
-                    (candidate.0, candidate.1, -candidate.2, -candidate.3) <= (
-                        current.facts, current.authority, -current.article, -current.sentence
+                    (candidate.0, candidate.1, candidate.2, -candidate.3, -candidate.4) <= (
+                        current.facts, current.names, current.authority, -current.article, -current.sentence
                     )
                 {
                     continue
@@ -218,7 +225,7 @@ struct SourceAgreement {
 
         // Nothing quotable: list what is shared. Names alone are no fact ("name Brennan, CIA and John Brennan"
         // says nothing happened): a list needs a shared figure.
-        let figureList = agreedFigures.map(\.figure.display)
+        let figureList = agreedFigures.map(\.shown.display)
         guard !figureList.isEmpty else { return nil }
         let ranked = agreedNames.keys.sorted { (agreedNames[$0]!.count, $1) > (agreedNames[$1]!.count, $0) }
         let nameList = SourceAgreement.listedNames(ranked.compactMap { names.display[$0] }).prefix(3)

@@ -279,6 +279,16 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(insight(articles).conflict == nil)
     }
 
+    /// The samples' takeover said "report €14 billion" where one source printed €14.2bn and another "about €14bn".
+    @Test func aSharedFigureIsShownAsItsMostPreciseReport() throws {
+        let articles = [
+            F.article("a", "Lagos Ledger", "Bank deal", "Deal value: about €14bn.", minutesAgo: 30),
+            F.article("b", "Accra Times", "Bank deal", "Deal value: €14.2bn.", minutesAgo: 20),
+        ]
+        let consensus = try #require(insight(articles).consensus)
+        #expect(consensus.contains("€14.2 billion"), "\(consensus)")
+    }
+
     @Test func aDisputedCountIsNoConsensus() {
         // Two voices share "12 members" and "27%", but one says nine voted for the cut and the other eight.
         let articles = [
