@@ -244,10 +244,11 @@ struct SourceAgreement {
 
     /// The numbers a sentence states, as written: figures and count words.
     private func numberWords(_ sentence: String) -> Set<String> {
+        // A currency sign is the figure's unit, not part of its number: "€1.1 billion" and "1.1 billion euros" state
+        // the same numbers.
         Set(
-            text.words(sentence).map { $0.lowercased() }.filter { word in
-                word.first?.isNumber == true || SourceAgreement.countWords.contains(word)
-            })
+            text.words(sentence).map { String($0.lowercased().drop { FigureReader.currencySymbols.contains($0) }) }
+                .filter { word in word.first?.isNumber == true || SourceAgreement.countWords.contains(word) })
     }
 
     /// Voices with a sentence naming at least two of `names` together.
@@ -286,7 +287,11 @@ struct SourceAgreement {
                 } else {
                     var decapitalised = sentence
                     if let first = decapitalised.first { decapitalised = first.lowercased() + decapitalised.dropFirst() }
-                    found = (text.entities(sentence), Set(text.entities(decapitalised)))
+                    // "The European Commission’s fine" names the European Commission.
+                    found = (
+                        text.entities(sentence).map(SourceAgreement.possessiveStripped),
+                        Set(text.entities(decapitalised).map(SourceAgreement.possessiveStripped))
+                    )
                     cache[sentence] = found
                 }
                 var names: [String] = []
@@ -323,11 +328,12 @@ struct SourceAgreement {
     /// Names as printed, each once: "Bolsonaro’s" is Bolsonaro; a name inside a longer one ("Adeyemi" of "Governor
     /// Tunde Adeyemi") is the same person; a plural ("Republicans") is its singular's group; function words and
     /// contractions capitalised inside quotations ("Even", "I’m") are no names. Order kept.
+    static func possessiveStripped(_ name: String) -> String {
+        for suffix in ["'s", "’s"] where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
+        return name
+    }
+
     static func listedNames(_ printed: [String]) -> [String] {
-        func possessiveStripped(_ name: String) -> String {
-            for suffix in ["'s", "’s"] where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
-            return name
-        }
         func isWord(_ name: String) -> Bool {
             let lower = name.lowercased()
             // An adjective of nationality alone ("Italian") describes, it names no one.

@@ -289,6 +289,26 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(consensus.contains("€14.2 billion"), "\(consensus)")
     }
 
+    /// "The European Commission’s fine" names the European Commission: a possessive is the same name, so a third
+    /// voice agrees on it (the samples' fine story quoted a remark instead of the shared report).
+    @Test func aPossessiveNamesTheSameAsItsName() throws {
+        let articles = [
+            F.article(
+                "a", "Lagos Ledger", "Transit bill", "The Lagos Assembly’s vote approved 40 billion naira for transit.",
+                minutesAgo: 40),
+            F.article(
+                "b", "Accra Times", "Transit bill", "The Lagos Assembly passed a 40 billion naira transit bill after a debate.",
+                minutesAgo: 30),
+            F.article(
+                "c", "Nairobi Courier", "Transit bill", "The Lagos Assembly set aside 40 billion naira for new bus lanes.",
+                minutesAgo: 20),
+            F.article("d", "Kano Star", "Commuters wait", "Commuters waited for buses in the rain this morning.", minutesAgo: 10),
+        ]
+        let consensus = try #require(insight(articles).consensus)
+        // A statement the sources share, not the quoted fallback ("… report 40 billion naira. Accra Times: “…”").
+        #expect(consensus.hasPrefix("Most sources agree (3 of 4): the Lagos Assembly"), "\(consensus)")
+    }
+
     @Test func aDisputedCountIsNoConsensus() {
         // Two voices share "12 members" and "27%", but one says nine voted for the cut and the other eight.
         let articles = [
