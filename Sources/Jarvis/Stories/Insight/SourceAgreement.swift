@@ -442,6 +442,9 @@ struct SourceAgreement {
         for figure in figures where !figure.approximate {
             byKey[Self.quantityKey(figure), default: []].append(figure)
         }
+        // Every figure of a unit by source, estimated or not, whatever its subject: what each source gives at all.
+        var byUnitAndSource: [String: [String: [Figure]]] = [:]
+        for figure in figures { byUnitAndSource[figure.unit, default: [:]][sourceKey(figure), default: []].append(figure) }
         var found: [Dispute] = []
         for key in byKey.keys.sorted() {
             let group = byKey[key]!
@@ -470,12 +473,12 @@ struct SourceAgreement {
             // A source on one side that also gives another side's value, however it words it ("about 260 miles
             // and 167 miles"; "the deficit surged 26%" beside "revenues grew 4%"), reports two things, not a
             // different count of one.
+            let givenBySource = byUnitAndSource[group[0].unit] ?? [:]
             if sides.contains(where: { side in
                 sides.contains { other in
                     other.figure.value != side.figure.value
-                        && figures.contains {
-                            $0.unit == other.figure.unit && $0.sameValue(as: other.figure)
-                                && side.sourceKeys.contains(sourceKey($0))
+                        && side.sourceKeys.contains { source in
+                            (givenBySource[source] ?? []).contains { $0.sameValue(as: other.figure) }
                         }
                 }
             }) {
