@@ -49,4 +49,12 @@ extension TopicClassifying {
 
 public protocol StoryAnalyzing: Sendable {
     func analyze(_ articles: [StoryArticle], topic: Topic, now: Date) -> StoryInsight
+    /// The signal score alone, for the periodic rescore of every live story (the full analysis by default).
+    func score(_ articles: [StoryArticle], topic: Topic, now: Date) -> ScoreBreakdown
+}
+
+extension StoryAnalyzing {
+    public func score(_ articles: [StoryArticle], topic: Topic, now: Date) -> ScoreBreakdown {
+        analyze(articles, topic: topic, now: now).score
+    }
 }

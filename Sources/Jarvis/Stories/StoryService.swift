@@ -236,12 +236,15 @@ public actor StoryService: StoryIngesting {
         }
     }
 
-    /// Scores decay with time: recompute, store and announce only when the score moved.
+    /// Scores decay with time: recompute the score alone (the stored topic stands until the articles change, and
+    /// they did not), then store and announce only when it moved. Every live story is rescored each sweep, so no
+    /// summary, consensus or topic is recomputed here for stories whose score holds.
     private func rescore(_ storyId: String, now: Date) async {
         guard let before = try? await stories.state(of: storyId) else { return }
         guard let articles = try? await stories.storyArticles(storyId), !articles.isEmpty else { return }
-        let insight = analyzer.analyze(articles, topic: await topic(of: storyId, articles), now: now)
-        guard insight.score.total != before.signalScore else { return }
+        let topic: Topic
+        if before.analyzed, let stored = before.topic { topic = stored } else { topic = await self.topic(of: storyId, articles) }
+        guard analyzer.score(articles, topic: topic, now: now).total != before.signalScore else { return }
         await reanalyze(storyId, contentChanged: false)
     }
 

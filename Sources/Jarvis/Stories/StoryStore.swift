@@ -363,12 +363,16 @@ public struct StoryStore: Sendable {
     }
 
     /// Whether the story was analyzed before, and its current score and source count.
-    public func state(of storyId: String) async throws -> (analyzed: Bool, signalScore: Int, sourceCount: Int)? {
+    public func state(of storyId: String) async throws -> (
+        analyzed: Bool, signalScore: Int, sourceCount: Int, topic: Topic?
+    )? {
         try await database.read { connection in
-            try connection.queryFirst("SELECT analyzed, signal_score, source_count FROM stories WHERE id = $1", storyId).map {
+            try connection.queryFirst(
+                "SELECT analyzed, signal_score, source_count, topic FROM stories WHERE id = $1", storyId
+            ).map {
                 (
                     try $0.decode(Bool.self, "analyzed"), try $0.decode(Int.self, "signal_score"),
-                    try $0.decode(Int.self, "source_count")
+                    try $0.decode(Int.self, "source_count"), (try? $0.decode(String.self, "topic")).flatMap { Topic(rawValue: $0) }
                 )
             }
         }
