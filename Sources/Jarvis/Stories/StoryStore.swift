@@ -372,7 +372,8 @@ public struct StoryStore: Sendable {
             ).map {
                 (
                     try $0.decode(Bool.self, "analyzed"), try $0.decode(Int.self, "signal_score"),
-                    try $0.decode(Int.self, "source_count"), (try? $0.decode(String.self, "topic")).flatMap { Topic(rawValue: $0) }
+                    try $0.decode(Int.self, "source_count"),
+                    (try? $0.decode(String.self, "topic")).flatMap { Topic(rawValue: $0) }
                 )
             }
         }
