@@ -39,6 +39,11 @@ public struct InsightConfiguration: Sendable {
     public var summaryMaxCharacters: Int
     public var summaryMaxSentences: Int
 
+    /// Articles whose text the analysis reads at most: each source's newest first, then their next newest, … A story
+    /// of hundreds of reports (a live blog's updates, days of wire copy) costs what this many do; the others still
+    /// count as sources, for the headline, the score's authority, freshness and confirmation, and breaking.
+    public var maxArticlesRead: Int
+
     public init(
         sourceAuthority: [String: Int] = [:],
         defaultAuthority: Int = 50,
@@ -52,7 +57,8 @@ public struct InsightConfiguration: Sendable {
         topicBase: [Topic: Int] = InsightConfiguration.defaultTopicBase,
         subjectKeywords: [String: Double] = InsightConfiguration.defaultSubjectKeywords,
         summaryMaxCharacters: Int = 400,
-        summaryMaxSentences: Int = 3
+        summaryMaxSentences: Int = 3,
+        maxArticlesRead: Int = 64
     ) {
         self.sourceAuthority = sourceAuthority
         self.defaultAuthority = defaultAuthority
@@ -67,6 +73,7 @@ public struct InsightConfiguration: Sendable {
         self.subjectKeywords = subjectKeywords
         self.summaryMaxCharacters = summaryMaxCharacters
         self.summaryMaxSentences = summaryMaxSentences
+        self.maxArticlesRead = maxArticlesRead
     }
 
     public static let defaultTopicBase: [Topic: Int] = [.politics: 6, .finance: 6, .africa: 5, .tech: 4]

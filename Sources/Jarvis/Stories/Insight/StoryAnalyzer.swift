@@ -74,13 +74,40 @@ public struct StoryAnalyzer: Sendable {
 
     // MARK: - Features
 
+    /// The ids of the articles whose text is read (`InsightConfiguration.maxArticlesRead`): every source's newest,
+    /// then every source's next newest, and so on, sources in order of their newest report. Independent of the
+    /// order the articles come in.
+    static func articlesRead(_ articles: [StoryArticle], limit: Int) -> Set<String> {
+        guard articles.count > limit else { return Set(articles.map(\.id)) }
+        var bySource: [String: [StoryArticle]] = [:]
+        for article in articles { bySource[sourceKey(article.source), default: []].append(article) }
+        func newerFirst(_ a: StoryArticle, _ b: StoryArticle) -> Bool { (a.publishedAt, b.id) > (b.publishedAt, a.id) }
+        for key in bySource.keys { bySource[key]!.sort(by: newerFirst) }
+        let sources = bySource.keys.sorted { a, b in
+            let (x, y) = (bySource[a]![0], bySource[b]![0])
+            return x.publishedAt != y.publishedAt ? x.publishedAt > y.publishedAt : a < b
+        }
+        var read = Set<String>()
+        var round = 0
+        while read.count < max(limit, 0) {
+            let before = read.count
+            for source in sources where round < bySource[source]!.count && read.count < limit {
+                read.insert(bySource[source]![round].id)
+            }
+            if read.count == before { break }
+            round += 1
+        }
+        return read
+    }
+
     func prepare(_ input: [StoryArticle], now: Date) -> PreparedStory {
         let sorted = input.sorted { ($0.publishedAt, $0.id) < ($1.publishedAt, $1.id) }
         var articles: [InsightArticle] = []
         articles.reserveCapacity(sorted.count)
+        let read = StoryAnalyzer.articlesRead(sorted, limit: configuration.maxArticlesRead)
         for article in sorted {
             let headline = HeadlineText.clean(article.headline, source: article.source)
-            let sentences = text.sentences(PageFurniture.clean(article.body))
+            let sentences = read.contains(article.id) ? text.sentences(PageFurniture.clean(article.body)) : []
             articles.append(
                 InsightArticle(
                     article: article, sourceKey: StoryAnalyzer.sourceKey(article.source), authority: authority(of: article),

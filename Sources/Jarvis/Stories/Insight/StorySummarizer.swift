@@ -71,7 +71,8 @@ struct StorySummarizer {
         var seen = Set<String>()
         var candidates: [Candidate] = []
         let headlineKeys = Set(story.articles.map { Normalized.key($0.headline) })
-        for index in order.prefix(60) where opinions || !story.articles[index].isOpinion {
+        for index in order.filter({ !story.articles[$0].sentences.isEmpty }).prefix(60)
+        where opinions || !story.articles[index].isOpinion {
             let features = story.articles[index]
             for (position, sentence) in features.sentences.enumerated() {
                 if strict && position >= 8 { break }
