@@ -79,7 +79,12 @@ public struct TextAnalyzer: Sendable {
         var current: [Substring] = []
         var pendingConnector: Substring?
         func flush() {
-            while let first = current.first, StopWords.english.contains(first.lowercased()) { current.removeFirst() }
+            // "The", "In" before a name go; the "New" of "New Hampshire" is the name's own.
+            while let first = current.first, StopWords.english.contains(first.lowercased()),
+                !(first == "New" && current.count > 1)
+            {
+                current.removeFirst()
+            }
             if !current.isEmpty {
                 let phrase = current.joined(separator: " ").lowercased()
                 if !(current.count == 1 && StopWords.english.contains(phrase)) { result.append(phrase) }

@@ -17,6 +17,13 @@ import Testing
         #expect(entities.contains("abuja"))
     }
 
+    /// "New" is a stop word, but the name's own in "New Hampshire" (listed as "Hampshire" before).
+    @Test func aPlaceNamedNewKeepsItsNew() {
+        let entities = analyzer.entities("The New Hampshire primary and New York voters. New rules apply.")
+        #expect(entities.contains("new hampshire") && entities.contains("new york"), "\(entities)")
+        #expect(!entities.contains("new"), "\(entities)")
+    }
+
     @Test func quantitiesKeepTheirUnits() {
         let q = analyzer.quantities("At least 12 people died and 1,200 were displaced; inflation hit 27.5%.")
         #expect(q.map(\.value) == [12, 1200, 27.5])
