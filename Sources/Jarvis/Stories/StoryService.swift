@@ -181,9 +181,24 @@ public actor StoryService: StoryIngesting {
     /// Recomputes one story and publishes what changed. `updatedAt` moves only when its
     /// content did.
     public func reanalyze(_ storyId: String, contentChanged: Bool) async {
+        let articles: [StoryArticle]
+        let before: StoryStore.AnalysisState
         do {
-            let articles = try await stories.storyArticles(storyId)
-            guard !articles.isEmpty, let before = try await stories.state(of: storyId) else { return }
+            articles = try await stories.storyArticles(storyId)
+            guard !articles.isEmpty, let state = try await stories.state(of: storyId) else { return }
+            before = state
+        } catch {
+            logger.error("story not analyzed", ["story": storyId, "error": "\(error)"])
+            return
+        }
+        await analyze(storyId, articles: articles, before: before, contentChanged: contentChanged)
+    }
+
+    /// The full analysis of a story whose articles and stored state are in hand: stored, then announced.
+    private func analyze(
+        _ storyId: String, articles: [StoryArticle], before: StoryStore.AnalysisState, contentChanged: Bool
+    ) async {
+        do {
             let now = clock()
             let topic = await topic(of: storyId, articles)
             let insight = analyzer.analyze(articles, topic: topic, now: now)
@@ -237,15 +252,16 @@ public actor StoryService: StoryIngesting {
     }
 
     /// Scores decay with time: recompute the score alone (the stored topic stands until the articles change, and
-    /// they did not), then store and announce only when it moved. Every live story is rescored each sweep, so no
-    /// summary, consensus or topic is recomputed here for stories whose score holds.
+    /// they did not), then analyse, store and announce only when it moved, with the articles already read. Every
+    /// live story is rescored each sweep, so no summary, consensus or topic is recomputed for stories whose score
+    /// holds.
     private func rescore(_ storyId: String, now: Date) async {
         guard let before = try? await stories.state(of: storyId) else { return }
         guard let articles = try? await stories.storyArticles(storyId), !articles.isEmpty else { return }
         let topic: Topic
         if before.analyzed, let stored = before.topic { topic = stored } else { topic = await self.topic(of: storyId, articles) }
         guard analyzer.score(articles, topic: topic, now: now).total != before.signalScore else { return }
-        await reanalyze(storyId, contentChanged: false)
+        await analyze(storyId, articles: articles, before: before, contentChanged: false)
     }
 
     /// The story's topic, each article with its stored meaning vector when the classifier reads them (an

@@ -363,9 +363,10 @@ public struct StoryStore: Sendable {
     }
 
     /// Whether the story was analyzed before, and its current score and source count.
-    public func state(of storyId: String) async throws -> (
-        analyzed: Bool, signalScore: Int, sourceCount: Int, topic: Topic?
-    )? {
+    /// What the last analysis stored for a story: whether there was one, its score, sources and topic.
+    public typealias AnalysisState = (analyzed: Bool, signalScore: Int, sourceCount: Int, topic: Topic?)
+
+    public func state(of storyId: String) async throws -> AnalysisState? {
         try await database.read { connection in
             try connection.queryFirst(
                 "SELECT analyzed, signal_score, source_count, topic FROM stories WHERE id = $1", storyId
