@@ -105,6 +105,7 @@ eval-topics:
 # Summary ROUGE-1 on the held-out events of news-events.jsonl against event_summary, with LexRank, Centroid,
 # Gillick & Favre ILP and Lin & Bilmes submodular baselines cut to our length (needs numpy, scipy,
 # scikit-learn), plus consensus/conflict counts and examples. EVAL_ARGS="--split dev" for the development events.
+# Refit the summary's word weights with `python3 scripts/train-summary-words.py --story-eval BIN` (scikit-learn).
 eval-summaries:
 	@scripts/setup.sh && swift build -c release --product story-eval \
 	  && python3 scripts/eval-summaries.py --story-eval "$$(swift build -c release --show-bin-path)/story-eval" $(EVAL_ARGS)

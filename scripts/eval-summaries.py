@@ -7,9 +7,9 @@ two classic extractive baselines run in the same pass and cut to the same length
 - Centroid (Radev et al. 2004): cosine of each sentence to the TF-IDF centroid of the event's articles plus
   a lead-position bonus, same redundancy rule.
 
-Data: news-events.jsonl, events that carry the editors' neutral `event_summary` (the reference). Split by
-FNV-1a of "summary:" + event id, mod 10: buckets 0-2 are the held-out test events reported here (never read
-to fix a case); 3-9 are development events. ROUGE-1 (Lin 2004): unigram overlap of lower-cased alphanumeric
+Data: news-events.jsonl, events that carry the editors' neutral `event_summary` (the reference), split as
+`summary_events.py` says: the held-out test events are reported here (never read to fix a case); the
+development events are for choices and training. ROUGE-1 (Lin 2004): unigram overlap of lower-cased alphanumeric
 tokens, Porter-stemmed (libstemmer), no stop-word removal; recall, precision, F1 averaged over events.
 The baselines read the raw article text, as published baselines do; ours reads what the server reads.
 
@@ -28,6 +28,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import summary_events  # noqa: E402
 import topic_text as tt  # noqa: E402
 
 _porter = tt._lib.sb_stemmer_new(b"porter", b"UTF_8")
@@ -336,16 +337,9 @@ def main():
     if not os.path.exists(path):
         print(f"{path} not found: nothing to measure")
         return
-    events = collections.OrderedDict()
-    for r in tt.load_jsonl(path):
-        if r.get("event_summary"):
-            events.setdefault(r["event"], []).append(r)
-    chosen = [e for e in events if (tt.fnv1a("summary:" + e) % 10 < 3) == (args.split == "test")]
-    payload = "".join(json.dumps({"event": e, "articles": [
-        {"title": a["title"], "text": a["text"][:args.body_chars] if args.body_chars else a["text"], "source": a.get("source") or a.get("bias_side") or f"source {i}",
-         "published": (a.get("published") or "")[:10] + "T12:00:00Z" if a.get("published") else None,
-         "url": a.get("url")}
-        for i, a in enumerate(events[e])]}) + "\n" for e in chosen)
+    events = summary_events.load(path)
+    chosen = summary_events.split(events, args.split)
+    payload = summary_events.payload(events, chosen, args.body_chars)
     out = subprocess.run([args.story_eval, "insight"], input=payload.encode(), capture_output=True, check=True).stdout
     ours = {o["event"]: o for o in map(json.loads, out.decode().splitlines())}
 

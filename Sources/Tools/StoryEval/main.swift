@@ -16,6 +16,9 @@ import SentenceEmbedding
 //   story-eval embed --branch FILE [--identifier]            the same for an encoder branch's vectors (topic or event)
 //   story-eval insight [--resources DIR] < events.jsonl     {"event","articles":[{"title","text","source",
 //                                                             "published"?,"url"?}]} → {"event","summary","consensus","conflict"}
+//   story-eval summary-words < events.jsonl                 the same events with "reference" (an editor's summary) →
+//                                                             {"event","words":{term:[feature]},"reference":[term]}: what
+//                                                             scripts/train-summary-words.py fits the summary's word model on
 //
 // The splitting and the scoring live in scripts/eval-topics.py and scripts/eval-summaries.py; this binary
 // runs the shipped Swift code on what they send, so the figures are the product's, not a re-implementation's.
@@ -34,6 +37,20 @@ struct Article: Decodable {
 struct Event: Decodable {
     var event: String
     var articles: [Article]
+    /// An editor's summary of the event, for `summary-words`.
+    var reference: String?
+
+    /// The event's articles as the server stores them; undated ones a minute apart in the order given.
+    func storyArticles(epoch: Date, dates: ISO8601DateFormatter) -> [StoryArticle] {
+        articles.enumerated().map { i, a in
+            let published = a.published.flatMap { dates.date(from: $0) } ?? epoch.addingTimeInterval(Double(i) * 60)
+            return StoryArticle(
+                id: "\(event)-\(i)", feedId: nil, source: a.source ?? "Source \(i + 1)",
+                sourceAuthority: nil, topicHint: nil, region: nil, headline: a.title, body: a.text,
+                publishedAt: published, firstSeenAt: published, isBreakingFlag: false,
+                canonicalUrl: a.url, contentHash: "")
+        }
+    }
 }
 
 func fail(_ message: String) -> Never {
@@ -42,7 +59,9 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first else { fail("usage: story-eval topics|embed|insight [--resources DIR] < input.jsonl") }
+guard let command = arguments.first else {
+    fail("usage: story-eval topics|embed|insight|summary-words [--resources DIR] < input.jsonl")
+}
 arguments.removeFirst()
 var resources = FileManager.default.currentDirectoryPath + "/Resources/jarvis"
 if let i = arguments.firstIndex(of: "--resources"), i + 1 < arguments.count { resources = arguments[i + 1] }
@@ -155,18 +174,29 @@ case "insight":
     let epoch = Date(timeIntervalSince1970: 1_600_000_000)
     lines { data, number in
         guard let event = try? decoder.decode(Event.self, from: data) else { fail("line \(number): not an event") }
-        let articles = event.articles.enumerated().map { i, a in
-            let published = a.published.flatMap { dates.date(from: $0) } ?? epoch.addingTimeInterval(Double(i) * 60)
-            return StoryArticle(
-                id: "\(event.event)-\(i)", feedId: nil, source: a.source ?? "Source \(i + 1)",
-                sourceAuthority: nil, topicHint: nil, region: nil, headline: a.title, body: a.text,
-                publishedAt: published, firstSeenAt: published, isBreakingFlag: false,
-                canonicalUrl: a.url, contentHash: "")
-        }
+        let articles = event.storyArticles(epoch: epoch, dates: dates)
         let now = (articles.map(\.publishedAt).max() ?? epoch).addingTimeInterval(3600)
         let insight = analyzer.analyze(articles, topic: .politics, now: now)
         emit(Output(event: event.event, summary: insight.summary, consensus: insight.consensus, conflict: insight.conflict))
     }
+case "summary-words":
+    let analyzer = StoryAnalyzer()
+    let text = TextAnalyzer()
+    struct Output: Encodable {
+        var event: String
+        var words: [String: [Double]]
+        var reference: [String]
+    }
+    let epoch = Date(timeIntervalSince1970: 1_600_000_000)
+    lines { data, number in
+        guard let event = try? decoder.decode(Event.self, from: data) else { fail("line \(number): not an event") }
+        let articles = event.storyArticles(epoch: epoch, dates: dates)
+        let now = (articles.map(\.publishedAt).max() ?? epoch).addingTimeInterval(3600)
+        emit(
+            Output(
+                event: event.event, words: analyzer.summaryWordFeatures(articles, now: now),
+                reference: text.terms(event.reference ?? "")))
+    }
 default:
-    fail("unknown command \(command): topics|embed|insight")
+    fail("unknown command \(command): topics|embed|insight|summary-words")
 }

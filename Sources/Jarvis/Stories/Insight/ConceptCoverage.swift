@@ -1,18 +1,17 @@
 import Foundation
 
-/// Sentence selection by shared concepts, for stories told by several sources.
+/// Sentence selection by the words a summary needs, for stories told by several sources.
 ///
-/// After Gillick & Favre (2009): a summary is worth the concepts it covers, each counted once, weighted by how
-/// many independent voices state it, so what several outlets report outweighs what one article repeats. Our
-/// concepts are the sentence's content stems and pairs of adjacent content stems (stop words removed); a
-/// concept counts only when at least two voices state it. Unlike their integer program, we choose greedily
-/// (best new weight per word, Lin & Bilmes' cost scaling), and a sentence's gain is raised by its place in its
-/// article (`leadWeight / (1 + position)`): news puts the facts first. The weights were chosen on the
-/// development events of `scripts/eval-summaries.py` (never the reported ones); see docs/jarvis-stories.md.
+/// After Gillick & Favre (2009): a summary is worth the concepts it covers, each counted once. Our concepts are
+/// the sentence's content stems, weighted by `WordImportance` — learned from editors' summaries of real events
+/// (Hong & Nenkova 2014), so a word several outlets put in their headlines and leads outweighs one an article
+/// repeats. Unlike their integer program, we choose greedily (best new weight per word, Lin & Bilmes' cost
+/// scaling), and a sentence's gain is raised by its place in its article (`leadWeight / (1 + position)`): news
+/// puts the facts first. The lead weight was chosen on the development events of `scripts/eval-summaries.py`
+/// (never the reported ones); see docs/jarvis-stories.md.
 struct ConceptCoverage {
     struct Sentence {
         var terms: [String]
-        var voice: Int
         var position: Int
         var words: Int
         var characters: Int
@@ -20,30 +19,15 @@ struct ConceptCoverage {
 
     /// Lead bonus: a first sentence's gain counts (1 + leadWeight) times.
     static let leadWeight = 2.0
-    /// Cost scaling: gain per words^costExponent.
-    static let costExponent = 1.0
-    /// Voices that must state a concept for it to count.
-    static let minimumVoices = 2
-
-    static func concepts(_ terms: [String]) -> Set<String> {
-        var result = Set(terms)
-        if terms.count > 1 {
-            for i in 1..<terms.count { result.insert(terms[i - 1] + " " + terms[i]) }
-        }
-        return result
-    }
 
     /// Indices of the chosen sentences, best first, within `maxSentences` and `maxCharacters` (joined by spaces);
-    /// `redundant(i, j)` keeps near-duplicates apart. Empty when no sentence covers a shared concept.
+    /// `weights` are the concepts' weights (absent: 0), `redundant(i, j)` keeps near-duplicates apart. Empty when
+    /// no sentence covers a concept of positive weight.
     static func select(
-        _ sentences: [Sentence], maxSentences: Int, maxCharacters: Int,
+        _ sentences: [Sentence], weights: [String: Double], maxSentences: Int, maxCharacters: Int,
         redundant: (Int, Int) -> Bool
     ) -> [Int] {
-        let bags = sentences.map { concepts($0.terms) }
-        var voices: [String: Set<Int>] = [:]
-        for (bag, sentence) in zip(bags, sentences) {
-            for concept in bag { voices[concept, default: []].insert(sentence.voice) }
-        }
+        let bags = sentences.map { Set($0.terms) }
         var covered = Set<String>()
         var chosen: [Int] = []
         var length = 0
@@ -52,14 +36,15 @@ struct ConceptCoverage {
             for (i, sentence) in sentences.enumerated() where !chosen.contains(i) {
                 let added = sentence.characters + (chosen.isEmpty ? 0 : 1)
                 guard length + added <= maxCharacters, !chosen.contains(where: { redundant($0, i) }) else { continue }
-                var gain = 0
-                for concept in bags[i] where !covered.contains(concept) {
-                    let n = voices[concept]?.count ?? 0
-                    if n >= minimumVoices { gain += n }
+                // Summed in the sentence's term order: the same sum in every process.
+                var gain = 0.0
+                var counted = Set<String>()
+                for term in sentence.terms where !covered.contains(term) && counted.insert(term).inserted {
+                    gain += weights[term] ?? 0
                 }
                 guard gain > 0 else { continue }
                 let lead = 1 + leadWeight / Double(1 + sentence.position)
-                let value = Double(gain) * lead / pow(Double(max(sentence.words, 1)), costExponent)
+                let value = gain * lead / Double(max(sentence.words, 1))
                 if best == nil || value > best!.value + 1e-12 { best = (i, value) }
             }
             guard let pick = best else { break }

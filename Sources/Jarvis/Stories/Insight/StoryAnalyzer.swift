@@ -56,6 +56,15 @@ public struct StoryAnalyzer: Sendable {
             score: SignalScorer(analyzer: self).score(story, topic: topic))
     }
 
+    /// The features `WordImportance` reads for each word a several-source summary is chosen by (empty for a story
+    /// of one voice): what `scripts/train-summary-words.py` fits the word model on, through `story-eval`.
+    public func summaryWordFeatures(_ articles: [StoryArticle], now: Date) -> [String: [Double]] {
+        let story = prepare(articles, now: now)
+        guard story.voiceCount > 1 else { return [:] }
+        let headline = story.articles[HeadlineSelector.choose(story)].headline
+        return StorySummarizer(story: story, headline: headline, configuration: configuration).wordFeatures()
+    }
+
     /// The score alone (freshness changes with `now`, so callers may refresh it cheaply).
     public func score(_ articles: [StoryArticle], topic: Topic, now: Date) -> ScoreBreakdown {
         SignalScorer(analyzer: self).score(prepare(articles, now: now), topic: topic)

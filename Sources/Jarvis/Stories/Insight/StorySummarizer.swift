@@ -8,11 +8,12 @@ import Foundation
 ///    boilerplate ("Read more", "Subscribe") and photo captions (`PhotoCaptions`) are dropped, syndicated
 ///    duplicates kept once, and sentences nearly identical to the headline (TF-IDF cosine ≥ 0.7, or ≥ 0.9 to
 ///    any other headline) skipped.
-/// 2. Several sources: `ConceptCoverage` — greedy coverage of the concepts (content stems and stem pairs)
-///    that at least two voices state, weighted by their voices, with a lead bonus, gain per word; no
-///    sentence redundant with one already picked (cosine ≥ 0.4, or 40% of the shorter one's terms shared);
-///    until 3 sentences or ~400 characters. Measured on real events (docs/jarvis-stories.md): it beats
-///    LexRank, Centroid, Gillick & Favre's ILP and Lin & Bilmes' submodular selection at the same length.
+/// 2. Several sources: `ConceptCoverage` — greedy coverage of the story's content stems, each weighted by how
+///    likely an editor's summary is to use it (`WordImportance`, learned from real events), with a lead
+///    bonus, gain per word; no sentence redundant with one already picked (cosine ≥ 0.4, or 40% of the
+///    shorter one's terms shared); until 3 sentences or ~400 characters. Measured on real events
+///    (docs/jarvis-stories.md): it beats LexRank, Centroid, Gillick & Favre's ILP and Lin & Bilmes'
+///    submodular selection at the same length.
 /// 3. One source, or no concept shared: LexRank centrality, i.e. PageRank (damping 0.85) over the graph of
 ///    TF-IDF cosines ≥ 0.1 (an edge between two sentences of the same source counts half), scored
 ///    0.9 · c · (1 + 0.3 · lead) / 1.3 + 0.1 · authority/100 with several voices, and
@@ -30,12 +31,18 @@ struct StorySummarizer {
     private struct Candidate {
         var text: String
         var terms: [String]
+        /// Terms written capitalised after the first word: names, for `WordImportance`.
+        var capitalised: Set<String>
         var article: Int
         var position: Int
         var voice: Int
         var authority: Int
         var vector = TermVector()
         var score = 0.0
+
+        var wordImportanceSentence: WordImportance.Sentence {
+            .init(terms: terms, capitalised: capitalised, voice: voice, position: position)
+        }
     }
 
     private static let boilerplate = [
@@ -59,7 +66,23 @@ struct StorySummarizer {
         return honestFallback()
     }
 
+    /// The features `WordImportance` reads for each term of the candidates a summary is chosen from (for
+    /// `scripts/train-summary-words.py`, through `StoryAnalyzer.summaryWordFeatures`).
+    func wordFeatures() -> [String: [Double]] {
+        var candidates = collect(strict: true, opinions: false)
+        if candidates.isEmpty { candidates = collect(strict: true, opinions: true) }
+        return WordImportance.features(
+            of: candidates.map(\.wordImportanceSentence), headlines: story.articles.map(\.headlineTerms),
+            voiceCount: story.voiceCount)
+    }
+
     // MARK: Candidates
+
+    /// Terms of the words written capitalised after the sentence's first word.
+    private static func capitalisedTerms(_ sentence: String) -> Set<String> {
+        let words = InsightText.analyzer.words(sentence).dropFirst().filter { $0.first?.isUppercase == true }
+        return Set(InsightText.analyzer.terms(words.joined(separator: " ")))
+    }
 
     /// Candidate sentences; an opinion piece's (`OpinionPiece`) only with `opinions`.
     private func collect(strict: Bool, opinions: Bool) -> [Candidate] {
@@ -82,7 +105,8 @@ struct StorySummarizer {
                 guard !key.isEmpty, !headlineKeys.contains(key), seen.insert(key).inserted else { continue }
                 candidates.append(
                     Candidate(
-                        text: sentence, terms: terms, article: index, position: position,
+                        text: sentence, terms: terms, capitalised: StorySummarizer.capitalisedTerms(sentence),
+                        article: index, position: position,
                         voice: features.voice, authority: features.authority))
             }
         }
@@ -130,9 +154,12 @@ struct StorySummarizer {
             let chosen = ConceptCoverage.select(
                 input.map {
                     .init(
-                        terms: $0.terms, voice: $0.voice, position: $0.position,
-                        words: $0.text.split(separator: " ").count, characters: $0.text.count)
+                        terms: $0.terms, position: $0.position, words: $0.text.split(separator: " ").count,
+                        characters: $0.text.count)
                 },
+                weights: WordImportance.weights(
+                    of: input.map(\.wordImportanceSentence), headlines: story.articles.map(\.headlineTerms),
+                    voiceCount: story.voiceCount),
                 maxSentences: max(configuration.summaryMaxSentences, 1), maxCharacters: maxCharacters,
                 redundant: { i, j in
                     StorySummarizer.redundant(input[i].terms, input[i].vector, input[j].terms, input[j].vector)

@@ -21,7 +21,8 @@ import Testing
         }
     }
 
-    /// Measured 0.385 over the 49 events, 0.372 over the 43 with at least two articles (2026-12-03).
+    /// Measured 0.407 over the 49 events, 0.397 over the 43 with at least two articles (2026-12-05, learned word
+    /// importance; 0.385 / 0.372 before).
     @Test func trueEventSummariesStayAtTheMeasuredROUGE() throws {
         let scores = try Self.scores()
         #expect(scores.count == 49)
@@ -30,7 +31,7 @@ import Testing
         let multiMean = multi.reduce(0, +) / Double(multi.count)
         print(
             "summary ROUGE-1 F1 on true events: \(all) over \(scores.count); \(multiMean) over \(multi.count) with ≥ 2 articles")
-        #expect(all >= 0.375)
-        #expect(multiMean >= 0.36)
+        #expect(all >= 0.40)
+        #expect(multiMean >= 0.39)
     }
 }
