@@ -15,10 +15,13 @@ import SentenceEmbedding
 //   story-eval embed --identifier                           the encoder's identifier the server stores vectors under
 //   story-eval embed --branch FILE [--identifier]            the same for an encoder branch's vectors (topic or event)
 //   story-eval insight [--resources DIR] < events.jsonl     {"event","articles":[{"title","text","source",
-//                                                             "published"?,"url"?}]} → {"event","summary","consensus","conflict"}
+//                                                             "published"?,"url"?}]} → {"event","headline","summary","consensus",
+//                                                             "conflict"}
 //   story-eval summary-words < events.jsonl                 the same events with "reference" (an editor's summary) →
 //                                                             {"event","words":{term:[feature]},"reference":[term]}: what
 //                                                             scripts/train-summary-words.py fits the summary's word model on
+//   story-eval headline-features < events.jsonl             the same events → {"event","headlines":[{"headline","features"}]}:
+//                                                             what scripts/train-headlines.py fits the headline model on
 //
 // The splitting and the scoring live in scripts/eval-topics.py and scripts/eval-summaries.py; this binary
 // runs the shipped Swift code on what they send, so the figures are the product's, not a re-implementation's.
@@ -60,7 +63,7 @@ func fail(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    fail("usage: story-eval topics|embed|insight|summary-words [--resources DIR] < input.jsonl")
+    fail("usage: story-eval topics|embed|insight|summary-words|headline-features [--resources DIR] < input.jsonl")
 }
 arguments.removeFirst()
 var resources = FileManager.default.currentDirectoryPath + "/Resources/jarvis"
@@ -167,6 +170,7 @@ case "insight":
     let analyzer = StoryAnalyzer()
     struct Output: Encodable {
         var event: String
+        var headline: String
         var summary: String
         var consensus: String?
         var conflict: String?
@@ -177,7 +181,10 @@ case "insight":
         let articles = event.storyArticles(epoch: epoch, dates: dates)
         let now = (articles.map(\.publishedAt).max() ?? epoch).addingTimeInterval(3600)
         let insight = analyzer.analyze(articles, topic: .politics, now: now)
-        emit(Output(event: event.event, summary: insight.summary, consensus: insight.consensus, conflict: insight.conflict))
+        emit(
+            Output(
+                event: event.event, headline: insight.headline, summary: insight.summary,
+                consensus: insight.consensus, conflict: insight.conflict))
     }
 case "summary-words":
     let analyzer = StoryAnalyzer()
@@ -197,6 +204,24 @@ case "summary-words":
                 event: event.event, words: analyzer.summaryWordFeatures(articles, now: now),
                 reference: text.terms(event.reference ?? "")))
     }
+case "headline-features":
+    let analyzer = StoryAnalyzer()
+    struct Headline: Encodable {
+        var headline: String
+        var features: [Double]
+    }
+    struct Output: Encodable {
+        var event: String
+        var headlines: [Headline]
+    }
+    let epoch = Date(timeIntervalSince1970: 1_600_000_000)
+    lines { data, number in
+        guard let event = try? decoder.decode(Event.self, from: data) else { fail("line \(number): not an event") }
+        let articles = event.storyArticles(epoch: epoch, dates: dates)
+        let now = (articles.map(\.publishedAt).max() ?? epoch).addingTimeInterval(3600)
+        let headlines = analyzer.headlineFeatures(articles, now: now).map { Headline(headline: $0, features: $1) }
+        emit(Output(event: event.event, headlines: headlines))
+    }
 default:
-    fail("unknown command \(command): topics|embed|insight|summary-words")
+    fail("unknown command \(command): topics|embed|insight|summary-words|headline-features")
 }

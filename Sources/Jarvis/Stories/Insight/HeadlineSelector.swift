@@ -2,43 +2,38 @@ import Foundation
 
 /// Picks the story's canonical headline from its articles' headlines.
 ///
-///     score = 0.40 · centrality + 0.35 · informativeness + 0.25 · authority − penalties
+///     score = model(features) + 0.1 · authority/100 − penalties
 ///
-/// - centrality: mean TF-IDF cosine between the headline and each other article's headline +
-///   body, divided by the story's best such mean (1 for the most central; 1 for everyone in a
-///   single-article story);
-/// - informativeness (0–1): 0.4 · min(entities, 3)/3 + 0.3 · (has a number) + 0.3 · (has an
-///   action verb from a news-verb list, e.g. raises, kills, wins, announces);
-/// - authority: the source's authority / 100;
-/// - penalties: 0.3 for fewer than 5 words, 0.15 for more than 16 (0.3 above 22), 0.3 for a
-///   question, 0.4 for clickbait phrasing, 0.3 for ALL CAPS, 0.3 for a LIVE/WATCH/VIDEO-style
-///   prefix, 0.1 for a BREAKING-style prefix (the marker is dropped from the text anyway).
+/// - model: a linear score learned from real events (`scripts/train-headlines.py`, coefficients in
+///   `HeadlineModel.swift`): which of an event's headlines comes closest (ROUGE-1) to the neutral title editors
+///   wrote for the event, from what the headline shares with the other reports (`features`);
+/// - authority: the source's authority / 100, a small preference among close headlines;
+/// - penalties (product rules the labelled events rarely show): 0.3 for a question, 0.4 for clickbait
+///   phrasing, 0.3 for ALL CAPS, 0.3 for a LIVE/WATCH/VIDEO-style prefix, 0.1 for a BREAKING-style prefix (the
+///   marker is dropped from the text anyway).
 ///
 /// Ties go to the earlier report, then the smaller article id.
 enum HeadlineSelector {
+    /// Weight of the source's authority (0–1) beside the learned score.
+    static let authorityWeight = 0.1
+
+    /// Feature names in the model's order (the training script writes them beside the coefficients).
+    static let featureNames = [
+        "centrality", "headline_agreement", "shared_terms", "length", "short", "long", "colon", "quotation",
+        "number", "entities", "action_verb", "opinion", "terms",
+    ]
+
     static func choose(_ story: PreparedStory) -> Int {
         let articles = story.articles
         guard articles.count > 1 else { return 0 }
-        var space = TermSpace()
-        let documents = articles.map { $0.headlineTerms + $0.bodyTerms }
-        for document in documents { space.addDocument(document) }
-        let documentVectors = documents.map { space.vector($0) }
-        let headlineVectors = articles.map { space.vector($0.headlineTerms) }
-
-        var centrality = [Double](repeating: 0, count: articles.count)
-        for i in articles.indices {
-            var total = 0.0
-            for j in articles.indices where j != i { total += headlineVectors[i].cosine(documentVectors[j]) }
-            centrality[i] = total / Double(articles.count - 1)
-        }
-        let best = centrality.max() ?? 0
+        let features = features(story)
         var bestIndex = 0
         var bestScore = -Double.infinity
-        for (i, features) in articles.enumerated() {
-            let central = best > 0 ? centrality[i] / best : 1
-            let score =
-                0.40 * central + 0.35 * informativeness(features) + 0.25 * Double(features.authority) / 100
-                - penalty(features.article.headline, cleaned: features.headline)
+        for (i, article) in articles.enumerated() {
+            var score = 0.0
+            for (x, w) in zip(features[i], HeadlineModel.coefficients) { score += x * w }
+            score += authorityWeight * Double(article.authority) / 100
+            score -= penalty(article.article.headline, cleaned: article.headline)
             // Strictly greater: on ties the earlier article (sorted first) keeps its place.
             if score > bestScore + 1e-12 {
                 bestScore = score
@@ -48,13 +43,52 @@ enum HeadlineSelector {
         return bestIndex
     }
 
-    static func informativeness(_ features: InsightArticle) -> Double {
-        let headline = features.headline
-        let text = InsightText.analyzer
-        let entities = text.entities(headline).filter { !isSentenceStartOnly($0, in: headline) }
-        let hasNumber = headline.contains { $0.isNumber }
-        let hasVerb = features.headlineTerms.contains { actionVerbStems.contains($0) }
-        return 0.4 * Double(min(entities.count, 3)) / 3 + (hasNumber ? 0.3 : 0) + (hasVerb ? 0.3 : 0)
+    /// Each article's headline features, in `featureNames` order:
+    /// - centrality: mean TF-IDF cosine between the headline and each other article's headline + body;
+    /// - headline agreement: mean TF-IDF cosine between the headline and each other headline;
+    /// - shared terms: the share of the headline's terms that every other article uses;
+    /// - length (words / 15), short (< 5 words), long (> 16 words), a colon, quotation marks, a number;
+    /// - entities (min(named entities, 3) / 3), an action verb from a news-verb list (raises, kills, wins …);
+    /// - an opinion piece (`OpinionPiece`); terms (distinct content terms / 10).
+    static func features(_ story: PreparedStory) -> [[Double]] {
+        let articles = story.articles
+        var space = TermSpace()
+        let documents = articles.map { $0.headlineTerms + $0.bodyTerms }
+        for document in documents { space.addDocument(document) }
+        let documentVectors = documents.map { space.vector($0) }
+        let headlineVectors = articles.map { space.vector($0.headlineTerms) }
+        let documentSets = documents.map(Set.init)
+        let others = Double(max(articles.count - 1, 1))
+        return articles.indices.map { i in
+            let article = articles[i]
+            var centrality = 0.0
+            var agreement = 0.0
+            for j in articles.indices where j != i {
+                centrality += headlineVectors[i].cosine(documentVectors[j])
+                agreement += headlineVectors[i].cosine(headlineVectors[j])
+            }
+            let terms = Set(article.headlineTerms)
+            let shared = terms.filter { term in articles.indices.allSatisfy { $0 == i || documentSets[$0].contains(term) } }
+            let headline = article.headline
+            let words = headline.split(whereSeparator: { $0.isWhitespace }).count
+            let text = InsightText.analyzer
+            let entities = text.entities(headline).filter { !isSentenceStartOnly($0, in: headline) }
+            return [
+                centrality / others,
+                agreement / others,
+                terms.isEmpty ? 0 : Double(shared.count) / Double(terms.count),
+                Double(words) / 15,
+                words < 5 ? 1 : 0,
+                words > 16 ? 1 : 0,
+                headline.contains(":") ? 1 : 0,
+                headline.contains(where: { "\"“”‘’'".contains($0) }) ? 1 : 0,
+                headline.contains { $0.isNumber } ? 1 : 0,
+                Double(min(entities.count, 3)) / 3,
+                article.headlineTerms.contains { actionVerbStems.contains($0) } ? 1 : 0,
+                article.isOpinion ? 1 : 0,
+                Double(terms.count) / 10,
+            ]
+        }
     }
 
     /// A one-word "entity" that is just the headline's capitalised first word.
@@ -65,9 +99,6 @@ enum HeadlineSelector {
 
     static func penalty(_ original: String, cleaned: String) -> Double {
         var penalty = 0.0
-        let words = cleaned.split(whereSeparator: { $0.isWhitespace }).count
-        if words < 5 { penalty += 0.3 }
-        if words > 22 { penalty += 0.3 } else if words > 16 { penalty += 0.15 }
         if cleaned.trimmingCharacters(in: .whitespaces).hasSuffix("?") { penalty += 0.3 }
         let lower = cleaned.lowercased()
         if clickbait.contains(where: { lower.contains($0) }) || lower.hasPrefix("why ") || lower.hasPrefix("how ") {

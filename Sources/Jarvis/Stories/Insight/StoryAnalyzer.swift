@@ -65,6 +65,14 @@ public struct StoryAnalyzer: Sendable {
         return StorySummarizer(story: story, headline: headline, configuration: configuration).wordFeatures()
     }
 
+    /// Each article's headline as the story would show it, with the features `HeadlineSelector` scores it by: what
+    /// `scripts/train-headlines.py` fits the headline model on, through `story-eval`.
+    public func headlineFeatures(_ articles: [StoryArticle], now: Date) -> [(headline: String, features: [Double])] {
+        let story = prepare(articles, now: now)
+        guard story.articles.count > 1 else { return [] }
+        return zip(story.articles, HeadlineSelector.features(story)).map { ($0.headline, $1) }
+    }
+
     /// The score alone (freshness changes with `now`, so callers may refresh it cheaply).
     public func score(_ articles: [StoryArticle], topic: Topic, now: Date) -> ScoreBreakdown {
         SignalScorer(analyzer: self).score(prepare(articles, now: now), topic: topic)
