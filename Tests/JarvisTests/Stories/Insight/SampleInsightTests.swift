@@ -5,7 +5,7 @@ import Testing
 
 /// Consensus and conflict on the shipped sample feeds (`make run`), each true event as one story, held to the
 /// samples' own truth (`Resources/jarvis/samples/truth.json`: what the sources agree on, and which quantity
-/// they report differently). `SAMPLE_INSIGHT=1` prints every event's lines.
+/// they report differently). `SAMPLE_INSIGHT=1` prints every event's headline, summary and lines.
 @Suite struct SampleInsightTests {
     struct Truth: Decodable {
         struct Event: Decodable {
@@ -74,7 +74,9 @@ import Testing
         #expect(Self.insights.count >= 15)
         if ProcessInfo.processInfo.environment["SAMPLE_INSIGHT"] != nil {
             for (event, insight) in Self.insights {
-                print("[\(event.id)] consensus: \(insight.consensus ?? "—")\n    conflict: \(insight.conflict ?? "—")")
+                print(
+                    "[\(event.id)] \(insight.headline)\n    summary: \(insight.summary)\n"
+                        + "    consensus: \(insight.consensus ?? "—")\n    conflict: \(insight.conflict ?? "—")")
             }
         }
     }
