@@ -171,7 +171,8 @@ public struct TextAnalyzer: Sendable {
         return result
     }
 
-    private static func withoutPossessive(_ word: Substring) -> Substring {
+    /// The word without its possessive ending: "Nigeria's" → "Nigeria", "Democrats’" → "Democrats".
+    static func withoutPossessive(_ word: Substring) -> Substring {
         for suffix in ["'s", "’s", "'", "’"] where word.count > suffix.count + 1 && word.hasSuffix(suffix) {
             return word.dropLast(suffix.count)
         }

@@ -328,10 +328,7 @@ struct SourceAgreement {
     /// Names as printed, each once: "Bolsonaro’s" is Bolsonaro; a name inside a longer one ("Adeyemi" of "Governor
     /// Tunde Adeyemi") is the same person; a plural ("Republicans") is its singular's group; function words and
     /// contractions capitalised inside quotations ("Even", "I’m") are no names. Order kept.
-    static func possessiveStripped(_ name: String) -> String {
-        for suffix in ["'s", "’s"] where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
-        return name
-    }
+    static func possessiveStripped(_ name: String) -> String { String(TextAnalyzer.withoutPossessive(Substring(name))) }
 
     static func listedNames(_ printed: [String]) -> [String] {
         func isWord(_ name: String) -> Bool {
