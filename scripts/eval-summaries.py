@@ -298,6 +298,16 @@ def submodular(articles, words, a=5.0, lam=6.0, r=0.3):
     return fill(order, texts, chosen, words, lengths)
 
 
+def paired_interval(ours, other, rounds=2000, seed=7):
+    """95% interval of the mean per-event difference ours - other, by resampling events (fixed seed)."""
+    import random
+    rng = random.Random(seed)
+    differences = [a - b for a, b in zip(ours, other)]
+    n = len(differences)
+    means = sorted(sum(differences[rng.randrange(n)] for _ in range(n)) / n for _ in range(rounds))
+    return means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--story-eval", required=True)
@@ -319,6 +329,7 @@ def main():
     ours = {o["event"]: o for o in map(json.loads, out.decode().splitlines())}
 
     totals = collections.defaultdict(lambda: [0.0, 0.0, 0.0])
+    f1s = collections.defaultdict(list)
     lengths = []
     with_consensus = with_conflict = 0
     for e in chosen:
@@ -328,8 +339,10 @@ def main():
         lengths.append(n)
         for name, text in (("ours", summary), ("lexrank", lexrank(events[e], n)), ("centroid", centroid(events[e], n)),
                            ("ilp", ilp(events[e], n)), ("submodular", submodular(events[e], n))):
-            for k, v in enumerate(rouge1(text, reference)):
+            scores = rouge1(text, reference)
+            for k, v in enumerate(scores):
                 totals[name][k] += v
+            f1s[name].append(scores[2])
         with_consensus += ours[e].get("consensus") is not None
         with_conflict += ours[e].get("conflict") is not None
     count = len(chosen)
@@ -339,6 +352,9 @@ def main():
     for name in ("ours", "lexrank", "centroid", "ilp", "submodular"):
         r, p, f = (x / count for x in totals[name])
         print(f"{name:<10} {r:>9.4f} {p:>10.4f} {f:>11.4f}")
+    for name in ("lexrank", "centroid"):
+        low, high = paired_interval(f1s["ours"], f1s[name])
+        print(f"ours - {name}: F1 difference 95% interval [{low:+.4f}, {high:+.4f}] (paired bootstrap over events)")
     print(f"consensus stated for {with_consensus}/{count} events, conflict for {with_conflict}/{count}")
     headline = collections.Counter()
     for e in chosen:
