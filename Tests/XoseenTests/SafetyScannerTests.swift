@@ -134,6 +134,8 @@ import Xoseen
         "why the fuck would you ask him that?",
         "could you bring some fold-up chairs?",  // "fold" is no slur
         "don't want to piss off the neighbours before the party",  // the verb with its object
+        "congratulations on your award, you really earned it!",  // congratulating is no prize claim
+        "congrats on the bonus! drinks on you this weekend?",
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         let verdict = scanner.scan(text)

@@ -49,9 +49,11 @@ enum MoneyScamRules: SafetyRuleSet {
             """),
         "won": SharedWords.words(
             """
-            you_have_won youve_won you_won you_are_a_winner youre_a_winner winner congratulations congrats \
-            been_selected have_been_chosen you_have_been_selected selected_to_receive lucky_winner
+            you_have_won youve_won you_won you_are_a_winner youre_a_winner been_selected have_been_chosen \
+            you_have_been_selected selected_to_receive lucky_winner
             """),
+        // Congratulating is ordinary between people ("congrats on the award!"): it only adds to a prize claim.
+        "cheer": SharedWords.words("congratulations congrats winner"),
         "bulk": SharedWords.words(
             """
             free_entry free_msg freemsg txt_stop std_rates per_msg per_min per_week opt_out unsubscribe \
@@ -110,6 +112,7 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .prizeScam, 1, "@won ~6 @prize|:money"),
         SafetyCue(.moneyScam, .prizeScam, 1, "reply|txt|text|send stop ~3 end|opt_out|unsubscribe|cancel|quit|optout"),
         SafetyCue(.moneyScam, .prizeScam, 0.5, "@won"),
+        SafetyCue(.moneyScam, .prizeScam, 0.25, "@cheer"),
         SafetyCue(.moneyScam, .prizeScam, 0.5, "@prize"),
         SafetyCue(.moneyScam, .prizeScam, 0.5, "@bulk"),
         SafetyCue(.moneyScam, .prizeScam, 0.5, "claim|redeem"),
