@@ -78,6 +78,8 @@ import Xoseen
         ("ssn 321-54-9870", .governmentID),
         ("4242 4242 4242 4242 that's my card", .cardNumber),
         ("my password is bluebird77", .secret),
+        ("fyi she has herpes, her ex told me", .privateFacts),
+        ("he's on probation, ask him about his criminal record", .privateFacts),
     ])
     func personalData(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .personalData, reason)
@@ -136,6 +138,7 @@ import Xoseen
         "don't want to piss off the neighbours before the party",  // the verb with its object
         "congratulations on your award, you really earned it!",  // congratulating is no prize claim
         "congrats on the bonus! drinks on you this weekend?",
+        "he got arrested at the protest last night, it was all over the news",  // news, not a private fact
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         let verdict = scanner.scan(text)

@@ -22,7 +22,7 @@ enum PersonalDataRules: SafetyRuleSet {
         "secret": SharedWords.words("password passcode pin pincode door_code alarm_code gate_code code_to login"),
         "sensitive": SharedWords.words(
             """
-            medical_records hiv std herpes diagnosis probation criminal_record arrested rehab work_schedule \
+            medical_records hiv std herpes diagnosis probation criminal_record rehab work_schedule \
             walks_home picked_up_at get_picked_up parks_on maiden_name
             """),
         // "3 blocks from my flat" is a distance, not an address.
