@@ -103,6 +103,7 @@ import Xoseen
         ("claim your free reward before midnight", .prizeScam),
         ("my uncle trades crypto, guaranteed returns every week, want in?", .investmentPitch),
         ("I'm stuck at customs, can you help me with the fee? I'll pay you back", .moneyRequest),
+        ("I'm stranded overseas and the hospital won't let me leave until I pay, can you help me?", .moneyRequest),
     ])
     func spamAndScamVocabulary(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .moneyScam, reason)
@@ -139,6 +140,7 @@ import Xoseen
         "congratulations on your award, you really earned it!",  // congratulating is no prize claim
         "congrats on the bonus! drinks on you this weekend?",
         "he got arrested at the protest last night, it was all over the news",  // news, not a private fact
+        "can you pick me up from the hospital after my surgery tomorrow?",  // a favour, no money
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         let verdict = scanner.scan(text)

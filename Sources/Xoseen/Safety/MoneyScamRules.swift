@@ -93,8 +93,12 @@ enum MoneyScamRules: SafetyRuleSet {
         // Paying one's own bills is life, not a request: "pay" counts only for someone else's ("pay my rent").
         SafetyCue(.moneyScam, .moneyRequest, 1, "help|cover|covering ~3 @bill"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "pay|paying ~1 my|our ~1 @bill"),
-        SafetyCue(.moneyScam, .moneyRequest, 0.5, "@hardship"),
-        SafetyCue(.moneyScam, .moneyRequest, 0.5, "@asking"),
+        // A hardship and an ask make a request only with money in the message: "can you pick me up from the
+        // hospital?" is a favour, "I'm stuck at customs, can you help me with the fee?" is the scam.
+        SafetyCue(.moneyScam, .moneyRequest, 0.35, "@hardship"),
+        SafetyCue(.moneyScam, .moneyRequest, 0.35, "@asking"),
+        SafetyCue(
+            .moneyScam, .moneyRequest, 0.3, "@moneyWord|@payApp|:money|pay|fee|fees|rent|bill|bills|debt|owe|tuition|bail|loan"),
         // Transfers and the fake-cheque trick.
         SafetyCue(.moneyScam, .wireTransfer, 1, "western_union|moneygram|wire_transfer|bank_transfer|wire_back"),
         SafetyCue(.moneyScam, .wireTransfer, 1, "wire|transfer ~3 money|funds|:money|:num ~3 account"),
