@@ -54,3 +54,20 @@ import Testing
             ).isEmpty)
     }
 }
+
+/// The learned headline model (`HeadlineSelector`) reads the features its training script fitted.
+@Suite struct HeadlineModelTests {
+    @Test func featuresMatchTheModel() {
+        let story = StoryAnalyzer().prepare(InsightFixtures.rateHike, now: InsightFixtures.now)
+        let features = HeadlineSelector.features(story)
+        #expect(features.count == story.articles.count)
+        #expect(features.allSatisfy { $0.count == HeadlineSelector.featureNames.count })
+        #expect(HeadlineModel.coefficients.count == HeadlineSelector.featureNames.count)
+        // The same story in another order gives each headline the same features.
+        let reversed = StoryAnalyzer().prepare(InsightFixtures.rateHike.reversed(), now: InsightFixtures.now)
+        let byHeadline = Dictionary(uniqueKeysWithValues: zip(story.articles.map(\.headline), features))
+        for (article, row) in zip(reversed.articles, HeadlineSelector.features(reversed)) {
+            #expect(byHeadline[article.headline] == row)
+        }
+    }
+}
