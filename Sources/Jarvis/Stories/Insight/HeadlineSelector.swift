@@ -10,7 +10,8 @@ import Foundation
 /// - authority: the source's authority / 100, a small preference among close headlines;
 /// - penalties (product rules the labelled events rarely show): 0.3 for a question, 0.4 for clickbait
 ///   phrasing, 0.3 for ALL CAPS, 0.3 for a LIVE/WATCH/VIDEO-style prefix, 0.1 for a BREAKING-style prefix (the
-///   marker is dropped from the text anyway).
+///   marker is dropped from the text anyway); 1 for an opinion piece (`OpinionPiece`): its headline is one
+///   writer's view, the story's only when no report gives one (as with the summary and the consensus).
 ///
 /// Ties go to the earlier report, then the smaller article id.
 enum HeadlineSelector {
@@ -34,6 +35,8 @@ enum HeadlineSelector {
             for (x, w) in zip(features[i], HeadlineModel.coefficients) { score += x * w }
             score += authorityWeight * Double(article.authority) / 100
             score -= penalty(article.article.headline, cleaned: article.headline)
+            // An opinion piece's headline is one writer's view: the story's only when no report gives one.
+            if article.isOpinion { score -= 1 }
             // Strictly greater: on ties the earlier article (sorted first) keeps its place.
             if score > bestScore + 1e-12 {
                 bestScore = score

@@ -54,6 +54,26 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(insight(articles).headline != "Mombasa traders fear for their margins")
     }
 
+    /// An opinion piece (filed under /opinion/) is one writer's view: its headline is the story's only when no
+    /// report gives one.
+    @Test func anOpinionPiecesHeadlineIsNotTheStorys() {
+        let body =
+            "Kenya's parliament passed the finance bill on Thursday, raising taxes on fuel and mobile money. Protesters gathered outside parliament in Nairobi."
+        let reports = [
+            "Kenyan MPs approve finance bill with new fuel and mobile money taxes after heated debate",
+            "Protests outside parliament in Nairobi as lawmakers back finance bill with new taxes",
+        ]
+        let articles = [
+            F.article("opinion/k1", "Rift Post", "Kenya's parliament passes finance bill", body, minutesAgo: 50, authority: 95),
+            F.article("k2", "Nairobi Courier", reports[0], body, minutesAgo: 40, authority: 40),
+            F.article("k3", "Coast Weekly", reports[1], body, minutesAgo: 30, authority: 40),
+        ]
+        #expect(reports.contains(insight(articles).headline))
+        // Opinion pieces alone: one of theirs is the headline.
+        let opinions = [articles[0], F.article("opinion/k4", "Lake Gazette", reports[0], body, minutesAgo: 20)]
+        #expect([articles[0].headline, reports[0]].contains(insight(opinions).headline))
+    }
+
     @Test func authorityBreaksNearTies() {
         let body =
             "Kenya's treasury raised the fuel tax to 16% in the new budget on Thursday. Motorists in Nairobi said prices would rise."
