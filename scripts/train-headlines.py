@@ -12,10 +12,7 @@ for `scripts/eval-summaries.py`.
 
     python3 scripts/train-headlines.py --story-eval .build/release/story-eval [--data ../shared/data]
 """
-import argparse
-import json
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -34,19 +31,10 @@ def main():
     import numpy as np
     from sklearn.linear_model import Ridge
 
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--story-eval", required=True)
-    parser.add_argument("--data", default=tt.DEFAULT_DATA)
-    parser.add_argument("--out", default=MODEL)
-    args = parser.parse_args()
-
-    events = summary_events.load(os.path.join(args.data, "news-events.jsonl"))
-    chosen = summary_events.split(events, "dev")
-    out = subprocess.run([args.story_eval, "headline-features"], input=summary_events.payload(events, chosen).encode(),
-                         capture_output=True, check=True).stdout
+    args = summary_events.training_arguments(MODEL)
+    events, records = summary_events.development_records(args.story_eval, args.data, "headline-features")
     groups = []
-    for line in sorted(out.decode().splitlines()):
-        record = json.loads(line)
+    for record in records:
         if len(record["headlines"]) < 2:
             continue
         title = events[record["event"]][0]["event_title"]
@@ -75,14 +63,11 @@ def main():
           + ", ".join(f"{k} {v / n:.4f}" for k, v in picked.items()))
 
     model = fit(groups)
-    coefficients = "".join(f"        {w:.4f},  // {name}\n" for w, name in zip(model.coef_, FEATURE_NAMES))
-    with open(args.out, "w") as f:
-        f.write("// Written by scripts/train-headlines.py from the development events of news-events.jsonl\n")
-        f.write(f"// ({n} events); features in `HeadlineSelector.featureNames` order. Only the order of a story's\n")
-        f.write("// headlines matters, so there is no intercept.\n")
-        f.write("enum HeadlineModel {\n")
-        f.write(f"    static let coefficients: [Double] = [\n{coefficients}    ]\n")
-        f.write("}\n")
+    summary_events.write_swift_model(
+        args.out, "train-headlines.py",
+        [f"({n} events); features in `HeadlineSelector.featureNames` order. Only the order of a story's",
+         "headlines matters, so there is no intercept."],
+        "HeadlineModel", model.coef_, FEATURE_NAMES)
     print(f"wrote {os.path.relpath(args.out)}")
 
 

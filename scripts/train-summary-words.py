@@ -11,10 +11,7 @@ alone, the concept weight used before.
 
     python3 scripts/train-summary-words.py --story-eval .build/release/story-eval [--data ../shared/data]
 """
-import argparse
-import json
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -33,27 +30,17 @@ def main():
     from sklearn.linear_model import LogisticRegression
     from sklearn.metrics import roc_auc_score
 
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--story-eval", required=True)
-    parser.add_argument("--data", default=tt.DEFAULT_DATA)
-    parser.add_argument("--out", default=MODEL)
-    args = parser.parse_args()
-
-    events = summary_events.load(os.path.join(args.data, "news-events.jsonl"))
-    chosen = summary_events.split(events, "dev")
-    payload = summary_events.payload(events, chosen, reference=True)
-    out = subprocess.run([args.story_eval, "summary-words"], input=payload.encode(), capture_output=True,
-                         check=True).stdout
+    args = summary_events.training_arguments(MODEL)
+    _, records = summary_events.development_records(args.story_eval, args.data, "summary-words", reference=True)
     rows, labels, folds = [], [], []
-    for k, line in enumerate(sorted(out.decode().splitlines())):
-        record = json.loads(line)
+    for record in records:
         reference = set(record["reference"])
         for term in sorted(record["words"]):
             rows.append(record["words"][term])
             labels.append(term in reference)
             folds.append(tt.fnv1a(record["event"]) % 5)
     x, y, g = np.array(rows), np.array(labels), np.array(folds)
-    print(f"{len(chosen)} development events, {len(y)} words, {y.mean():.3f} of them in the editors' summary")
+    print(f"{len(records)} development events, {len(y)} words, {y.mean():.3f} of them in the editors' summary")
 
     held = np.zeros(len(y))
     for fold in range(5):
@@ -62,16 +49,10 @@ def main():
     print(f"5-fold AUC: model {roc_auc_score(y, held):.4f}, voice share alone {roc_auc_score(y, x[:, 0]):.4f}")
 
     model = LogisticRegression(C=1.0, max_iter=2000).fit(x, y)
-    names = FEATURE_NAMES
-    assert len(names) == len(model.coef_[0])
-    coefficients = "".join(f"        {w:.4f},  // {name}\n" for w, name in zip(model.coef_[0], names))
-    with open(args.out, "w") as f:
-        f.write("// Written by scripts/train-summary-words.py from the development events of news-events.jsonl\n")
-        f.write(f"// ({len(chosen)} events, {len(y)} words); features in `WordImportance.featureNames` order.\n")
-        f.write("enum WordImportanceModel {\n")
-        f.write(f"    static let intercept = {model.intercept_[0]:.4f}\n")
-        f.write(f"    static let coefficients: [Double] = [\n{coefficients}    ]\n")
-        f.write("}\n")
+    summary_events.write_swift_model(
+        args.out, "train-summary-words.py",
+        [f"({len(records)} events, {len(y)} words); features in `WordImportance.featureNames` order."],
+        "WordImportanceModel", model.coef_[0], FEATURE_NAMES, intercept=model.intercept_[0])
     print(f"wrote {os.path.relpath(args.out)}")
 
 

@@ -89,6 +89,17 @@ func lines(_ body: (Data, Int) throws -> Void) rethrows {
     }
 }
 
+/// Each line's event with its articles as the server stores them, and the moment it is analysed: an hour after
+/// its newest report (undated events start at a fixed epoch, so runs are reproducible).
+@MainActor func events(_ body: (Event, [StoryArticle], Date) -> Void) {
+    let epoch = Date(timeIntervalSince1970: 1_600_000_000)
+    lines { data, number in
+        guard let event = try? decoder.decode(Event.self, from: data) else { fail("line \(number): not an event") }
+        let articles = event.storyArticles(epoch: epoch, dates: dates)
+        body(event, articles, (articles.map(\.publishedAt).max() ?? epoch).addingTimeInterval(3600))
+    }
+}
+
 switch command {
 case "topics":
     let classifier: TopicClassifier
@@ -175,11 +186,7 @@ case "insight":
         var consensus: String?
         var conflict: String?
     }
-    let epoch = Date(timeIntervalSince1970: 1_600_000_000)
-    lines { data, number in
-        guard let event = try? decoder.decode(Event.self, from: data) else { fail("line \(number): not an event") }
-        let articles = event.storyArticles(epoch: epoch, dates: dates)
-        let now = (articles.map(\.publishedAt).max() ?? epoch).addingTimeInterval(3600)
+    events { event, articles, now in
         let insight = analyzer.analyze(articles, topic: .politics, now: now)
         emit(
             Output(
@@ -194,11 +201,7 @@ case "summary-words":
         var words: [String: [Double]]
         var reference: [String]
     }
-    let epoch = Date(timeIntervalSince1970: 1_600_000_000)
-    lines { data, number in
-        guard let event = try? decoder.decode(Event.self, from: data) else { fail("line \(number): not an event") }
-        let articles = event.storyArticles(epoch: epoch, dates: dates)
-        let now = (articles.map(\.publishedAt).max() ?? epoch).addingTimeInterval(3600)
+    events { event, articles, now in
         emit(
             Output(
                 event: event.event, words: analyzer.summaryWordFeatures(articles, now: now),
@@ -214,11 +217,7 @@ case "headline-features":
         var event: String
         var headlines: [Headline]
     }
-    let epoch = Date(timeIntervalSince1970: 1_600_000_000)
-    lines { data, number in
-        guard let event = try? decoder.decode(Event.self, from: data) else { fail("line \(number): not an event") }
-        let articles = event.storyArticles(epoch: epoch, dates: dates)
-        let now = (articles.map(\.publishedAt).max() ?? epoch).addingTimeInterval(3600)
+    events { event, articles, now in
         let headlines = analyzer.headlineFeatures(articles, now: now).map { Headline(headline: $0, features: $1) }
         emit(Output(event: event.event, headlines: headlines))
     }

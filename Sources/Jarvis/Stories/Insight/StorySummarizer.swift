@@ -54,8 +54,7 @@ struct StorySummarizer {
     private var maxCharacters: Int { max(configuration.summaryMaxCharacters, 80) }
 
     func summary() -> String {
-        var candidates = collect(strict: true, opinions: false)
-        if candidates.isEmpty { candidates = collect(strict: true, opinions: true) }
+        var candidates = strictCandidates()
         if candidates.isEmpty { candidates = collect(strict: false, opinions: true) }
         var sentences = candidates.isEmpty ? [] : select(from: candidates)
         if sentences.count < 2, let others = otherHeadlines(budget: maxCharacters - joinedLength(sentences) - 1) {
@@ -68,15 +67,21 @@ struct StorySummarizer {
 
     /// The features `WordImportance` reads for each term of the candidates a summary is chosen from (for
     /// `scripts/train-summary-words.py`, through `StoryAnalyzer.summaryWordFeatures`).
-    func wordFeatures() -> [String: [Double]] {
-        var candidates = collect(strict: true, opinions: false)
-        if candidates.isEmpty { candidates = collect(strict: true, opinions: true) }
-        return WordImportance.features(
+    func wordFeatures() -> [String: [Double]] { wordFeatures(of: strictCandidates()) }
+
+    private func wordFeatures(of candidates: [Candidate]) -> [String: [Double]] {
+        WordImportance.features(
             of: candidates.map(\.wordImportanceSentence), headlines: story.articles.map(\.headlineTerms),
             voiceCount: story.voiceCount)
     }
 
     // MARK: Candidates
+
+    /// The reports' standalone sentences; an opinion piece's only when no report has one.
+    private func strictCandidates() -> [Candidate] {
+        let reports = collect(strict: true, opinions: false)
+        return reports.isEmpty ? collect(strict: true, opinions: true) : reports
+    }
 
     /// Terms of the words written capitalised after the sentence's first word.
     private static func capitalisedTerms(_ sentence: String) -> Set<String> {
@@ -157,9 +162,7 @@ struct StorySummarizer {
                         terms: $0.terms, position: $0.position, words: $0.text.split(separator: " ").count,
                         characters: $0.text.count)
                 },
-                weights: WordImportance.weights(
-                    of: input.map(\.wordImportanceSentence), headlines: story.articles.map(\.headlineTerms),
-                    voiceCount: story.voiceCount),
+                weights: WordImportance.weights(from: wordFeatures(of: input)),
                 maxSentences: max(configuration.summaryMaxSentences, 1), maxCharacters: maxCharacters,
                 redundant: { i, j in
                     StorySummarizer.redundant(input[i].terms, input[i].vector, input[j].terms, input[j].vector)

@@ -81,9 +81,9 @@ struct WordImportance {
         return 1 / (1 + exp(-z))
     }
 
-    /// Concept weights for `ConceptCoverage`: each term's probability, or 0 below `threshold`.
-    static func weights(of sentences: [Sentence], headlines: [[String]], voiceCount: Int) -> [String: Double] {
-        features(of: sentences, headlines: headlines, voiceCount: voiceCount).mapValues { features in
+    /// Concept weights for `ConceptCoverage` from each term's `features`: its probability, or 0 below `threshold`.
+    static func weights(from features: [String: [Double]]) -> [String: Double] {
+        features.mapValues { features in
             let p = probability(features)
             return p >= threshold ? p : 0
         }

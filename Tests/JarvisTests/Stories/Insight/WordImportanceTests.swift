@@ -18,7 +18,8 @@ import Testing
     static let headlines = [["senat", "pass", "budget"], ["senat", "approv", "budget"], ["budget", "vote"]]
 
     @Test func wordsEveryVoiceLeadsWithOutweighAnAside() {
-        let weights = WordImportance.weights(of: Self.story, headlines: Self.headlines, voiceCount: 3)
+        let weights = WordImportance.weights(
+            from: WordImportance.features(of: Self.story, headlines: Self.headlines, voiceCount: 3))
         let budget = weights["budget"] ?? 0
         #expect(budget > 0.5)
         // A headline word of one voice outweighs an aside two voices make (counting voices said the opposite).
@@ -39,7 +40,8 @@ import Testing
     }
 
     @Test func theSentenceWithTheImportantWordsIsChosenOverALongerOne() {
-        let weights = WordImportance.weights(of: Self.story, headlines: Self.headlines, voiceCount: 3)
+        let weights = WordImportance.weights(
+            from: WordImportance.features(of: Self.story, headlines: Self.headlines, voiceCount: 3))
         let candidates: [ConceptCoverage.Sentence] = [
             .init(terms: ["weather", "tuesday", "remark", "spokesman", "colour"], position: 0, words: 24, characters: 150),
             .init(terms: ["senat", "pass", "budget", "vote"], position: 0, words: 12, characters: 80),
