@@ -155,6 +155,10 @@ final class FeedCollector: SAXContentHandler {
                 begin(.category, .text)
             }
         case .dcSubject: if inItem { begin(.category, .text) }
+        case .itunesCategory:
+            // A podcast category is named by its `text` attribute; a nested one (a subcategory) adds its own.
+            guard inItem, let name = attributes.value(localname: "text", namespace: .none) else { return }
+            item!.categories.append(name)
         case .breaking: if inItem { begin(.breaking, .text) }
         case .mediaContent:
             guard inItem, let url = attributes.value(localname: "url", namespace: .none) else { return }
@@ -341,13 +345,14 @@ final class FeedCollector: SAXContentHandler {
     /// An Atom text construct's `type` (and Atom 0.3's `mode`) → how to read it and whether the
     /// text is base64. Atom 1.0 (RFC 4287 §4.1.3.3): `text`/`html`/`xhtml`, any `text/*` is text,
     /// an XML type is inline markup, every other type is base64. Atom 0.3: `mode` is `xml`
-    /// (default), `escaped` or `base64`; `type` a MIME type, default `text/plain`.
+    /// (default), `escaped` or `base64`; `type` a MIME type, default `text/plain`. An empty `type` is
+    /// read as absent (text), not as an unknown type (base64).
     private static func atomKind(_ attributes: Attributes, _ ns: FeedNamespace) -> (RawText.Kind, Bool)? {
         let type = attributes.value(localname: "type", namespace: .none)?.trimmedASCII.lowercased()
         let mode = ns == .atom03 ? attributes.value(localname: "mode", namespace: .none)?.lowercased() : nil
         let base64 = mode == "base64"
         switch type {
-        case nil, "text", "text/plain": return (mode == "escaped" ? .html : .text, base64)
+        case nil, "", "text", "text/plain": return (mode == "escaped" ? .html : .text, base64)
         case "html", "text/html", "escaped": return (.html, base64)
         case "xhtml", "application/xhtml+xml": return (mode == "escaped" ? .html : .xhtml, base64)
         case let type?:

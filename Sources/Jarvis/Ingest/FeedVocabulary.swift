@@ -55,7 +55,7 @@ enum FeedTag {
     case item, entry, channel, image, textInput, source
     case title, link, atomLink, description, summary, content, contentEncoded
     case guid, id, pubDate, published, updated, dcDate, dctermsPublished, dctermsUpdated
-    case author, atomAuthor, name, dcCreator, category, dcSubject
+    case author, atomAuthor, name, dcCreator, category, dcSubject, itunesCategory
     case mediaContent, mediaThumbnail, enclosure, breaking
     // Fallbacks, read only when the core element is missing (see `ItemAssembler`).
     case dcTitle, dcDescription, dcAuthor, mediaTitle, mediaDescription, itunesAuthor, itunesSummary
@@ -126,7 +126,10 @@ enum FeedTag {
             default: self = .other
             }
         case .itunes:
-            self = cEquals(n, "author") ? .itunesAuthor : cEquals(n, "summary") ? .itunesSummary : .other
+            self =
+                cEquals(n, "author")
+                ? .itunesAuthor
+                : cEquals(n, "summary") ? .itunesSummary : cEquals(n, "category") ? .itunesCategory : .other
         case .xhtml: self = cEquals(n, "body") ? .legacyBody : .other
         case .rdf, .xml: self = .other
         case .other: self = cEquals(n, "fullitem") ? .legacyBody : FeedTag.breakingOrOther(n)
