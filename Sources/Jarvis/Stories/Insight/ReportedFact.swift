@@ -83,6 +83,32 @@ enum ReportedFact {
         }
     }
 
+    /// The sentence without a closing clause that states no fact of its own: a clause coordinated after a comma
+    /// (", and it …", ", but they …") whose subject is a pronoun and which names no one and gives no figure. What
+    /// the sources share is the first clause; such a tail is one outlet's framing ("…, and it lands at an awkward
+    /// moment for transatlantic relations"). The sentence as it is when it has no such tail, or when the cut would
+    /// leave fewer than six words or half a quotation.
+    static func withoutClosingRemark(_ sentence: String) -> String {
+        let words = sentence.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.count >= 10 else { return sentence }
+        for k in stride(from: words.count - 4, through: 6, by: -1) {
+            guard words[k - 1].hasSuffix(","), ["and", "but", "yet"].contains(words[k]),
+                tailPronouns.contains(words[k + 1].lowercased())
+            else { continue }
+            let tail = words[(k + 1)...]
+            let namesOrFigures = tail.dropFirst().contains { word in
+                word.contains(where: \.isNumber) || word.first(where: \.isLetter)?.isUppercase == true
+            }
+            guard !namesOrFigures else { return sentence }
+            let head = words[..<k].joined(separator: " ").dropLast()
+            guard !unbalancedQuotes(String(head)) else { return sentence }
+            return head + "."
+        }
+        return sentence
+    }
+
+    private static let tailPronouns: Set<String> = ["it", "they", "this", "that", "these", "those"]
+
     /// Curly quotes that do not pair up, or an odd number of straight double quotes.
     static func unbalancedQuotes(_ text: String) -> Bool {
         var open = 0

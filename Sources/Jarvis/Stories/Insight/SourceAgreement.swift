@@ -180,7 +180,7 @@ struct SourceAgreement {
             }
         }
         if let best {
-            let sentence = story.articles[best.article].sentences[best.sentence]
+            let sentence = ReportedFact.withoutClosingRemark(story.articles[best.article].sentences[best.sentence])
             return "\(agreementPrefix(best.supportCount, of: voices)): \(SourceAgreement.lowercasingArticle(sentence))"
         }
 

@@ -32,6 +32,29 @@ struct ReportedFactTests {
         #expect(!ReportedFact.firstPersonOutsideQuotes("US and Nigerian officials met in World War I's old barracks."))
     }
 
+    @Test func aClosingRemarkLeavesTheSharedClause() {
+        #expect(
+            ReportedFact.withoutClosingRemark(
+                "The commission’s €1.1 billion fine on Lumen is the largest yet under the act, and it lands at an awkward moment for trade."
+            ) == "The commission’s €1.1 billion fine on Lumen is the largest yet under the act.")
+        #expect(
+            ReportedFact.withoutClosingRemark("The council voted to close the bridge on Monday, but they said the decision was painful.")
+                == "The council voted to close the bridge on Monday.")
+    }
+
+    @Test(arguments: [
+        // A fact in the closing clause (a date, a name): the sentence is whole.
+        "The panel blocked the map in any future elections, and it gave lawmakers until June 14 to draw a new one.",
+        "The council voted to close the bridge on Monday, but they said Governor Adeyemi would review it.",
+        // Not a clause with a pronoun subject: a list's last item.
+        "The outage disrupted banking apps, airline check-in systems, and retailers across the whole continent.",
+        // Too short to cut.
+        "The council voted, and it was close.",
+    ])
+    func aSentenceWithoutAClosingRemarkIsWhole(_ sentence: String) {
+        #expect(ReportedFact.withoutClosingRemark(sentence) == sentence)
+    }
+
     @Test func aStatementHasSixWords() {
         #expect(!ReportedFact.isStatement("The mayor agreed."))
         #expect(ReportedFact.isStatement("The mayor agreed to reopen the bridge."))
