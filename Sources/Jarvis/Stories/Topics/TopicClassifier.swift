@@ -141,19 +141,24 @@ public struct TopicClassifier: Sendable {
         return (best, p[best] ?? 0)
     }
 
-    /// The topic of a story: the mean of its articles' probabilities, so every article is one equal vote and
-    /// one long or extreme article cannot outvote the others. Each article is mixed with its own meaning vector
-    /// (`meaning`, by article id) when it has one, as the model was cross-validated. No articles: `politics`, the
-    /// commonest topic.
+    /// The topic of a story: each article votes for its likeliest topic (after the regional rule), the most votes
+    /// win, and a tie goes to the higher mean probability. One confident article cannot outvote the others (a
+    /// bond-market report among three reports of a confidence vote); a story of two articles that disagree is
+    /// decided by their mean. Each article is mixed with its own meaning vector (`meaning`, by article id) when it
+    /// has one, as the model was cross-validated. No articles: `politics`, the commonest topic.
     public func classify(story articles: [StoryArticle], meaning: [String: [Float]] = [:]) -> Topic {
         guard !articles.isEmpty else { return .politics }
+        var votes: [Topic: Int] = [:]
         var total: [Topic: Double] = [:]
         for article in articles {
-            for (topic, value) in probabilities(headline: article.headline, body: article.body, meaning: meaning[article.id]) {
-                total[topic, default: 0] += value
-            }
+            let p = probabilities(headline: article.headline, body: article.body, meaning: meaning[article.id])
+            for (topic, value) in p { total[topic, default: 0] += value }
+            let best = Topic.allCases.max { (p[$0] ?? 0, $1.order) < (p[$1] ?? 0, $0.order) }!
+            votes[best, default: 0] += 1
         }
-        return Topic.allCases.max { (total[$0] ?? 0, $1.order) < (total[$1] ?? 0, $0.order) }!
+        return Topic.allCases.max {
+            (votes[$0] ?? 0, total[$0] ?? 0, $1.order) < (votes[$1] ?? 0, total[$1] ?? 0, $0.order)
+        }!
     }
 }
 

@@ -72,8 +72,9 @@ import Testing
             uniqueKeysWithValues: zip(articles.map(\.id), extractor.prepared(articles).map { $0.branchVectors.first ?? [] }))
     }
 
-    /// With the topic branch's vectors: measured 0.679 articles alone (125 / 184) and 0.728 as true events (134 / 184),
-    /// 2026-12-04 (`make eval-topics`; the frozen encoder's vectors gave 127 and 134); the floors allow one article less.
+    /// With the topic branch's vectors: measured 0.679 articles alone (125 / 184, 2026-12-04; `make eval-topics`) and
+    /// 0.755 as true events (139 / 184, 2026-12-05, a story's topic by its articles' vote; 134 by their mean
+    /// probability); the floors allow one article less.
     @Test func withMeaningVectorsTheyStayAtTheMeasuredAccuracy() throws {
         let classifier = try #require(TopicModelFiles.classifier)
         let (articles, topics) = try Self.labelledArticles()
@@ -89,6 +90,6 @@ import Testing
         }
         print("topics on Resources/jarvis/eval with meaning vectors: \(alone) / \(asStories) of \(articles.count)")
         #expect(Double(alone) / Double(articles.count) >= 0.674)
-        #expect(Double(asStories) / Double(articles.count) >= 0.722)
+        #expect(Double(asStories) / Double(articles.count) >= 0.750)
     }
 }

@@ -142,7 +142,7 @@ enum TopicModelFiles {
             canonicalUrl: nil, contentHash: id)
     }
 
-    @Test func storyTopicIsTheMeanOfItsArticles() throws {
+    @Test func storyTopicIsItsArticlesVote() throws {
         let classifier = try #require(TopicModelFiles.classifier)
         let story = [
             article(
@@ -162,6 +162,33 @@ enum TopicModelFiles {
         ]
         #expect(classifier.classify(story: tech) == .tech)
         #expect(classifier.classify(story: []) == .politics)
+    }
+
+    /// One confident article does not outvote the others: a bond-market report among two reports of a
+    /// confidence vote, whose mean probability still leans to finance (checked, so the fixture keeps testing that).
+    @Test func oneConfidentArticleDoesNotOutvoteTheStory() throws {
+        let classifier = try #require(TopicModelFiles.classifier)
+        let story = [
+            article(
+                "1", "Bond spreads narrow after government survives censure vote",
+                "The premium investors demand to hold the country's government bonds over benchmark debt narrowed on "
+                    + "Tuesday, and bank shares rose as traders priced a lower risk of early elections."),
+            article(
+                "2", "Government survives no-confidence vote over budget",
+                "The prime minister's minority government survived a no-confidence motion in parliament on Monday after "
+                    + "opposition parties fell short of a majority, letting the budget bill pass."),
+            article(
+                "3", "Government survives budget no-confidence vote",
+                "The prime minister's government survived a no-confidence motion in parliament after the opposition "
+                    + "fell short of a majority."),
+        ]
+        let tops = story.map { classifier.classify(headline: $0.headline, body: $0.body).topic }
+        #expect(tops == [.finance, .politics, .politics])
+        let mean = story.map { classifier.probabilities(headline: $0.headline, body: $0.body) }
+        #expect(mean.map { $0[.finance]! }.reduce(0, +) > mean.map { $0[.politics]! }.reduce(0, +))
+        #expect(classifier.classify(story: story) == .politics)
+        // Two articles that disagree: their mean decides.
+        #expect(classifier.classify(story: Array(story.prefix(2))) == .finance)
     }
 
     /// A borderline article (its two likeliest topics close) and a unit vector pointing from the first topic's
