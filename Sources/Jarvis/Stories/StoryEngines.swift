@@ -51,10 +51,15 @@ public protocol StoryAnalyzing: Sendable {
     func analyze(_ articles: [StoryArticle], topic: Topic, now: Date) -> StoryInsight
     /// The signal score alone, for the periodic rescore of every live story (the full analysis by default).
     func score(_ articles: [StoryArticle], topic: Topic, now: Date) -> ScoreBreakdown
+    /// The ids of the articles whose body the analysis reads, chosen from their headlines and facts alone (every
+    /// article by default): the store loads only these bodies.
+    func articlesRead(_ articles: [StoryArticle]) -> Set<String>
 }
 
 extension StoryAnalyzing {
     public func score(_ articles: [StoryArticle], topic: Topic, now: Date) -> ScoreBreakdown {
         analyze(articles, topic: topic, now: now).score
     }
+
+    public func articlesRead(_ articles: [StoryArticle]) -> Set<String> { Set(articles.map(\.id)) }
 }

@@ -184,7 +184,7 @@ public actor StoryService: StoryIngesting {
         let articles: [StoryArticle]
         let before: StoryStore.AnalysisState
         do {
-            articles = try await stories.storyArticles(storyId)
+            articles = try await stories.storyArticles(storyId, readingBodiesOf: analyzer.articlesRead)
             guard !articles.isEmpty, let state = try await stories.state(of: storyId) else { return }
             before = state
         } catch {
@@ -257,16 +257,21 @@ public actor StoryService: StoryIngesting {
     /// holds.
     private func rescore(_ storyId: String, now: Date) async {
         guard let before = try? await stories.state(of: storyId) else { return }
-        guard let articles = try? await stories.storyArticles(storyId), !articles.isEmpty else { return }
+        guard let articles = try? await stories.storyArticles(storyId, readingBodiesOf: analyzer.articlesRead),
+            !articles.isEmpty
+        else { return }
         let topic: Topic
         if before.analyzed, let stored = before.topic { topic = stored } else { topic = await self.topic(of: storyId, articles) }
         guard analyzer.score(articles, topic: topic, now: now).total != before.signalScore else { return }
         await analyze(storyId, articles: articles, before: before, contentChanged: false)
     }
 
-    /// The story's topic, each article with its stored meaning vector when the classifier reads them (an
-    /// article without one, or a store that fails, leaves that article to the text model).
-    private func topic(of storyId: String, _ articles: [StoryArticle]) async -> Topic {
+    /// The story's topic, from the articles whose body the analysis reads (`StoryAnalyzing.articlesRead`: the
+    /// store loaded no other body), each with its stored meaning vector when the classifier reads them (an article
+    /// without one, or a store that fails, leaves that article to the text model).
+    private func topic(of storyId: String, _ all: [StoryArticle]) async -> Topic {
+        let read = analyzer.articlesRead(all)
+        let articles = all.filter { read.contains($0.id) }
         var vectors: [String: [Float]] = [:]
         if let encoder = classifier.meaningEncoder {
             do { vectors = try await stories.embeddings(ofStory: storyId, model: encoder) } catch {

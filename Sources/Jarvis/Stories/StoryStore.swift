@@ -222,15 +222,36 @@ public struct StoryStore: Sendable {
         a.canonical_url, a.content_hash, a.story_id, f.authority, f.topic_hint, f.region
         """
 
-    /// The articles of a story with their feeds' configuration, earliest first.
-    public func storyArticles(_ storyId: String) async throws -> [StoryArticle] {
+    /// The articles of a story with their feeds' configuration, earliest first, and the bodies of those `reading`
+    /// picks from the others' headlines and facts (the rest come with an empty body): a story of thousands of
+    /// articles costs the bodies its analysis reads, not thousands. One read transaction.
+    public func storyArticles(
+        _ storyId: String, readingBodiesOf reading: @escaping @Sendable ([StoryArticle]) -> Set<String>
+    ) async throws -> [StoryArticle] {
         try await database.read { connection in
-            try connection.query(
+            var articles = try connection.query(
                 """
-                SELECT \(Self.storyArticleColumns) FROM articles a LEFT JOIN feeds f ON f.id = a.feed_id
+                SELECT \(Self.storyArticleColumns.replacingOccurrences(of: "a.body", with: "'' AS body"))
+                FROM articles a LEFT JOIN feeds f ON f.id = a.feed_id
                 WHERE a.story_id = $1 ORDER BY a.published_at, a.id
                 """, storyId
             ).map(Self.storyArticle(from:))
+            let read = reading(articles)
+            guard !read.isEmpty else { return articles }
+            var bodies: [String: String] = [:]
+            let rows: [SQLRow]
+            if read.count == articles.count {
+                rows = try connection.query("SELECT id, body FROM articles WHERE story_id = $1", storyId)
+            } else {
+                let ids = read.sorted()
+                let list = ids.indices.map { "$\($0 + 2)" }.joined(separator: ", ")
+                rows = try connection.query(
+                    "SELECT id, body FROM articles WHERE story_id = $1 AND id IN (\(list))",
+                    [SQLValue.text(storyId)] + ids.map(SQLValue.text))
+            }
+            for row in rows { bodies[try row.decode(String.self, "id")] = try row.decode(String.self, "body") }
+            for i in articles.indices { articles[i].body = bodies[articles[i].id] ?? "" }
+            return articles
         }
     }
 
