@@ -24,7 +24,19 @@ enum HeadlineSelector {
         "number", "entities", "action_verb", "opinion", "terms",
     ]
 
+    /// The index in `story.articles` of the canonical headline. Candidates and features come from the articles
+    /// whose text the analysis reads (all of a story of 64 or fewer; of a longer one, each source's newest
+    /// reports): the pairwise comparisons stay bounded however long a story runs, and a long story is named by
+    /// its current reports.
     static func choose(_ story: PreparedStory) -> Int {
+        let pool = story.articles.indices.filter { story.articles[$0].isRead }
+        guard pool.count < story.articles.count, !pool.isEmpty else { return choose(among: story) }
+        var read = story
+        read.articles = pool.map { story.articles[$0] }
+        return pool[choose(among: read)]
+    }
+
+    private static func choose(among story: PreparedStory) -> Int {
         let articles = story.articles
         guard articles.count > 1 else { return 0 }
         let features = features(story)

@@ -129,7 +129,8 @@ public struct StoryAnalyzer: Sendable {
                 InsightArticle(
                     article: article, sourceKey: StoryAnalyzer.sourceKey(article.source), authority: authority(of: article),
                     headline: headline, headlineTerms: text.terms(headline), sentences: sentences,
-                    sentenceTerms: sentences.map { text.terms($0) }, isOpinion: OpinionPiece.isOpinion(article)))
+                    sentenceTerms: sentences.map { text.terms($0) }, isOpinion: OpinionPiece.isOpinion(article),
+                    isRead: read.contains(article.id)))
         }
         // Independent voices: one per source name, and syndicated copies (same content hash
         // under different names) merged into one.
@@ -193,6 +194,8 @@ struct InsightArticle {
     /// A columnist's or an editorial board's piece (`OpinionPiece`).
     var isOpinion = false
     var voice = 0
+    /// Among the articles whose text the analysis reads (`StoryAnalyzer.articlesRead`).
+    var isRead = true
 
     var bodyTerms: [String] { sentenceTerms.flatMap { $0 } }
 }

@@ -39,4 +39,21 @@ struct ArticlesReadTests {
         #expect(insight.score.freshness == full.score.freshness)
         #expect(insight.score.sourceAuthority == full.score.sourceAuthority)
     }
+
+    /// The canonical headline is one of the reports whose text is read (the pairwise headline comparisons stay
+    /// bounded as a story grows), even when an older report's headline would score higher.
+    @Test func aLongStoryIsNamedByTheReportsItReads() {
+        let analyzer = StoryAnalyzer(configuration: InsightConfiguration(maxArticlesRead: 12))
+        let read = StoryAnalyzer.articlesRead(Self.liveBlog, limit: 12)
+        let readHeadlines = Set(Self.liveBlog.filter { read.contains($0.id) }.map(\.headline))
+        #expect(readHeadlines.contains(analyzer.analyze(Self.liveBlog, topic: .africa, now: F.now).headline))
+        // An old report naming the event in the words the others share, and unread: not a candidate.
+        let old = F.article(
+            "o0-first", "Outlet 0", "Engineers report progress on Ikeja bridge repairs in Lagos",
+            "Engineers in Lagos reported progress on the Ikeja bridge repairs.", minutesAgo: 2_000)
+        let headline = analyzer.analyze(Self.liveBlog + [old], topic: .africa, now: F.now).headline
+        #expect(readHeadlines.contains(headline), "\(headline)")
+        let everything = StoryAnalyzer(configuration: InsightConfiguration(maxArticlesRead: 1_000))
+        #expect(everything.analyze(Self.liveBlog + [old], topic: .africa, now: F.now).headline == old.headline)
+    }
 }
