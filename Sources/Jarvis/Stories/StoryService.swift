@@ -274,7 +274,10 @@ public actor StoryService: StoryIngesting {
         let articles = all.filter { read.contains($0.id) }
         var vectors: [String: [Float]] = [:]
         if let encoder = classifier.meaningEncoder {
-            do { vectors = try await stories.embeddings(ofStory: storyId, model: encoder) } catch {
+            do {
+                let some = articles.count < all.count ? articles.map(\.id) : nil
+                vectors = try await stories.embeddings(ofStory: storyId, model: encoder, articles: some)
+            } catch {
                 logger.warning("meaning vectors not read", ["story": storyId, "error": "\(error)"])
             }
         }

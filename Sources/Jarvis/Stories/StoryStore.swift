@@ -302,16 +302,28 @@ public struct StoryStore: Sendable {
         }
     }
 
-    /// The stored embeddings (made by `model`) of one story's articles, by article id.
-    public func embeddings(ofStory storyId: String, model: String) async throws -> [String: [Float]] {
+    /// The stored embeddings (made by `model`) of one story's articles, by article id: every article's, or only
+    /// those of `articles` (ids of the story's articles: what its analysis reads of a long story).
+    public func embeddings(ofStory storyId: String, model: String, articles: [String]? = nil) async throws -> [String: [Float]] {
         try await database.read { connection in
             var vectors: [String: [Float]] = [:]
-            for row in try connection.query(
-                """
-                SELECT e.article_id, e.vector FROM article_vectors e JOIN articles a ON a.id = e.article_id
-                WHERE a.story_id = $1 AND e.model = $2
-                """, storyId, model)
-            {
+            let rows: [SQLRow]
+            if let articles {
+                guard !articles.isEmpty else { return [:] }
+                let list = articles.indices.map { "$\($0 + 3)" }.joined(separator: ", ")
+                rows = try connection.query(
+                    """
+                    SELECT e.article_id, e.vector FROM article_vectors e JOIN articles a ON a.id = e.article_id
+                    WHERE a.story_id = $1 AND e.model = $2 AND e.article_id IN (\(list))
+                    """, [SQLValue.text(storyId), .text(model)] + articles.map(SQLValue.text))
+            } else {
+                rows = try connection.query(
+                    """
+                    SELECT e.article_id, e.vector FROM article_vectors e JOIN articles a ON a.id = e.article_id
+                    WHERE a.story_id = $1 AND e.model = $2
+                    """, storyId, model)
+            }
+            for row in rows {
                 vectors[try row.decode(String.self, "article_id")] = ArticleEmbeddingCoding.floats(
                     try row.decode([UInt8].self, "vector"))
             }

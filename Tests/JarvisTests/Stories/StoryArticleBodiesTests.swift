@@ -7,7 +7,8 @@ import Testing
 
 /// A story's analysis reads the bodies of 64 articles at most (each source's newest first): the store loads
 /// those bodies only, so a story of thousands of articles costs no more to analyse than one of 64, and the
-/// analysis is the same as with every body loaded. On both engines: the `IN` list is the portable part.
+/// analysis is the same as with every body loaded; the topic reads those articles' vectors only. On both engines:
+/// the `IN` list is the portable part.
 @Suite struct StoryArticleBodiesTests {
     enum Engine: String, CaseIterable, Sendable { case sqlite, postgres }
 
@@ -54,6 +55,12 @@ import Testing
         #expect(read.count == 64)
         #expect(loaded.filter { !$0.body.isEmpty }.map(\.id) == everything.filter { read.contains($0.id) }.map(\.id))
         #expect(everything.allSatisfy { !$0.body.isEmpty })
+        // The topic reads the vectors of the same articles.
+        try await stories.saveEmbeddings(everything.map { ($0.id, [1, 0]) }, model: "enc")
+        let vectors = try await stories.embeddings(ofStory: "s1", model: "enc", articles: read.sorted())
+        #expect(Set(vectors.keys) == read)
+        #expect(try await stories.embeddings(ofStory: "s1", model: "enc").count == 90)
+        #expect(try await stories.embeddings(ofStory: "s1", model: "enc", articles: []).isEmpty)
         let now = start.addingTimeInterval(90 * 600)
         #expect(analyzer.analyze(loaded, topic: .africa, now: now) == analyzer.analyze(everything, topic: .africa, now: now))
         await database.close()
