@@ -150,7 +150,7 @@ public struct StoryStore: Sendable {
     public func sources(of storyIds: [String]) async throws -> [String: [StorySourceEntry]] {
         guard !storyIds.isEmpty else { return [:] }
         return try await database.read { connection in
-            let placeholders = storyIds.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+            let placeholders = SQLPlaceholders.list(storyIds.count, from: 1)
             let rows = try connection.query(
                 """
                 SELECT story_id, id, source, source_url, published_at, is_breaking FROM articles
@@ -244,7 +244,7 @@ public struct StoryStore: Sendable {
                 rows = try connection.query("SELECT id, body FROM articles WHERE story_id = $1", storyId)
             } else {
                 let ids = read.sorted()
-                let list = ids.indices.map { "$\($0 + 2)" }.joined(separator: ", ")
+                let list = SQLPlaceholders.list(ids.count, from: 2)
                 rows = try connection.query(
                     "SELECT id, body FROM articles WHERE story_id = $1 AND id IN (\(list))",
                     [SQLValue.text(storyId)] + ids.map(SQLValue.text))
@@ -310,7 +310,7 @@ public struct StoryStore: Sendable {
             let rows: [SQLRow]
             if let articles {
                 guard !articles.isEmpty else { return [:] }
-                let list = articles.indices.map { "$\($0 + 3)" }.joined(separator: ", ")
+                let list = SQLPlaceholders.list(articles.count, from: 3)
                 rows = try connection.query(
                     """
                     SELECT e.article_id, e.vector FROM article_vectors e JOIN articles a ON a.id = e.article_id
@@ -350,7 +350,7 @@ public struct StoryStore: Sendable {
     /// no model named, nothing is deleted (a build without an encoder keeps the vectors a later one reads).
     public func deleteVectors(notMadeBy models: [String], limit: Int) async throws -> Int {
         guard !models.isEmpty, limit > 0 else { return 0 }
-        let names = models.indices.map { "$\($0 + 2)" }.joined(separator: ", ")
+        let names = SQLPlaceholders.list(models.count, from: 2)
         return try await database.write { connection in
             try connection.execute(
                 """

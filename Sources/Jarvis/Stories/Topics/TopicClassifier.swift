@@ -137,7 +137,7 @@ public struct TopicClassifier: Sendable {
     /// The topic of one article, with its probability.
     public func classify(headline: String, body: String, meaning: [Float]? = nil) -> (topic: Topic, confidence: Double) {
         let p = probabilities(headline: headline, body: body, meaning: meaning)
-        let best = Topic.allCases.max { (p[$0] ?? 0, $1.order) < (p[$1] ?? 0, $0.order) }!
+        let best = Self.likeliest(p)
         return (best, p[best] ?? 0)
     }
 
@@ -153,12 +153,16 @@ public struct TopicClassifier: Sendable {
         for article in articles {
             let p = probabilities(headline: article.headline, body: article.body, meaning: meaning[article.id])
             for (topic, value) in p { total[topic, default: 0] += value }
-            let best = Topic.allCases.max { (p[$0] ?? 0, $1.order) < (p[$1] ?? 0, $0.order) }!
-            votes[best, default: 0] += 1
+            votes[Self.likeliest(p), default: 0] += 1
         }
         return Topic.allCases.max {
             (votes[$0] ?? 0, total[$0] ?? 0, $1.order) < (votes[$1] ?? 0, total[$1] ?? 0, $0.order)
         }!
+    }
+
+    /// The most probable topic; ties go to the earlier topic in `allCases`.
+    static func likeliest(_ p: [Topic: Double]) -> Topic {
+        Topic.allCases.max { (p[$0] ?? 0, $1.order) < (p[$1] ?? 0, $0.order) }!
     }
 }
 
