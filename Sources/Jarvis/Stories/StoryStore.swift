@@ -146,15 +146,19 @@ public struct StoryStore: Sendable {
         }
     }
 
-    /// Each source's earliest article, per story, earliest source first.
+    /// Each source's earliest article, per story, earliest source first. The database picks them (one row per
+    /// story and source), so a page of stories costs its sources, not every article of a long-running story.
     public func sources(of storyIds: [String]) async throws -> [String: [StorySourceEntry]] {
         guard !storyIds.isEmpty else { return [:] }
         return try await database.read { connection in
             let placeholders = SQLPlaceholders.list(storyIds.count, from: 1)
             let rows = try connection.query(
                 """
-                SELECT story_id, id, source, source_url, published_at, is_breaking FROM articles
-                WHERE story_id IN (\(placeholders)) ORDER BY published_at, id
+                SELECT story_id, id, source, source_url, published_at, is_breaking FROM (
+                    SELECT story_id, id, source, source_url, published_at, is_breaking,
+                        ROW_NUMBER() OVER (PARTITION BY story_id, source ORDER BY published_at, id) AS source_rank
+                    FROM articles WHERE story_id IN (\(placeholders))
+                ) ranked WHERE source_rank = 1 ORDER BY published_at, id
                 """, storyIds.map { SQLValue.text($0) })
             var result: [String: [StorySourceEntry]] = [:]
             var seen: Set<String> = []

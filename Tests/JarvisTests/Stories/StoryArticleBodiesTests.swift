@@ -61,6 +61,11 @@ import Testing
         #expect(Set(vectors.keys) == read)
         #expect(try await stories.embeddings(ofStory: "s1", model: "enc").count == 90)
         #expect(try await stories.embeddings(ofStory: "s1", model: "enc", articles: []).isEmpty)
+        // A page of stories lists each source's earliest article, picked by the database.
+        let listed = try await stories.sources(of: ["s1", "none"])
+        #expect(listed["s1"]?.map(\.articleId) == ["a000", "a001", "a002"])
+        #expect(listed["s1"]?.map(\.name) == sources)
+        #expect(listed["none"] == nil)
         let now = start.addingTimeInterval(90 * 600)
         #expect(analyzer.analyze(loaded, topic: .africa, now: now) == analyzer.analyze(everything, topic: .africa, now: now))
         await database.close()
