@@ -1,14 +1,15 @@
 import Foundation
 
 /// Whether an article is an opinion piece, by how its outlet files it: an opinion section in its address
-/// ("/opinion/", "/opinions/", "/commentisfree/", "/editorials/"), a label before its headline ("Opinion:",
+/// ("/opinion/", "/opinions/", "/commentisfree/", "/editorials/", "/columns/", "/ideas/" — The Atlantic's and
+/// TIME's opinion sections —, "/breakingviews/"), a label before its headline ("Opinion:",
 /// "OPINION |", "Editorial:") or an opinion feed's name ("… Opinion"). Its sentences are a writer's argument: they
 /// may echo what the reports share, but they are never stated as the sources' agreement, and a summary takes them
 /// only when no report has a sentence to give.
 enum OpinionPiece {
     private static let sections: Set<String> = [
         "opinion", "opinions", "commentisfree", "editorial", "editorials", "op-ed", "op-eds", "oped", "columnists",
-        "commentary",
+        "commentary", "column", "columns", "ideas", "breakingviews",
     ]
 
     private static let labels: Set<String> = ["opinion", "editorial", "op-ed", "commentary", "column"]

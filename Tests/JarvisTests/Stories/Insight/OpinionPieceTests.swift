@@ -14,6 +14,9 @@ struct OpinionPieceTests {
         ("bridge", "Lagos Ledger", "Opinion: The bridge the city needs"),
         ("bridge", "Lagos Ledger", "EDITORIAL | The bridge the city needs"),
         ("bridge", "Lagos Ledger Opinion", "The bridge the city needs"),
+        ("ideas/archive/2026/11/bridge", "Lagos Monthly", "The bridge the city needs"),
+        ("columns/2026/11/bridge", "Lagos Ledger", "The bridge the city needs"),
+        ("breakingviews/lagos-bridge-bonds", "Wire", "Lagos bridge bonds need a sturdier base"),
     ])
     func filedAsOpinion(path: String, source: String, headline: String) {
         let article = F.article(path, source, headline, "The bridge opens on Monday.", minutesAgo: 10)
@@ -24,6 +27,7 @@ struct OpinionPieceTests {
         ("news/2026/11/23/bridge-opens", "Lagos Ledger", "Bridge opens in Ikeja"),
         ("politics/opinion-poll-on-bridge", "Lagos Ledger", "Opinion poll: most back the bridge"),
         ("bridge", "Public Opinion Research Wire", "Bridge opens in Ikeja"),
+        ("news/2026/11/23/bridge-ideas-contest", "Lagos Ledger", "Bridge design contest draws 40 ideas"),
     ])
     func reports(path: String, source: String, headline: String) {
         let article = F.article(path, source, headline, "The bridge opens on Monday.", minutesAgo: 10)
