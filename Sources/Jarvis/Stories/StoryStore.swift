@@ -161,14 +161,10 @@ public struct StoryStore: Sendable {
                 ) ranked WHERE source_rank = 1 ORDER BY published_at, id
                 """, storyIds.map { SQLValue.text($0) })
             var result: [String: [StorySourceEntry]] = [:]
-            var seen: Set<String> = []
             for row in rows {
-                let story = try row.decode(String.self, "story_id")
-                let source = try row.decode(String.self, "source")
-                guard seen.insert(story + "\u{1F}" + source).inserted else { continue }
-                result[story, default: []].append(
+                result[try row.decode(String.self, "story_id"), default: []].append(
                     StorySourceEntry(
-                        articleId: try row.decode(String.self, "id"), name: source,
+                        articleId: try row.decode(String.self, "id"), name: try row.decode(String.self, "source"),
                         url: try row.decode(String.self, "source_url"),
                         publishedAt: try row.decode(Date.self, "published_at"),
                         isBreaking: try row.decode(Bool.self, "is_breaking")))
