@@ -7,7 +7,9 @@
 2. the news-events.jsonl articles of the clustering test split's events whose AllSides topic is ours
    (`topic_text.event_articles`: other outlets, world, European and British politics; never trained on);
 3. the old labelled story set, Resources/jarvis/eval/stories-eval.json: articles alone and true events as
-   stories (`story-eval story-topics`: the server's story rule).
+   stories (`story-eval story-topics`: the server's story rule);
+Or, with `--labelled FILE` (repeatable), only those files: JSON Lines of {"title", "text", "label"}, the label one
+of finance / tech / politics / africa — real news the models never saw, kept outside the repository.
 Each article carries its meaning vector as the server stores it (`story-eval embed`, or `embed --branch` when the
 model reads the topic branch's vectors) unless `--no-meaning`.
 (3) is not a generalisation measure: the
@@ -88,8 +90,17 @@ def main():
     parser.add_argument("--vector-cache", default=os.path.join(tt.REPO, ".build", "topic-vectors.npz"))
     parser.add_argument("--no-meaning", action="store_true",
                         help="classify without meaning vectors (as the server does without its encoder)")
+    parser.add_argument("--labelled", action="append", default=[], metavar="FILE",
+                        help="report on this JSON Lines file of {title, text, label} instead (repeatable)")
     args = parser.parse_args()
     meaning = None if args.no_meaning else args.vector_cache
+
+    for path in args.labelled:
+        rows = [r for r in tt.load_jsonl(path) if r.get("label") in tt.TOPICS]
+        results = classify(args.story_eval, [(r["title"], r["text"]) for r in rows], meaning)
+        report(f"{path} (labelled articles)", [r["label"] for r in rows], [o["topic"] for o in results])
+    if args.labelled:
+        return
 
     path = os.path.join(args.data, "news-topics.jsonl")
     if os.path.exists(path):

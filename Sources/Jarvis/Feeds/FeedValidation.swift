@@ -28,7 +28,7 @@ public enum FeedValidation {
         guard components.user == nil, components.password == nil else {
             return .failure(.invalid(field: "url", message: "url must not carry credentials."))
         }
-        if !allowPrivateAddresses, AddressPolicy.isInternal(address: host) == true || host.lowercased() == "localhost" {
+        if !allowPrivateAddresses, AddressPolicy.isInternal(address: host) == true || isLocalName(host) {
             return .failure(.invalid(field: "url", message: "url points to a private or loopback address."))
         }
         feed.url = canonicalFeedURL(components)
@@ -43,6 +43,13 @@ public enum FeedValidation {
                     message: "pollIntervalSeconds must be between \(intervalRange.lowerBound) and \(intervalRange.upperBound)."))
         }
         return .success(feed)
+    }
+
+    /// "localhost" and the names under it (RFC 6761: they resolve to loopback), with or without the root's dot.
+    private static func isLocalName(_ host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasSuffix(".") { name.removeLast() }
+        return name == "localhost" || name.hasSuffix(".localhost")
     }
 
     /// Lower-cased scheme and host, no default port, no fragment: two spellings of one feed

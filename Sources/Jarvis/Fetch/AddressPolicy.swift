@@ -58,10 +58,12 @@ public enum AddressPolicy {
         return false
     }
 
-    /// Parses a textual address (for URL hosts given as literals).
+    /// Parses a textual address (for URL hosts given as literals), nil for a name. IPv4 in the
+    /// resolver's legacy forms ("127.1", "0x7f000001", "2130706433", octal "0177.0.0.1") counts:
+    /// curl and `getaddrinfo` connect to them as the address they stand for.
     public static func isInternal(address text: String) -> Bool? {
         var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 {
+        if inet_pton(AF_INET, text, &v4) == 1 || (isLegacyIPv4(text) && inet_aton(text, &v4) == 1) {
             let b = withUnsafeBytes(of: v4) { Array($0) }
             return isInternal(ipv4: (b[0], b[1], b[2], b[3]))
         }
@@ -71,6 +73,13 @@ public enum AddressPolicy {
             return isInternal(ipv6: withUnsafeBytes(of: v6) { Array($0) })
         }
         return nil
+    }
+
+    /// Digits, dots and hex digits after "0x" only: what `inet_aton` reads as a number (it also
+    /// stops at a blank and ignores the rest, which a host name never carries).
+    private static func isLegacyIPv4(_ text: String) -> Bool {
+        guard let first = text.first, first.isASCII, first.isNumber else { return false }
+        return text.allSatisfy { $0 == "." || $0 == "x" || $0 == "X" || ($0.isASCII && $0.isHexDigit) }
     }
 
     /// An IPv6 address as text (`inet_ntop`), for the refusal message.

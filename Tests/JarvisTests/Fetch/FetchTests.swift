@@ -212,8 +212,12 @@ import Testing
         ("fec0::1", true), ("feff::1", true), ("100::1", true), ("100::ffff:1", true), ("100:0:0:1::1", false),
         ("3fff::1", true), ("5f00::1", true), ("198.51.100.7", true), ("203.0.113.9", true), ("192.0.2.1", true),
         ("192.88.99.1", true), ("2a00:1450:4001::200e", false),
+        // The resolver's legacy IPv4 forms: the address each stands for; names stay names.
+        ("127.1", true), ("0x7f000001", true), ("2130706433", true), ("0", true), ("0177.0.0.1", true),
+        ("10.1", true), ("134744072", false), ("0x08080808", false), ("example.org", nil), ("cafe", nil),
+        ("1.example", nil),
     ])
-    func addressClassification(_ address: String, _ isInternal: Bool) {
+    func addressClassification(_ address: String, _ isInternal: Bool?) {
         #expect(AddressPolicy.isInternal(address: address) == isInternal, "\(address)")
     }
 }
