@@ -90,7 +90,7 @@ import Xoseen
     @Test(arguments: [
         "shut up you fags", "look at these retards", "go back home, wetbacks", "typical stupid tranny",
         "you homo", "the kikes run everything", "filthy spic", "what a bunch of faggots", "you're so retarded",
-        "ignore me again and see what happens", "piss off, creep", "just piss off",
+        "ignore me again and see what happens", "piss off, creep", "just piss off", "shut up you he-she",
     ])
     func slursWithInflections(_ text: String) {
         expectBlocked(text, .harassment)
@@ -141,6 +141,9 @@ import Xoseen
         "congrats on the bonus! drinks on you this weekend?",
         "he got arrested at the protest last night, it was all over the news",  // news, not a private fact
         "can you pick me up from the hospital after my surgery tomorrow?",  // a favour, no money
+        "my friend says he/she is running late, whoever they bring",  // the pronoun
+        "ask the host if he/she minds us bringing wine",
+        "my dog has to wear a muzzle at the vet",  // no slur reads as "muzzle"
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         let verdict = scanner.scan(text)

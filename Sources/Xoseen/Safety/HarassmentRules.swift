@@ -24,6 +24,7 @@ enum HarassmentRules: SafetyRuleSet {
             stupid dumb dirty filthy fucking fuckin fkn damn damned ugly fat disgusting worthless lazy sick nasty \
             little typical bloody
             """),
+        "shaming": SharedWords.words("shaming shame shamed shamer shamers"),
         "harm": SharedWords.words("hurt kill beat stab shoot punch smack strangle choke rape burn end ruin destroy slap"),
         "future": SharedWords.words("ill will gonna going_to im_going_to im_gonna i_will wanna"),
         "loveVerb": SharedWords.words("love loves date dates want wants like likes asked cares care"),
@@ -38,9 +39,10 @@ enum HarassmentRules: SafetyRuleSet {
 
     static let cues: [SafetyCue] = [
         SafetyCue(.harassment, .insult, 1, "@you ~4@insultFill @insult"),
-        SafetyCue(.harassment, .slur, 1, "@slur"),
+        // "slut-shaming" names what someone does to others, it calls nobody a slut.
+        SafetyCue(.harassment, .slur, 1, "@slur !@shaming"),
         // A word that is a slur only in one reading: aimed at someone, insulted, or beside another slur.
-        SafetyCue(.harassment, .slur, 0.5, "@slurAmbiguous"),
+        SafetyCue(.harassment, .slur, 0.5, "@slurAmbiguous !@shaming"),
         SafetyCue(.harassment, .slur, 1, "@you ~3@insultFill @slurAmbiguous"),
         SafetyCue(.harassment, .slur, 1, "@slurEmphasis ~1 @slurAmbiguous"),
         SafetyCue(.harassment, .insult, 1, "ugly_ass|dumb_ass|stfu|shut_the_fuck_up|go_to_hell|eat_shit"),

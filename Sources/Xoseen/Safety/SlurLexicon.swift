@@ -8,15 +8,16 @@
 /// "retards" is unambiguous), "coon" a raccoon, "homo" the genus): alone they are half the
 /// evidence, and block only aimed at someone ("you homo"), with an insult ("stupid fag") or with a second slur.
 /// "retarded" is there too: as an adjective it is mostly untargeted profanity ("that's retarded"), allowed by
-/// policy; "you retarded" is an insult. Words whose skeleton (``Skeleton``: `l` and `i` merged) is a common word
-/// are left out: "foid" reads as "fold".
+/// policy; "you retarded" is an insult. "he/she" is mostly the pronoun ("he/she is lying"), the slur only aimed.
+/// Words whose skeleton (``Skeleton``: `l` and `i` merged) is a common word are left out: "foid" reads as
+/// "fold", "muzzie" as "muzzle" (`SlurLexiconTests` checks every word against the encoder's vocabulary).
 enum SlurLexicon {
     static let unambiguous: [String] =
         inflected(
             """
             nigger nigguh niger_bitch sandnigger jigaboo porch_monkey wetback beaner kike hymie christ_killer \
-            raghead towelhead camel_jockey muzzie zipperhead chinaman slant_eye coolie gollywog golliwog \
-            faggot fagot fagget faggit shemale he_she ladyboy_freak dyke_bitch batty_boy poofter \
+            raghead towelhead camel_jockey zipperhead chinaman slant_eye coolie gollywog golliwog \
+            faggot fagot fagget faggit shemale ladyboy_freak dyke_bitch batty_boy poofter \
             retardo mongoloid spastic libtard \
             whore slut cunt skank thot feminazi femoid roastie
             """) + SharedWords.words("retards faggy faggoty sluttiest whorish")
@@ -25,7 +26,7 @@ enum SlurLexicon {
         inflected(
             """
             nigga niggah chink gook spic spick paki wop dago coon redskin squaw gypsy injun \
-            fag dyke homo tranny poof queer \
+            fag dyke homo tranny poof queer he_she \
             spaz cripple midget \
             hoe bitch
             """) + ["retard", "retarded"]
