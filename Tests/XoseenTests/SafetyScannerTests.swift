@@ -57,6 +57,10 @@ import Xoseen
         ("go kill yourself", .wishingHarm),
         ("I'm going to hurt you", .threat),
         ("I know where you work", .threat),
+        ("answer me or else", .threat),
+        ("I'll beat the crap out of you", .threat),
+        ("I'd beat the shit out of her if I saw her", .threat),
+        ("go kill yourself laughing, loser", .wishingHarm),
     ])
     func harassment(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .harassment, reason)
@@ -144,6 +148,12 @@ import Xoseen
         "my friend says he/she is running late, whoever they bring",  // the pronoun
         "ask the host if he/she minds us bringing wine",
         "my dog has to wear a muzzle at the vet",  // no slur reads as "muzzle"
+        "don't kill yourself over it, it was just one bad date",  // comfort, not a wish
+        "you'll kill yourself laughing at this video",
+        "I nearly died laughing at your message",
+        "leave by 7 or else you will miss the train",  // a condition's other half
+        "my brother beat the crap out of me at chess lol",  // a story, not a threat
+        "a picture of my license plate got taken by a speed camera",  // a plate is no ID
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         let verdict = scanner.scan(text)

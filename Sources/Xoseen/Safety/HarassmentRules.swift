@@ -31,10 +31,10 @@ enum HarassmentRules: SafetyRuleSet {
         "threatPhrase": SharedWords.words(
             """
             watch_your_back watch_yourself youll_regret you_will_regret youll_be_sorry you_will_be_sorry make_you_pay \
-            make_you_regret make_you_suffer or_else cant_hide you_cant_hide show_up_at_your \
-            come_to_your_house come_find_you coming_for_you make_your_life_hell make_your_life_miserable \
-            beat_the_shit_out_of beat_the_crap_out_of
+            make_you_regret make_you_suffer cant_hide you_cant_hide show_up_at_your \
+            come_to_your_house come_find_you coming_for_you make_your_life_hell make_your_life_miserable
             """),
+        "beatOutOf": SharedWords.words("beat_the_shit_out_of beat_the_crap_out_of beat_the_hell_out_of"),
     ]
 
     static let cues: [SafetyCue] = [
@@ -56,6 +56,12 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(.harassment, .insult, 1, "fuck|fck|fuk|fk|screw you|u|off|yourself|urself"),
         SafetyCue(.harassment, .insult, 1, "nobody|no_one|noone ~3 @loveVerb you|u"),
         SafetyCue(.harassment, .wishingHarm, 1, "kill|kiii yourself|urself|yourselves|youself"),
+        // "Don't kill yourself over it" comforts and "you'll kill yourself laughing" jokes (counter-evidence).
+        SafetyCue(.harassment, .wishingHarm, -1, "@negation ~1 kill|kiii yourself|urself|yourselves|youself"),
+        SafetyCue(
+            .harassment, .wishingHarm, -1,
+            "youll|youd|could|would|will|might|gonna ~1 kill|kiii yourself|urself|yourselves|youself laughing"),
+        SafetyCue(.harassment, .wishingHarm, -1, "die|dies|died|dying laughing"),
         SafetyCue(.harassment, .wishingHarm, 1, "kys|go_die|die_alone|drink_bleach|hang_yourself"),
         SafetyCue(.harassment, .wishingHarm, 1, "hope ~1 you|u ~2 die|dies|suffer|rot|hit|hurt|raped"),
         SafetyCue(.harassment, .wishingHarm, 1, "@you deserve ~2 hurt|suffer|die|pain"),
@@ -66,6 +72,13 @@ enum HarassmentRules: SafetyRuleSet {
             "@future ~2 find|come_find you|u !a|an|the|some|something|one|someone|another|more|better|guys"),
         SafetyCue(.harassment, .threat, 1, "know ~3 you|u live|work|stay|sleep|drive|park"),
         SafetyCue(.harassment, .threat, 1, "@threatPhrase"),
+        // Aimed at the reader or meant ("I'd beat the shit out of her"): "he beat the crap out of me at chess" tells
+        // a story.
+        SafetyCue(.harassment, .threat, 1, "@beatOutOf you|u|ya|yo"),
+        SafetyCue(.harassment, .threat, 1, "@future|want|want_to|id|would|could|gonna|should ~2 @beatOutOf"),
+        // "Or else!" threatens; "or else you'll miss the train" is the other half of a condition (a threat in it
+        // is found by its own words: "or else I'll hurt you").
+        SafetyCue(.harassment, .threat, 1, "or_else !@you|i|im|ill|we|it|its|they|he|she|the|there|my|your|this|that"),
         // "Do that again and see what happens" dares; "make a move and see what happens" advises.
         SafetyCue(.harassment, .threat, 1, "youll|or ~1 see_what_happens"),
         SafetyCue(.harassment, .threat, 1, "again and see_what_happens"),
