@@ -39,7 +39,9 @@ enum PersonalDataRules: SafetyRuleSet {
         SafetyCue(.personalData, .governmentID, 1, "ssn|social_security|social_security_number ~4 :num"),
         SafetyCue(.personalData, .governmentID, 1, "my|her|his|your social ~2 :num"),
         SafetyCue(.personalData, .governmentID, 1, "@idDocument ~2 number|no|num|is ~1 :digits"),
-        SafetyCue(.personalData, .governmentID, 1, "photo|pic|picture|copy|scan ~3 id|passport|license|licence|drivers_license !plate|plates"),
+        SafetyCue(
+            .personalData, .governmentID, 1,
+            "photo|pic|picture|copy|scan ~3 id|passport|license|licence|drivers_license !plate|plates"),
         SafetyCue(.personalData, .governmentID, 1, "maiden_name"),
         SafetyCue(.personalData, .governmentID, 1, "date_of_birth|dob|birth_date|birthdate ~3 :num"),
         SafetyCue(.personalData, .cardNumber, 1, "cvv|cvc|security_code|expiry|expiration|exp ~3 :num"),
