@@ -95,7 +95,7 @@ function scoreBars(breakdown) {
   return el('dl.bars', {}, subScores.map(([key, label]) => {
     const v = Math.max(0, Math.min(1, breakdown[key] ?? 0));
     return [el('dt', {}, label), el('dd', {},
-      el('span.bar', { role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': Math.round(v * 100),
+      el('span.meter', { role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': Math.round(v * 100),
         'aria-label': `${label} ${Math.round(v * 100)} of 100` }, el('span', { style: `width:${(v * 100).toFixed(0)}%` })))];
   }));
 }
