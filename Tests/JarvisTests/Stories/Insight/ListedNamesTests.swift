@@ -8,26 +8,26 @@ struct ListedNamesTests {
     /// (the real events set gave "name California, Humane Society and Nov.").
     @Test func abbreviationsAreNotListedAsNames() {
         #expect(
-            SourceAgreement.listedNames(["California", "Humane Society", "Nov", "Gen."]) == ["California", "Humane Society"])
+            ProperNames.listedNames(["California", "Humane Society", "Nov", "Gen."]) == ["California", "Humane Society"])
     }
 
     /// "name Catholic Church, Despite and Pennsylvania Attorney General Josh Shapiro", "name Biden, Buttigieg and
     /// Democratic" (the real events set): a sentence's first word and a party's adjective are no names.
     @Test func sentenceAdverbsAndAdjectivesAreNotListedAsNames() {
         #expect(
-            SourceAgreement.listedNames(["Catholic Church", "Despite", "Indeed", "Buttigieg", "Democratic"])
+            ProperNames.listedNames(["Catholic Church", "Despite", "Indeed", "Buttigieg", "Democratic"])
                 == ["Catholic Church", "Buttigieg"])
     }
 
     /// "name Union, congress and Democrats" (the real events set): the first case-blind match was inside a word.
     @Test func aNameIsShownAsPrintedCapitalised() {
         let sentence = "The congressional vote in Congress went to Lagos."
-        #expect(SourceAgreement.printedCapitalised("congress", in: sentence) == "Congress")
-        #expect(SourceAgreement.printedCapitalised("lagos", in: sentence) == "Lagos")
-        #expect(SourceAgreement.printedCapitalised("abuja", in: sentence) == nil)
+        #expect(ProperNames.printedCapitalised("congress", in: sentence) == "Congress")
+        #expect(ProperNames.printedCapitalised("lagos", in: sentence) == "Lagos")
+        #expect(ProperNames.printedCapitalised("abuja", in: sentence) == nil)
     }
 
     @Test func possessivesAndNamesInsideLongerOnesAreListedOnce() {
-        #expect(SourceAgreement.listedNames(["Adeyemi’s", "Governor Tunde Adeyemi", "Italian"]) == ["Governor Tunde Adeyemi"])
+        #expect(ProperNames.listedNames(["Adeyemi’s", "Governor Tunde Adeyemi", "Italian"]) == ["Governor Tunde Adeyemi"])
     }
 }
