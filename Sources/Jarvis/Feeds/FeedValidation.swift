@@ -28,7 +28,9 @@ public enum FeedValidation {
         guard components.user == nil, components.password == nil else {
             return .failure(.invalid(field: "url", message: "url must not carry credentials."))
         }
-        if !allowPrivateAddresses, AddressPolicy.isInternal(address: host) == true || isLocalName(host) {
+        // A name may end in the root's dot ("127.0.0.1.", "localhost."): the resolver reads it without.
+        let bare = host.hasSuffix(".") ? String(host.dropLast()) : host
+        if !allowPrivateAddresses, AddressPolicy.isInternal(address: bare) == true || isLocalName(bare) {
             return .failure(.invalid(field: "url", message: "url points to a private or loopback address."))
         }
         feed.url = canonicalFeedURL(components)
@@ -45,10 +47,9 @@ public enum FeedValidation {
         return .success(feed)
     }
 
-    /// "localhost" and the names under it (RFC 6761: they resolve to loopback), with or without the root's dot.
+    /// "localhost" and the names under it (RFC 6761: they resolve to loopback).
     private static func isLocalName(_ host: String) -> Bool {
-        var name = host.lowercased()
-        if name.hasSuffix(".") { name.removeLast() }
+        let name = host.lowercased()
         return name == "localhost" || name.hasSuffix(".localhost")
     }
 

@@ -90,6 +90,7 @@ import Testing
         (#"{"url":"http://0x7f000001/feed","name":"x","pollIntervalSeconds":900}"#, 422, "url"),
         (#"{"url":"http://2130706433/feed","name":"x","pollIntervalSeconds":900}"#, 422, "url"),
         (#"{"url":"http://feeds.localhost./feed","name":"x","pollIntervalSeconds":900}"#, 422, "url"),
+        (#"{"url":"http://127.0.0.1./feed","name":"x","pollIntervalSeconds":900}"#, 422, "url"),
         (#"{"url":"https://user:pw@example.org/feed","name":"x","pollIntervalSeconds":900}"#, 422, "url"),
         (#"{"url":"https://example.org/feed","pollIntervalSeconds":900}"#, 422, "name"),
         (#"{"url":"https://example.org/feed","name":"   ","pollIntervalSeconds":900}"#, 422, "name"),
