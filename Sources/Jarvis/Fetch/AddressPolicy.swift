@@ -75,8 +75,8 @@ public enum AddressPolicy {
         return nil
     }
 
-    /// Digits, dots and hex digits after "0x" only: what `inet_aton` reads as a number (it also
-    /// stops at a blank and ignores the rest, which a host name never carries).
+    /// A digit first, then only digits, dots, "x" and hex digits: the characters of the numbers `inet_aton`
+    /// reads (it would also stop at a blank and ignore the rest, which no host carries).
     private static func isLegacyIPv4(_ text: String) -> Bool {
         guard let first = text.first, first.isASCII, first.isNumber else { return false }
         return text.allSatisfy { $0 == "." || $0 == "x" || $0 == "X" || ($0.isASCII && $0.isHexDigit) }
