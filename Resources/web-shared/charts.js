@@ -80,7 +80,8 @@ export function stackedBars(rows, series, { width = 640, height = 220, label = '
 /** Lines: series [{name, points: [[x, y]]}] with x and y in data units. */
 export function lines(series, { width = 480, height = 220, label = 'Line chart', xMax, yMax, xLabel, yLabel, diagonal } = {}) {
   const root = frame(width, height, label);
-  const pad = { l: 40, r: 10, t: 10, b: 32 };
+  // A y label sits above the plot, clear of the top tick's number.
+  const pad = { l: 40, r: 10, t: yLabel ? 24 : 10, b: 32 };
   const allX = series.flatMap((s) => s.points.map((p) => p[0])), allY = series.flatMap((s) => s.points.map((p) => p[1]));
   const mx = xMax ?? Math.max(1, ...allX), my = yMax ?? Math.max(1, ...allY);
   const X = (x) => pad.l + (width - pad.l - pad.r) * (x / mx), Y = (y) => height - pad.b - (height - pad.t - pad.b) * (y / my);
@@ -97,7 +98,7 @@ export function lines(series, { width = 480, height = 220, label = 'Line chart',
     }
   });
   if (xLabel) root.append(svg('text', { x: width / 2, y: height - 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#4d5561' }, xLabel));
-  if (yLabel) root.append(svg('text', { x: 10, y: pad.t + 8, 'font-size': 11, fill: '#4d5561' }, yLabel));
+  if (yLabel) root.append(svg('text', { x: 4, y: 12, 'font-size': 11, fill: '#4d5561' }, yLabel));
   return root;
 }
 
