@@ -170,6 +170,9 @@ def test_xoseen_onboarding_with_a_photo_and_the_token_on_every_user_scoped_reque
     d.find_element(By.CSS_SELECTOR, "#cityArea optgroup option").click()
     for box in d.find_elements(By.CSS_SELECTOR, "#interests input")[:3]:
         d.execute_script("arguments[0].click()", box)
+    # Interests and intents read as words ("beach days"), never as the API's slugs ("beach_days").
+    shown = [n.text for n in d.find_elements(By.CSS_SELECTOR, "#interests label, #intent option")]
+    assert shown and not [t for t in shown if "_" in t], [t for t in shown if "_" in t][:5]
     # Client-side validation mirrors the server's 422: the youngest age above the oldest.
     d.find_element(By.CSS_SELECTOR, "#ageMin").clear()
     d.find_element(By.CSS_SELECTOR, "#ageMin").send_keys("50")

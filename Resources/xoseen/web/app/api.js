@@ -5,6 +5,9 @@ import { request, ApiError } from '/shared/http.js';
 
 const KEY = 'xoseen.session', TOKENS = 'xoseen.tokens', CLAIMS = 'xoseen.claims';
 
+/** An enum value of the API as a person reads it: "beach_days" → "beach days", "long_term" → "long term". */
+export const slugLabel = (slug) => String(slug).replaceAll('_', ' ');
+
 function readJSON(key, fallback) {
   try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; }
 }

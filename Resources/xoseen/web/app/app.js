@@ -3,7 +3,7 @@
 // drawn from API answers only (the PII allow-list holds: nothing else is read or shown).
 import { el, clear, announce } from '/shared/dom.js';
 import { scoreRing } from '/shared/charts.js';
-import { api, session, matchRoom, dedupeAppend, signInAgainCodes, ApiError } from './api.js';
+import { api, session, matchRoom, dedupeAppend, signInAgainCodes, slugLabel, ApiError } from './api.js';
 import { ChatConnection } from './chat.js';
 import { onboardingScreen } from './onboarding.js';
 
@@ -134,7 +134,7 @@ async function feedScreen() {
           el('p.muted', {}, c.cityArea)),
         ring),
       c.sharedInterests.length ? el('p', {}, el('span.sr-only', {}, 'Shared interests: '),
-        c.sharedInterests.map((i) => el('span.pill', {}, i)), ' ') : null,
+        c.sharedInterests.map((i) => el('span.pill', {}, slugLabel(i))), ' ') : null,
       el('p.explanation', {}, c.explanation),
       c.bio ? el('p.bio', {}, c.bio) : null,
       el('details', {}, el('summary', {}, 'Why this match'), barSlot),
@@ -328,7 +328,7 @@ async function blindScreen() {
           : el('span.avatar.blind', { 'aria-hidden': 'true' }, '?'),
         el('h3', {}, revealed ? p.displayName : 'Blind date', `, ${p.ageDisplayed}`),
         el('p.muted', {}, p.cityArea),
-        el('p', {}, p.sharedInterests.map((i) => el('span.pill', {}, i)), ' '),
+        el('p', {}, p.sharedInterests.map((i) => el('span.pill', {}, slugLabel(i))), ' '),
         el('p', {}, el('span.badge.info', {}, revealed ? 'Revealed' : p.revealedByYou ? 'Waiting for them to reveal' : 'Hidden')),
         el('div.row', {},
           el('a.button.primary', { href: `#/blind-chat/${encodeURIComponent(p.candidateId)}` }, 'Chat'),

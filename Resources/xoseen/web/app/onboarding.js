@@ -2,7 +2,7 @@
 // camera, compressed here before upload), its claim secret kept for the steps after, then the
 // profile form built from GET /web/options and checked with the server's own rules.
 import { el, clear, announce } from '/shared/dom.js';
-import { api, session, claims, ApiError } from './api.js';
+import { api, session, claims, slugLabel, ApiError } from './api.js';
 import { compressImage, openCamera } from './images.js';
 import { validateProfile, limits, userIdPattern } from './validate.js';
 
@@ -171,7 +171,7 @@ export async function onboardingScreen(root, status, { onDone, handleCommon }) {
       el('label', {}, el('input', { type: 'checkbox', name: 'asexualOnly', id: 'asexualOnly' }), ' Show me only asexual people'),
       el('label', { for: 'intent' }, 'Looking for'),
       el('select', { id: 'intent', name: 'intent', required: true }, el('option', { value: '' }, 'Choose…'),
-        options.intents.map((i) => el('option', { value: i }, i.replaceAll('_', ' ')))),
+        options.intents.map((i) => el('option', { value: i }, slugLabel(i)))),
       el('label', { for: 'cityArea' }, 'Area'),
       el('select', { id: 'cityArea', name: 'cityArea', required: true }, el('option', { value: '' }, 'Choose…'),
         boroughs.map((b) => el('optgroup', { label: b },
@@ -182,7 +182,7 @@ export async function onboardingScreen(root, status, { onDone, handleCommon }) {
         el('div', {}, num('maxDistanceKm', 'Distance (km)', { min: 1, max: 500 }, 30))),
       el('fieldset', { id: 'interests' }, el('legend', {}, `Interests (up to ${limits.maxInterests})`),
         options.interests.map((g) => el('fieldset.group', {}, el('legend', {}, g.label),
-          g.interests.map((i) => el('label.check', {}, el('input', { type: 'checkbox', name: 'interests', value: i }), ` ${i}`))))),
+          g.interests.map((i) => el('label.check', {}, el('input', { type: 'checkbox', name: 'interests', value: i }), ` ${slugLabel(i)}`))))),
       el('label', { for: 'bio' }, 'About you ', el('span.hint', { id: 'bio-count' }, `(0/${limits.maxBio})`)),
       el('textarea', { id: 'bio', name: 'bio', rows: 3 }),
       el('div.row', {}, el('button.primary', { type: 'submit', id: 'save-profile' }, 'Create profile')));
