@@ -19,6 +19,13 @@ function frame(width, height, label) {
 
 const fmt = (v) => (Math.abs(v) >= 100 || Number.isInteger(v) ? String(Math.round(v)) : v.toFixed(2));
 
+/** The top of a value axis: for counts an even whole number, so the ticks at 0, half and top are whole too
+ *  (one stopped message is not drawn against a "0.50" tick). */
+function axisMax(values) {
+  const top = Math.max(1, ...values);
+  return values.every(Number.isInteger) ? Math.max(2, 2 * Math.ceil(top / 2)) : top;
+}
+
 /** A ring from 0 to 1 with the value in the middle. */
 export function scoreRing(value, { size = 64, label = 'Score' } = {}) {
   const r = size / 2 - 5, c = 2 * Math.PI * r, v = Math.max(0, Math.min(1, value ?? 0));
@@ -37,7 +44,7 @@ export function scoreRing(value, { size = 64, label = 'Score' } = {}) {
 export function bars(items, { width = 480, height = 200, label = 'Bar chart', color = palette[0], yMax } = {}) {
   const root = frame(width, height, label);
   const pad = { l: 36, r: 8, t: 10, b: 28 };
-  const max = yMax ?? Math.max(1, ...items.map((d) => d.value));
+  const max = yMax ?? axisMax(items.map((d) => d.value));
   const w = (width - pad.l - pad.r) / Math.max(1, items.length);
   axis(root, { width, height, pad, max });
   items.forEach((d, i) => {
@@ -56,7 +63,7 @@ export function bars(items, { width = 480, height = 200, label = 'Bar chart', co
 export function stackedBars(rows, series, { width = 640, height = 220, label = 'Stacked bars', colors = palette } = {}) {
   const root = frame(width, height, label);
   const pad = { l: 36, r: 8, t: 10, b: 28 };
-  const max = Math.max(1, ...rows.map((r) => series.reduce((s, k) => s + (r.values[k] ?? 0), 0)));
+  const max = axisMax(rows.map((r) => series.reduce((s, k) => s + (r.values[k] ?? 0), 0)));
   const w = (width - pad.l - pad.r) / Math.max(1, rows.length);
   axis(root, { width, height, pad, max });
   rows.forEach((row, i) => {
