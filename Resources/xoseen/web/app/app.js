@@ -212,6 +212,9 @@ const blockedReasons = {
 async function chatScreen({ partnerId, room, partnerName, photoUrl, blind }) {
   const viewer = session.load();
   const log = el('ol.messages', { id: 'messages', 'aria-live': 'polite', 'aria-label': 'Messages' });
+  // Shown by CSS while the log is empty, once the history said it is (not while it loads).
+  const emptyHint = blind ? 'No messages yet. Names and photos stay hidden until you both choose to reveal.'
+    : 'No messages yet. Say hello — or try a conversation starter.';
   const notices = el('div', { id: 'chat-notices' });
   const pendingNote = el('p.hint', { id: 'pending', 'aria-live': 'polite' });
   const input = el('textarea', { id: 'composer', rows: 2, maxlength: 2000, required: true });
@@ -232,7 +235,11 @@ async function chatScreen({ partnerId, room, partnerName, photoUrl, blind }) {
   const connection = new ChatConnection({
     room, user: viewer.viewerId, token: viewer.token, onEvent(e) {
       switch (e.type) {
-        case 'history': clear(log, e.messages.map(bubble)); log.lastElementChild?.scrollIntoView({ block: 'end' }); break;
+        case 'history':
+          clear(log, e.messages.map(bubble));
+          log.dataset.empty = emptyHint;
+          log.lastElementChild?.scrollIntoView({ block: 'end' });
+          break;
         case 'message':
           log.append(bubble(e.message));
           log.lastElementChild.scrollIntoView({ block: 'end' });
