@@ -109,16 +109,43 @@ public struct ReplyDrafts: Sendable {
         "Lately I've been into {interest}. Are you into anything new?",
     ]
 
-    /// A content word from the message worth asking about (the longest noun-ish word), or nil.
+    /// What the message talks about, worth asking about: an interest of the vocabulary it names, as it words it
+    /// ("farmers market" for farmers_markets, "board games"), else its longest content word (five letters or
+    /// more, no greeting, filler, adverb or time word: "beach" of "amazing day at the beach, honestly"), or nil.
     static func topic(of text: String) -> String? {
-        let stop: Set<String> = [
-            "about", "there", "their", "these", "those", "which", "would", "could", "should", "really", "think",
-            "where", "what", "when", "have", "been", "just", "with", "from", "that", "this", "your", "yours",
-            "going", "doing", "pretty", "today", "tonight", "weekend", "actually", "something", "anything",
-        ]
-        let words = text.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 5 && !stop.contains($0) }
-        return words.max { $0.count < $1.count }
+        let words = text.lowercased().split { !$0.isLetter }.map(String.init)
+        if let named = namedInterest(in: words) { return named }
+        return words.filter { $0.count >= 5 && !topicStopWords.contains($0) }.max { $0.count < $1.count }
     }
+
+    /// The longest interest label whose words occur in a row (a plural "s" either side ignored), as the
+    /// message words it.
+    private static func namedInterest(in words: [String]) -> String? {
+        func stem(_ word: String) -> String { word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word }
+        let stems = words.map(stem)
+        var best: [String]?
+        for interest in InterestVocabulary.all {
+            let label = interest.label.split(separator: " ").map { stem(String($0)) }
+            guard !label.isEmpty, label.count <= stems.count, label.count >= (best?.count ?? 1) else { continue }
+            for start in 0...(stems.count - label.count) where Array(stems[start..<(start + label.count)]) == label {
+                let found = Array(words[start..<(start + label.count)])
+                if best.map({ found.count > $0.count || found.joined().count > $0.joined().count }) ?? true { best = found }
+                break
+            }
+        }
+        return best?.joined(separator: " ")
+    }
+
+    static let topicStopWords: Set<String> = [
+        "about", "there", "their", "these", "those", "which", "would", "could", "should", "really", "think",
+        "where", "what", "when", "have", "been", "just", "with", "from", "that", "this", "your", "yours",
+        "going", "doing", "pretty", "today", "tonight", "weekend", "actually", "something", "anything",
+        "hello", "thanks", "thank", "sorry", "maybe", "probably", "definitely", "totally", "literally", "basically",
+        "honestly", "seriously", "amazing", "awesome", "great", "little", "always", "never", "still", "though",
+        "morning", "evening", "afternoon", "yesterday", "tomorrow", "night", "later", "earlier", "again", "everyone",
+        "everything", "nothing", "someone", "people", "thing", "things", "other", "another", "right", "sounds",
+        "guess", "tired", "super", "kinda", "gonna", "wanna", "lately", "finally", "because", "while",
+    ]
 
     func fill(_ template: String, interest: String = "", area: String = "", topic: String = "") -> String {
         template.replacingOccurrences(of: "{interest}", with: interest)

@@ -46,4 +46,17 @@ import Testing
     func repliesKnowWhatTheQuestionAsks(_ text: String, _ expected: ReplyDrafts.Question?) {
         #expect(ReplyDrafts.question(in: text) == expected, "\(text)")
     }
+
+    /// A follow-up asks about what the message talks about: an interest it names, as it words it, else a content
+    /// word — never a filler ("Wait, honestly? Tell me more!").
+    @Test(arguments: [
+        ("I was at the farmers market this morning, amazing peaches", "farmers market"),
+        ("Just got back from hiking in the Catskills", "hiking"),
+        ("We played board games until 2am", "board games"),
+        ("Amazing day at the beach, honestly", "beach"),
+        ("ok", nil),
+    ])
+    func repliesAskAboutWhatTheMessageTalksAbout(_ text: String, _ expected: String?) {
+        #expect(ReplyDrafts.topic(of: text) == expected, "\(text)")
+    }
 }
