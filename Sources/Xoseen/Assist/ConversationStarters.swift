@@ -35,10 +35,12 @@ public struct ConversationStarters: Sendable {
         return Array(lines.filter { seen.insert($0).inserted }.prefix(count))
     }
 
+    /// The template with its words in place, starting with a capital ("Yoga buddy?", not "yoga buddy?").
     func fill(_ template: String, interest: String = "", second: String = "", area: String = "") -> String {
-        template.replacingOccurrences(of: "{interest}", with: interest)
+        let line = template.replacingOccurrences(of: "{interest}", with: interest)
             .replacingOccurrences(of: "{second}", with: second)
             .replacingOccurrences(of: "{area}", with: area)
+        return line.prefix(1).uppercased() + line.dropFirst()
     }
 
     static let sharedGeneric = [

@@ -59,4 +59,18 @@ import Testing
     func repliesAskAboutWhatTheMessageTalksAbout(_ text: String, _ expected: String?) {
         #expect(ReplyDrafts.topic(of: text) == expected, "\(text)")
     }
+
+    /// Every opener starts with a capital, also when it starts with the interest ("{interest} buddy?").
+    @Test func startersStartWithACapital() {
+        let starters = ConversationStarters()
+        let templates =
+            ConversationStarters.sharedGeneric + ConversationStarters.sharedInterest.values.flatMap { $0 }
+            + ConversationStarters.theirInterest + ConversationStarters.twoInterests + ConversationStarters.sameArea
+            + ConversationStarters.otherArea
+        #expect(templates.contains { $0.hasPrefix("{") }, "the check needs a template that starts with a word slot")
+        for template in templates {
+            let line = starters.fill(template, interest: "board games", second: "yoga", area: "astoria")
+            #expect(line.first?.isUppercase == true, "\(line)")
+        }
+    }
 }
