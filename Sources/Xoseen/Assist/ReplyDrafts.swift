@@ -121,20 +121,25 @@ public struct ReplyDrafts: Sendable {
     /// The longest interest label whose words occur in a row (a plural "s" either side ignored), as the
     /// message words it.
     private static func namedInterest(in words: [String]) -> String? {
-        func stem(_ word: String) -> String { word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word }
-        let stems = words.map(stem)
-        var best: [String]?
-        for interest in InterestVocabulary.all {
-            let label = interest.label.split(separator: " ").map { stem(String($0)) }
-            guard !label.isEmpty, label.count <= stems.count, label.count >= (best?.count ?? 1) else { continue }
-            for start in 0...(stems.count - label.count) where Array(stems[start..<(start + label.count)]) == label {
-                let found = Array(words[start..<(start + label.count)])
-                if best.map({ found.count > $0.count || found.joined().count > $0.joined().count }) ?? true { best = found }
-                break
-            }
+        let stems = words.map(topicStem)
+        var best: ArraySlice<String>?
+        for label in interestStems where label.count <= stems.count && label.count >= (best?.count ?? 1) {
+            let starts = 0...(stems.count - label.count)
+            guard let start = starts.first(where: { stems[$0..<($0 + label.count)].elementsEqual(label) }) else { continue }
+            let found = words[start..<(start + label.count)]
+            if best.map({ found.count > $0.count || found.joined().count > $0.joined().count }) ?? true { best = found }
         }
         return best?.joined(separator: " ")
     }
+
+    private static func topicStem(_ word: String) -> String {
+        word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word
+    }
+
+    /// Each interest's label as stemmed words, made once.
+    private static let interestStems: [[String]] = InterestVocabulary.all.map { interest in
+        interest.label.split(separator: " ").map { topicStem(String($0)) }
+    }.filter { !$0.isEmpty }
 
     static let topicStopWords: Set<String> = [
         "about", "there", "their", "these", "those", "which", "would", "could", "should", "really", "think",
