@@ -28,6 +28,9 @@ import Xoseen
         ("(718) 555-0134 is my cell", .phoneNumber),
         ("+44 7700 900 811 whatsapp", .phoneNumber),
         ("reach me at 555-0175, that's my number", .phoneNumber),
+        ("call 1.555.123.4567 after 6", .phoneNumber),
+        ("+33.612.345.678 is my french number", .phoneNumber),
+        ("mon numéro: 06.12.34.56.78", .phoneNumber),
         ("write to me: nate.r@protonmail.com", .emailAddress),
         ("nate dot r at protonmail dot com", .emailAddress),
         ("add me on snapchat, it's nate_r21", .contactHandle),
@@ -82,6 +85,10 @@ import Xoseen
         ("ssn 321-54-9870", .governmentID),
         ("4242 4242 4242 4242 that's my card", .cardNumber),
         ("my password is bluebird77", .secret),
+        ("my pin is 4 4 7 1", .secret),
+        ("cvv 123, exp 12/27", .cardNumber),
+        ("passport number is X1234567", .governmentID),
+        ("my account is 12345678", .bankDetails),
         ("fyi she has herpes, her ex told me", .privateFacts),
         ("he's on probation, ask him about his criminal record", .privateFacts),
     ])
@@ -154,6 +161,10 @@ import Xoseen
         "leave by 7 or else you will miss the train",  // a condition's other half
         "my brother beat the crap out of me at chess lol",  // a story, not a threat
         "a picture of my license plate got taken by a speed camera",  // a plate is no ID
+        "that video has 2.124.821.694 views already",  // a count with dots between the thousands
+        "my credit card got declined 2 times today lol",  // a count, not a card number
+        "my account is 2 years old",
+        "the expiry on my passport is in 3 months",
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         let verdict = scanner.scan(text)

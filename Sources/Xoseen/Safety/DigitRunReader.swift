@@ -13,6 +13,8 @@ enum DigitRunReader {
     struct Run {
         var digits: [UInt8] = []
         var groups: [Int] = []
+        /// What joined each group to the one before it (one fewer than `groups`).
+        var joins: [MessageToken.Separator] = []
         var start = 0
     }
 
@@ -34,9 +36,14 @@ enum DigitRunReader {
                 if !run.digits.isEmpty && !continuesRun(token.separator, previous: tokens[index - 1], current: token) {
                     finish()
                 }
-                if run.digits.isEmpty { run.start = index }
+                if run.digits.isEmpty { run.start = index } else { run.joins.append(token.separator) }
                 run.digits += digits
-                run.groups.append(digits.count)
+                if token.dotGroups.isEmpty {
+                    run.groups.append(digits.count)
+                } else {
+                    run.groups += token.dotGroups
+                    run.joins += Array(repeating: .dot, count: token.dotGroups.count - 1)
+                }
             } else if !run.digits.isEmpty {
                 finish()
             }
@@ -99,8 +106,11 @@ enum DigitRunReader {
             return .card
         }
         let spoken = run.groups.allSatisfy { $0 == 1 }
-        let plausible = spoken || run.groups.count <= 5 && run.groups.contains { $0 >= 3 }
-        guard plausible, !isYearList(run) else { return nil }
+        // Dots join the groups of phone numbers ("06.12.34.56.78") and of counts, not of lists of numbers.
+        let dotted = !run.joins.isEmpty && run.joins.allSatisfy { $0 == .dot }
+        let plausible = spoken || dotted || run.groups.count <= 5 && run.groups.contains { $0 >= 3 }
+        let international = tokens[run.start].separator.contains(.plus)
+        guard plausible, !isYearList(run), international || !isDottedCount(run) else { return nil }
         if (10...13).contains(count) { return .phone }
         // Seven to nine digits are a (local) phone number only when the message says so.
         if (7...9).contains(count) && phoneCue { return .phone }
@@ -119,6 +129,14 @@ enum DigitRunReader {
             let prefix = Int(run.digits[offset]) * 10 + Int(run.digits[offset + 1])
             return prefix == 19 || prefix == 20
         }
+    }
+
+    /// "2.124.821.694 views": a count written with dots between the thousands, as most of Europe writes it —
+    /// a first group of one to three digits without a leading zero, then at least three groups of exactly three,
+    /// every join a bare dot, no `+` before it. (With fewer groups it has at most nine digits, a phone only beside a phone cue.)
+    static func isDottedCount(_ run: Run) -> Bool {
+        guard run.groups.count >= 4, (1...3).contains(run.groups[0]), run.digits[0] != 0 else { return false }
+        return run.groups.dropFirst().allSatisfy { $0 == 3 } && run.joins.allSatisfy { $0 == .dot }
     }
 
     /// The Luhn check digit test that card numbers pass.

@@ -10,6 +10,8 @@ struct MessageToken: Sendable {
     var separator: Separator
     /// Vocabulary id of `text`, or `MessageToken.unknown`.
     var id: Int32 = MessageToken.unknown
+    /// A number written with dots between its digits ("555.123.4567" is one token): each group's length.
+    var dotGroups: [Int] = []
 
     static let unknown: Int32 = -1
 

@@ -16,6 +16,8 @@ enum MessageTokenizer {
         var tokens: [MessageToken] = []
         var piece: [UInt8] = []
         var pieceFlags: MessageToken.Flags = []
+        /// Where dots stood between digits in `piece` (its length at each).
+        var pieceDots: [Int] = []
         var separator: MessageToken.Separator = []
         var clauseStart = true
 
@@ -72,6 +74,7 @@ enum MessageTokenizer {
                 if isWordByte(previous) && isWordByte(next) && !piece.isEmpty {
                     // "1,200.50" stays a number; "w.h.a.t" and "jake_99" join.
                     if !(pieceFlags.contains(.money) && isDigit(next)) { pieceFlags.insert(.joined) }
+                    if byte == UInt8(ascii: ".") && isDigit(previous) && isDigit(next) { pieceDots.append(piece.count) }
                     return
                 }
                 boundary(byte == UInt8(ascii: ".") ? .dot : .other, clause: byte == UInt8(ascii: "."))
@@ -138,6 +141,7 @@ enum MessageTokenizer {
             defer {
                 piece.removeAll(keepingCapacity: true)
                 pieceFlags = []
+                pieceDots.removeAll()
             }
             while let last = piece.last, last == UInt8(ascii: "$") || last == UInt8(ascii: "@") { piece.removeLast() }
             guard !piece.isEmpty else { return }
@@ -147,9 +151,13 @@ enum MessageTokenizer {
             if hasDigit { flags.insert(.hasDigit) }
             if hasLetter { flags.insert(.hasLetter) }
             var text: String
+            var dotGroups: [Int] = []
             if !hasLetter && !flags.contains(.masked) {
                 text = String(decoding: piece.filter(isDigit), as: UTF8.self)
                 if !flags.contains(.money) { flags.insert(.number) }
+                if !pieceDots.isEmpty && flags.contains(.number) && piece.allSatisfy(isDigit) {
+                    dotGroups = zip([0] + pieceDots, pieceDots + [piece.count]).map { $1 - $0 }
+                }
             } else if hasDigit && isNumberWithUnit(piece) {
                 // "10th", "7pm", "40k", "5'11": a quantity, not leetspeak.
                 text = String(decoding: piece, as: UTF8.self)
@@ -158,13 +166,13 @@ enum MessageTokenizer {
                 text = Skeleton.of(piece)
                 if NumberWords.digit(forSkeleton: text) != nil { flags.insert(.numberWord) }
             }
-            emit(raw: piece, flags: flags, text: text)
+            emit(raw: piece, flags: flags, text: text, dotGroups: dotGroups)
         }
 
-        mutating func emit(raw: [UInt8], flags: MessageToken.Flags, text: String) {
+        mutating func emit(raw: [UInt8], flags: MessageToken.Flags, text: String, dotGroups: [Int] = []) {
             var flags = flags
             if clauseStart { flags.insert(.clauseStart) }
-            tokens.append(MessageToken(text: text, raw: raw, flags: flags, separator: separator))
+            tokens.append(MessageToken(text: text, raw: raw, flags: flags, separator: separator, dotGroups: dotGroups))
             separator = []
             clauseStart = false
         }

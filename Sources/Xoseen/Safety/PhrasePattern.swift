@@ -10,11 +10,13 @@
 ///   boundary (`.`, `,`, `!`, `?`) and never skips a negation ("you are not stupid" is not "you are … stupid").
 /// - `:num` a number (digits or a number word), `:digits` any word with a digit, `:money` an amount like `$50`, `:handle` a user-name-like word ("jake_99", "@bella"),
 ///   `:content` any word outside ``PhrasePattern/fillers``, `:any` any token, `:shortcode` a 4–6 digit
-///   number (premium-rate SMS shortcodes: "txt WIN to 80086").
+///   number (premium-rate SMS shortcodes: "txt WIN to 80086"), `:code` what can be a code, an account or an ID
+///   number: a word with three digits or more ("4242", "x1234567") or the first of numbers in a row ("4 2 4 2",
+///   "12/27"), never the "2" of "2 years".
 /// - `!a|b` (zero-width) the next token is not one of these.
 struct PhrasePattern: Sendable {
     enum TokenClass: Sendable {
-        case number, digits, money, handle, content, any, shortcode
+        case number, digits, money, handle, content, any, shortcode, code
     }
 
     enum Element: Sendable {
@@ -86,6 +88,7 @@ struct PhrasePattern: Sendable {
         case ":content": return .content
         case ":any": return .any
         case ":shortcode": return .shortcode
+        case ":code": return .code
         default: throw SyntaxError(description: "unknown class '\(name)' in '\(source)'")
         }
     }
@@ -122,7 +125,7 @@ struct PhrasePattern: Sendable {
             if optional && match(element: index + 1, token: position, tokens, context) { return true }
             guard position < tokens.count else { return false }
             if context.token(tokens[position], isIn: single)
-                || classes.contains(where: { context.token(tokens[position], is: $0) })
+                || classes.contains(where: { context.token(at: position, in: tokens, is: $0) })
             {
                 if match(element: index + 1, token: position + 1, tokens, context) { return true }
             }
@@ -168,7 +171,8 @@ struct MatchContext: Sendable {
         return vocabulary.maskedCandidates(token.text).contains(where: ids.contains)
     }
 
-    func token(_ token: MessageToken, is tokenClass: PhrasePattern.TokenClass) -> Bool {
+    func token(at position: Int, in tokens: borrowing [MessageToken], is tokenClass: PhrasePattern.TokenClass) -> Bool {
+        let token = tokens[position]
         switch tokenClass {
         case .number: return token.flags.contains(.number) || token.flags.contains(.numberWord)
         case .digits: return token.flags.contains(.hasDigit)
@@ -178,6 +182,13 @@ struct MatchContext: Sendable {
         case .any: return true
         case .shortcode:
             return (4...6).contains(token.text.utf8.count) && token.text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        case .code:
+            if token.flags.contains(.money) { return false }
+            if token.raw.lazy.filter({ $0 >= 0x30 && $0 <= 0x39 }).count >= 3 { return true }
+            guard token.flags.contains(.number) || token.flags.contains(.numberWord), position + 1 < tokens.count
+            else { return false }
+            let next = tokens[position + 1]
+            return (next.flags.contains(.number) || next.flags.contains(.numberWord)) && !next.flags.contains(.clauseStart)
         }
     }
 }
