@@ -46,6 +46,8 @@ import Xoseen
         ("could you grab me a $50 Apple gift card on your way? send me the code", SafetyReason.giftCard),
         ("send me $150 please, my rent is late", .moneyRequest),
         ("zelle me 80 for the train ticket", .moneyRequest),
+        ("can you pay my rent this month? I'll pay you back", .moneyRequest),
+        ("I need to pay my rent, can you help?", .moneyRequest),
         ("I'll send a cheque, deposit it and wire back what's left", .wireTransfer),
         ("what's your bank routing number? I'll send you something nice", .paymentCredentials),
         ("my cousin runs a forex fund, guaranteed 25% a month, want in?", .investmentPitch),
@@ -165,6 +167,8 @@ import Xoseen
         "my credit card got declined 2 times today lol",  // a count, not a card number
         "my account is 2 years old",
         "the expiry on my passport is in 3 months",
+        "I need to pay my phone bill before friday",  // one's own bill
+        "never send money to people you meet online, right?",  // a warning
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         let verdict = scanner.scan(text)

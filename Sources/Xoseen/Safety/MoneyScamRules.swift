@@ -90,9 +90,16 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .moneyRequest, 1, "help me|us ~3 loan|:money|money|cash"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs :money"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs ~2@few money|cash|funds for|to|by"),
-        // Paying one's own bills is life, not a request: "pay" counts only for someone else's ("pay my rent").
+        // Paying one's own bills is life, not a request: "pay my rent" counts when the reader is to pay it ("can
+        // you pay my rent?"), not in "I need to pay my phone bill before Friday".
         SafetyCue(.moneyScam, .moneyRequest, 1, "help|cover|covering ~3 @bill"),
-        SafetyCue(.moneyScam, .moneyRequest, 1, "pay|paying ~1 my|our ~1 @bill"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "you|u|someone|somebody|please|pls|plz ~4 pay|paying ~1 my|our ~1 @bill"),
+        // One's own bill is half the evidence: with an ask it is a request ("I need to pay my rent, can you help?").
+        SafetyCue(.moneyScam, .moneyRequest, 0.35, "need|needs|have|has|gotta|got ~1 to? pay ~1 my|our ~1 @bill"),
+        // A warning is not a request: "never send money to people you meet online".
+        SafetyCue(
+            .moneyScam, .moneyRequest, -1,
+            "never|dont|not|nobody|no_one ~2 send|wire|transfer|give|lend ~3 money|cash|funds|bitcoin|btc"),
         // A hardship and an ask make a request only with money in the message: "can you pick me up from the
         // hospital?" is a favour, "I'm stuck at customs, can you help me with the fee?" is the scam.
         SafetyCue(.moneyScam, .moneyRequest, 0.35, "@hardship"),
