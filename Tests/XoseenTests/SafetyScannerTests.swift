@@ -63,6 +63,8 @@ import Xoseen
         ("I'm going to hurt you", .threat),
         ("I know where you work", .threat),
         ("answer me or else", .threat),
+        ("I will find you at your house", .threat),
+        ("you will regret this", .threat),
         ("I'll beat the crap out of you", .threat),
         ("I'd beat the shit out of her if I saw her", .threat),
         ("go kill yourself laughing, loser", .wishingHarm),
@@ -169,6 +171,8 @@ import Xoseen
         "the expiry on my passport is in 3 months",
         "I need to pay my phone bill before friday",  // one's own bill
         "never send money to people you meet online, right?",  // a warning
+        "I'll find you at the bar, I'll be wearing a red scarf",  // meeting up
+        "you'll regret not trying the tiramisu",  // teasing
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         let verdict = scanner.scan(text)

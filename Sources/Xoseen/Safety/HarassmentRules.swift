@@ -70,8 +70,12 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(
             .harassment, .threat, 1,
             "@future ~2 find|come_find you|u !a|an|the|some|something|one|someone|another|more|better|guys"),
+        // Meeting up is no threat: "I'll find you at the bar", "I'll find you by the entrance at 7".
+        SafetyCue(.harassment, .threat, -1, "find|come_find you|u at|by|near|outside|inside|in the|a|an|:num"),
         SafetyCue(.harassment, .threat, 1, "know ~3 you|u live|work|stay|sleep|drive|park"),
         SafetyCue(.harassment, .threat, 1, "@threatPhrase"),
+        // Teasing about what the reader would miss: "you'll regret not trying the tiramisu".
+        SafetyCue(.harassment, .threat, -1, "youll_regret|you_will_regret not|missing|skipping ~1 trying|seeing|coming|this|the|it"),
         // Aimed at the reader or meant ("I'd beat the shit out of her"): "he beat the crap out of me at chess" tells
         // a story.
         SafetyCue(.harassment, .threat, 1, "@beatOutOf you|u|ya|yo"),
