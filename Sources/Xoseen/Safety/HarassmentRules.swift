@@ -75,7 +75,9 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(.harassment, .threat, 1, "know ~3 you|u live|work|stay|sleep|drive|park"),
         SafetyCue(.harassment, .threat, 1, "@threatPhrase"),
         // Teasing about what the reader would miss: "you'll regret not trying the tiramisu".
-        SafetyCue(.harassment, .threat, -1, "youll_regret|you_will_regret not|missing|skipping ~1 trying|seeing|coming|this|the|it"),
+        SafetyCue(
+            .harassment, .threat, -1,
+            "youll_regret|you_will_regret not|missing|skipping ~1 trying|seeing|coming|this|the|it"),
         // Aimed at the reader or meant ("I'd beat the shit out of her"): "he beat the crap out of me at chess" tells
         // a story.
         SafetyCue(.harassment, .threat, 1, "@beatOutOf you|u|ya|yo"),
