@@ -130,6 +130,11 @@ enum TopicModelFiles {
         let share = classifier.places.africanShare(title: "Floods in Mozambique and Malawi", text: "MAPUTO - Rains hit Beira.")
         #expect(share == 1)
         #expect(classifier.places.africanShare(title: "Fed holds rates", text: "WASHINGTON - The Fed met.") == 0)
+        // Heads of government past and present place a story as surely as their capital does.
+        let aid = classifier.places.africanShare(
+            title: "Blair: tsunami will not divert aid",
+            text: "Tony Blair said Britain's help for Asia would not come out of the money promised to Africa.")
+        #expect(aid < classifier.minAfricanShare, "share \(aid)")
         let total = classifier.probabilities(headline: "London mayor meets British business leaders", body: "")
             .values.reduce(0, +)
         #expect(abs(total - 1) < 1e-9)
