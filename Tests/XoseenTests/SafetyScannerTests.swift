@@ -166,6 +166,7 @@ import Xoseen
         "my brother beat the crap out of me at chess lol",  // a story, not a threat
         "a picture of my license plate got taken by a speed camera",  // a plate is no ID
         "that video has 2.124.821.694 views already",  // a count with dots between the thousands
+        "we met on 02.08.2019 11 days before my birthday",  // a date with dots starts no phone number
         "my credit card got declined 2 times today lol",  // a count, not a card number
         "my account is 2 years old",
         "the expiry on my passport is in 3 months",

@@ -56,7 +56,10 @@ enum DigitRunReader {
     /// The digits a token stands for in a number, or nil.
     static func digitReading(of token: MessageToken, inRun: Bool, next: MessageToken?) -> [UInt8]? {
         if token.flags.contains(.money) || token.flags.contains(.handle) { return nil }
-        if token.flags.contains(.number) { return Array(token.text.utf8).map { $0 - 0x30 } }
+        if token.flags.contains(.number) {
+            let digits = Array(token.text.utf8).map { $0 - 0x30 }
+            return isDottedDate(digits, groups: token.dotGroups) ? nil : digits
+        }
         if token.flags.contains(.numberWord), let digit = NumberWords.digit(forSkeleton: token.text) {
             if digit == 0 && (token.text == "o" || token.text == "oh") {
                 // "oh" is zero only inside a number.
@@ -137,6 +140,25 @@ enum DigitRunReader {
     static func isDottedCount(_ run: Run) -> Bool {
         guard run.groups.count >= 4, (1...3).contains(run.groups[0]), run.digits[0] != 0 else { return false }
         return run.groups.dropFirst().allSatisfy { $0 == 3 } && run.joins.allSatisfy { $0 == .dot }
+    }
+
+    /// "02.08.2007", "12.5.26": a date written with dots (day and month either way round), which stands alone
+    /// rather than starting a phone number with the numbers after it.
+    static func isDottedDate(_ digits: [UInt8], groups: [Int]) -> Bool {
+        guard groups.count == 3, (1...2).contains(groups[0]), (1...2).contains(groups[1]),
+            groups[2] == 2 || groups[2] == 4
+        else { return false }
+        func value(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1) } }
+        let first = value(0..<groups[0])
+        let second = value(groups[0]..<(groups[0] + groups[1]))
+        let yearStart = groups[0] + groups[1]
+        if groups[2] == 4 {
+            let century = value(yearStart..<(yearStart + 2))
+            guard century == 19 || century == 20 else { return false }
+        }
+        let dayMonth = (1...31).contains(first) && (1...12).contains(second)
+        let monthDay = (1...12).contains(first) && (1...31).contains(second)
+        return dayMonth || monthDay
     }
 
     /// The Luhn check digit test that card numbers pass.
