@@ -113,7 +113,13 @@ public struct ReplyDrafts: Sendable {
     /// ("farmers market" for farmers_markets, "board games"), else its longest content word (five letters or
     /// more, no greeting, filler, adverb or time word: "beach" of "amazing day at the beach, honestly"), or nil.
     static func topic(of text: String) -> String? {
-        let words = text.lowercased().split { !$0.isLetter }.map(String.init)
+        var words = text.lowercased().split { !$0.isLetter }.map(String.init)
+        // "Running late", "running out of time": a verb in an idiom names no pastime; blanked, not removed, so no
+        // two words around it join into an interest.
+        for index in words.indices.dropLast()
+        where words[index].hasSuffix("ing") && idiomParticles.contains(words[index + 1]) {
+            words[index] = ""
+        }
         if let named = namedInterest(in: words) { return named }
         return words.filter { $0.count >= 5 && !topicStopWords.contains($0) }.max { $0.count < $1.count }
     }
@@ -140,6 +146,9 @@ public struct ReplyDrafts: Sendable {
     private static let interestStems: [[String]] = InterestVocabulary.all.map { interest in
         interest.label.split(separator: " ").map { topicStem(String($0)) }
     }.filter { !$0.isEmpty }
+
+    /// Words after an "-ing" verb that make it an errand rather than a pastime: "running late", "running out".
+    static let idiomParticles: Set<String> = ["late", "behind", "out", "low", "short", "early"]
 
     static let topicStopWords: Set<String> = [
         "about", "there", "their", "these", "those", "which", "would", "could", "should", "really", "think",

@@ -55,6 +55,8 @@ import Testing
         ("We played board games until 2am", "board games"),
         ("Amazing day at the beach, honestly", "beach"),
         ("ok", nil),
+        ("I'm running late, sorry!", nil),  // an errand, not a pastime
+        ("running late, the hiking trail was packed", "hiking"),
     ])
     func repliesAskAboutWhatTheMessageTalksAbout(_ text: String, _ expected: String?) {
         #expect(ReplyDrafts.topic(of: text) == expected, "\(text)")
