@@ -48,6 +48,8 @@ import Xoseen
         ("zelle me 80 for the train ticket", .moneyRequest),
         ("can you pay my rent this month? I'll pay you back", .moneyRequest),
         ("I need to pay my rent, can you help?", .moneyRequest),
+        ("can you lend me 200 till friday?", .moneyRequest),
+        ("can you loan me a few hundred", .moneyRequest),
         ("I'll send a cheque, deposit it and wire back what's left", .wireTransfer),
         ("what's your bank routing number? I'll send you something nice", .paymentCredentials),
         ("my cousin runs a forex fund, guaranteed 25% a month, want in?", .investmentPitch),
@@ -172,6 +174,8 @@ import Xoseen
         "the expiry on my passport is in 3 months",
         "I need to pay my phone bill before friday",  // one's own bill
         "never send money to people you meet online, right?",  // a warning
+        "can you lend me your umbrella tomorrow? it's supposed to rain",  // a thing, not money
+        "sorry, I can't find the book that you lend me",  // telling of a loan
         "I'll find you at the bar, I'll be wearing a red scarf",  // meeting up
         "you'll regret not trying the tiramisu",  // teasing
     ])

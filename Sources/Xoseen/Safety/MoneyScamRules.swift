@@ -86,7 +86,13 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .moneyRequest, 1, "venmo|cashapp|cash_app|zelle|paypal me|us ~1 :num|:money"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer ~2@few money|cash|funds|:money|bitcoin|btc"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer ~3 via|on|through|thru|by|with @payApp"),
-        SafetyCue(.moneyScam, .moneyRequest, 1, "lend|loan me|us"),
+        // "Lend me 200?" asks for money; "lend me your umbrella" and "lend me a hand" ask for a thing or a favour,
+        // and "the book that you lent me" tells of one.
+        SafetyCue(
+            .moneyScam, .moneyRequest, 1,
+            "lend|loan me|us !your|ur|the|a|an|that|this|those|these|his|her|their|my|our|ears|ear|hand"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "lend|loan me|us a|an ~2 hundred|thousand|grand|k|@moneyWord"),
+        SafetyCue(.moneyScam, .moneyRequest, -1, "that|which you|u lend|lent|loaned me|us"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "help me|us ~3 loan|:money|money|cash"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs :money"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs ~2@few money|cash|funds for|to|by"),
