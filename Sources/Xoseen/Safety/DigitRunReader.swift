@@ -134,9 +134,10 @@ enum DigitRunReader {
         }
     }
 
-    /// "2.124.821.694 views": a count written with dots between the thousands, as most of Europe writes it —
-    /// a first group of one to three digits without a leading zero, then at least three groups of exactly three,
-    /// every join a bare dot, no `+` before it. (With fewer groups it has at most nine digits, a phone only beside a phone cue.)
+    /// "2.124.821.694 views": a count written with dots between the thousands, as most of Europe writes it — a
+    /// first group of one to three digits without a leading zero, then at least three groups of exactly three,
+    /// every join a bare dot (the caller checks there is no `+` before it). With fewer groups it has at most nine
+    /// digits, a phone number only beside a phone cue.
     static func isDottedCount(_ run: Run) -> Bool {
         guard run.groups.count >= 4, (1...3).contains(run.groups[0]), run.digits[0] != 0 else { return false }
         return run.groups.dropFirst().allSatisfy { $0 == 3 } && run.joins.allSatisfy { $0 == .dot }
