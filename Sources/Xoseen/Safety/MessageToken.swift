@@ -10,8 +10,25 @@ struct MessageToken: Sendable {
     var separator: Separator
     /// Vocabulary id of `text`, or `MessageToken.unknown`.
     var id: Int32 = MessageToken.unknown
-    /// A number written with dots between its digits ("555.123.4567" is one token): each group's length.
-    var dotGroups: [Int] = []
+    /// A number written with dots between its digits ("555.123.4567" is one token): bit `k` is set when a dot
+    /// followed its digit `k + 1` (numbers of up to 32 digits; a plain word, no reference to count).
+    var dotMask: UInt32 = 0
+
+    /// Each dot-separated group's length ("555.123.4567" → [3, 3, 4]), or empty without dots.
+    var dotGroups: [Int] {
+        guard dotMask != 0 else { return [] }
+        var groups: [Int] = []
+        var start = 0
+        var mask = dotMask
+        while mask != 0 {
+            let end = mask.trailingZeroBitCount + 1
+            groups.append(end - start)
+            start = end
+            mask &= mask - 1
+        }
+        groups.append(text.utf8.count - start)
+        return groups
+    }
 
     static let unknown: Int32 = -1
 

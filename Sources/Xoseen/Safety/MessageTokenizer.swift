@@ -151,12 +151,12 @@ enum MessageTokenizer {
             if hasDigit { flags.insert(.hasDigit) }
             if hasLetter { flags.insert(.hasLetter) }
             var text: String
-            var dotGroups: [Int] = []
+            var dotMask: UInt32 = 0
             if !hasLetter && !flags.contains(.masked) {
                 text = String(decoding: piece.filter(isDigit), as: UTF8.self)
                 if !flags.contains(.money) { flags.insert(.number) }
-                if !pieceDots.isEmpty && flags.contains(.number) && piece.allSatisfy(isDigit) {
-                    dotGroups = zip([0] + pieceDots, pieceDots + [piece.count]).map { $1 - $0 }
+                if !pieceDots.isEmpty && flags.contains(.number) && piece.count <= 32 && piece.allSatisfy(isDigit) {
+                    for position in pieceDots { dotMask |= 1 << UInt32(position - 1) }
                 }
             } else if hasDigit && isNumberWithUnit(piece) {
                 // "10th", "7pm", "40k", "5'11": a quantity, not leetspeak.
@@ -166,13 +166,13 @@ enum MessageTokenizer {
                 text = Skeleton.of(piece)
                 if NumberWords.digit(forSkeleton: text) != nil { flags.insert(.numberWord) }
             }
-            emit(raw: piece, flags: flags, text: text, dotGroups: dotGroups)
+            emit(raw: piece, flags: flags, text: text, dotMask: dotMask)
         }
 
-        mutating func emit(raw: [UInt8], flags: MessageToken.Flags, text: String, dotGroups: [Int] = []) {
+        mutating func emit(raw: [UInt8], flags: MessageToken.Flags, text: String, dotMask: UInt32 = 0) {
             var flags = flags
             if clauseStart { flags.insert(.clauseStart) }
-            tokens.append(MessageToken(text: text, raw: raw, flags: flags, separator: separator, dotGroups: dotGroups))
+            tokens.append(MessageToken(text: text, raw: raw, flags: flags, separator: separator, dotMask: dotMask))
             separator = []
             clauseStart = false
         }
