@@ -48,6 +48,7 @@ import Xoseen
         ("zelle me 80 for the train ticket", .moneyRequest),
         ("can you pay my rent this month? I'll pay you back", .moneyRequest),
         ("I need to pay my rent, can you help?", .moneyRequest),
+        ("please pay my phone bill babe", .moneyRequest),
         ("can you lend me 200 till friday?", .moneyRequest),
         ("can you loan me a few hundred", .moneyRequest),
         ("I'll send a cheque, deposit it and wire back what's left", .wireTransfer),
@@ -175,7 +176,6 @@ import Xoseen
         "I need to pay my phone bill before friday",  // one's own bill
         "never send money to people you meet online, right?",  // a warning
         "can you lend me your umbrella tomorrow? it's supposed to rain",  // a thing, not money
-        "sorry, I can't find the book that you lend me",  // telling of a loan
         "I'll find you at the bar, I'll be wearing a red scarf",  // meeting up
         "you'll regret not trying the tiramisu",  // teasing
     ])

@@ -38,12 +38,12 @@ enum DigitRunReader {
                 }
                 if run.digits.isEmpty { run.start = index } else { run.joins.append(token.separator) }
                 run.digits += digits
-                if token.dotMask == 0 {
+                let dotGroups = token.dotGroups
+                if dotGroups.isEmpty {
                     run.groups.append(digits.count)
                 } else {
-                    let groups = token.dotGroups
-                    run.groups += groups
-                    run.joins += Array(repeating: .dot, count: groups.count - 1)
+                    run.groups += dotGroups
+                    run.joins += Array(repeating: .dot, count: dotGroups.count - 1)
                 }
             } else if !run.digits.isEmpty {
                 finish()
@@ -59,7 +59,7 @@ enum DigitRunReader {
         if token.flags.contains(.money) || token.flags.contains(.handle) { return nil }
         if token.flags.contains(.number) {
             let digits = Array(token.text.utf8).map { $0 - 0x30 }
-            return token.dotMask != 0 && isDottedDate(digits, groups: token.dotGroups) ? nil : digits
+            return isDottedDate(digits, groups: token.dotGroups) ? nil : digits
         }
         if token.flags.contains(.numberWord), let digit = NumberWords.digit(forSkeleton: token.text) {
             if digit == 0 && (token.text == "o" || token.text == "oh") {

@@ -3,31 +3,19 @@ struct MessageToken: Sendable {
     /// The word's skeleton (see ``Skeleton``): leetspeak read as letters, look-alike letters merged. Digits stay
     /// digits in tokens with no letter ("2019", "555").
     var text: String
-    /// The folded characters before the skeleton (lowercase, digits kept), for reading digits out of "9l7".
+    /// The folded characters before the skeleton (lowercase, digits kept), for reading digits out of "9l7"; a
+    /// number keeps the dots between its digits.
     var raw: [UInt8]
     var flags: Flags
     /// The separator characters between the previous token and this one.
     var separator: Separator
     /// Vocabulary id of `text`, or `MessageToken.unknown`.
     var id: Int32 = MessageToken.unknown
-    /// A number written with dots between its digits ("555.123.4567" is one token): bit `k` is set when a dot
-    /// followed its digit `k + 1` (numbers of up to 32 digits; a plain word, no reference to count).
-    var dotMask: UInt32 = 0
-
-    /// Each dot-separated group's length ("555.123.4567" → [3, 3, 4]), or empty without dots.
+    /// A number written with dots between its digits ("555.123.4567" is one token, its `raw` keeps the dots):
+    /// each group's length, or empty without dots.
     var dotGroups: [Int] {
-        guard dotMask != 0 else { return [] }
-        var groups: [Int] = []
-        var start = 0
-        var mask = dotMask
-        while mask != 0 {
-            let end = mask.trailingZeroBitCount + 1
-            groups.append(end - start)
-            start = end
-            mask &= mask - 1
-        }
-        groups.append(text.utf8.count - start)
-        return groups
+        guard flags.contains(.number), raw.contains(UInt8(ascii: ".")) else { return [] }
+        return raw.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map(\.count)
     }
 
     static let unknown: Int32 = -1

@@ -151,12 +151,12 @@ enum MessageTokenizer {
             if hasDigit { flags.insert(.hasDigit) }
             if hasLetter { flags.insert(.hasLetter) }
             var text: String
-            var dotMask: UInt32 = 0
+            var raw = piece
             if !hasLetter && !flags.contains(.masked) {
                 text = String(decoding: piece.filter(isDigit), as: UTF8.self)
                 if !flags.contains(.money) { flags.insert(.number) }
-                if !pieceDots.isEmpty && flags.contains(.number) && piece.count <= 32 && piece.allSatisfy(isDigit) {
-                    for position in pieceDots { dotMask |= 1 << UInt32(position - 1) }
+                if !pieceDots.isEmpty && flags.contains(.number) && piece.allSatisfy(isDigit) {
+                    for position in pieceDots.reversed() { raw.insert(UInt8(ascii: "."), at: position) }
                 }
             } else if hasDigit && isNumberWithUnit(piece) {
                 // "10th", "7pm", "40k", "5'11": a quantity, not leetspeak.
@@ -166,13 +166,13 @@ enum MessageTokenizer {
                 text = Skeleton.of(piece)
                 if NumberWords.digit(forSkeleton: text) != nil { flags.insert(.numberWord) }
             }
-            emit(raw: piece, flags: flags, text: text, dotMask: dotMask)
+            emit(raw: raw, flags: flags, text: text)
         }
 
-        mutating func emit(raw: [UInt8], flags: MessageToken.Flags, text: String, dotMask: UInt32 = 0) {
+        mutating func emit(raw: [UInt8], flags: MessageToken.Flags, text: String) {
             var flags = flags
             if clauseStart { flags.insert(.clauseStart) }
-            tokens.append(MessageToken(text: text, raw: raw, flags: flags, separator: separator, dotMask: dotMask))
+            tokens.append(MessageToken(text: text, raw: raw, flags: flags, separator: separator))
             separator = []
             clauseStart = false
         }

@@ -86,22 +86,21 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .moneyRequest, 1, "venmo|cashapp|cash_app|zelle|paypal me|us ~1 :num|:money"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer ~2@few money|cash|funds|:money|bitcoin|btc"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "send|wire|transfer ~3 via|on|through|thru|by|with @payApp"),
-        // "Lend me 200?" asks for money; "lend me your umbrella" and "lend me a hand" ask for a thing or a favour,
-        // and "the book that you lent me" tells of one.
+        // "Lend me 200?" asks for money; "lend me your umbrella" and "lend me a hand" ask for a thing or a favour.
         SafetyCue(
             .moneyScam, .moneyRequest, 1,
             "lend|loan me|us !your|ur|the|a|an|that|this|those|these|his|her|their|my|our|ears|ear|hand"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "lend|loan me|us a|an ~2 hundred|thousand|grand|k|@moneyWord"),
-        SafetyCue(.moneyScam, .moneyRequest, -1, "that|which you|u lend|lent|loaned me|us"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "help me|us ~3 loan|:money|money|cash"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs :money"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs ~2@few money|cash|funds for|to|by"),
-        // Paying one's own bills is life, not a request: "pay my rent" counts when the reader is to pay it ("can
-        // you pay my rent?"), not in "I need to pay my phone bill before Friday".
+        // Paying one's own bills is life, not a request: "pay my rent" is a third of the evidence, a request with an
+        // ask ("can you pay my rent?", "I need to pay my rent, can you help?") or a plea ("please pay my phone
+        // bill"), not in "I need to pay my phone bill before Friday". (Cues lead with their rarest word: each is
+        // tried at every occurrence of its first one.)
         SafetyCue(.moneyScam, .moneyRequest, 1, "help|cover|covering ~3 @bill"),
-        SafetyCue(.moneyScam, .moneyRequest, 1, "you|u|someone|somebody|please|pls|plz ~4 pay|paying ~1 my|our ~1 @bill"),
-        // One's own bill is half the evidence: with an ask it is a request ("I need to pay my rent, can you help?").
-        SafetyCue(.moneyScam, .moneyRequest, 0.35, "need|needs|have|has|gotta|got ~1 to? pay ~1 my|our ~1 @bill"),
+        SafetyCue(.moneyScam, .moneyRequest, 0.35, "pay|paying ~1 my|our ~1 @bill"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "please|pls|plz pay|paying ~1 my|our ~1 @bill"),
         // A warning is not a request: "never send money to people you meet online".
         SafetyCue(
             .moneyScam, .moneyRequest, -1,

@@ -125,7 +125,8 @@ struct PhrasePattern: Sendable {
             if optional && match(element: index + 1, token: position, tokens, context) { return true }
             guard position < tokens.count else { return false }
             if context.token(tokens[position], isIn: single)
-                || classes.contains(where: { context.token(at: position, in: tokens, is: $0) })
+                || classes.contains(where: { context.token(tokens[position], is: $0) })
+                || classes.contains(.code) && MatchContext.isCode(at: position, in: tokens)
             {
                 if match(element: index + 1, token: position + 1, tokens, context) { return true }
             }
@@ -171,8 +172,7 @@ struct MatchContext: Sendable {
         return vocabulary.maskedCandidates(token.text).contains(where: ids.contains)
     }
 
-    func token(at position: Int, in tokens: borrowing [MessageToken], is tokenClass: PhrasePattern.TokenClass) -> Bool {
-        let token = tokens[position]
+    func token(_ token: MessageToken, is tokenClass: PhrasePattern.TokenClass) -> Bool {
         switch tokenClass {
         case .number: return token.flags.contains(.number) || token.flags.contains(.numberWord)
         case .digits: return token.flags.contains(.hasDigit)
@@ -182,14 +182,18 @@ struct MatchContext: Sendable {
         case .any: return true
         case .shortcode:
             return (4...6).contains(token.text.utf8.count) && token.text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-        case .code:
-            if token.flags.contains(.money) { return false }
-            if token.raw.lazy.filter({ $0 >= 0x30 && $0 <= 0x39 }).count >= 3 { return true }
-            guard token.flags.contains(.number) || token.flags.contains(.numberWord), position + 1 < tokens.count
-            else { return false }
-            let next = tokens[position + 1]
-            return (next.flags.contains(.number) || next.flags.contains(.numberWord)) && !next.flags.contains(.clauseStart)
+        case .code: return false  // needs the next token too: `isCode(at:in:)`
         }
+    }
+
+    /// `:code`: a word with three digits or more, or a number followed by another number in the same clause.
+    static func isCode(at position: Int, in tokens: borrowing [MessageToken]) -> Bool {
+        let flags = tokens[position].flags
+        if flags.contains(.money) { return false }
+        if tokens[position].raw.lazy.filter({ $0 >= 0x30 && $0 <= 0x39 }).count >= 3 { return true }
+        guard flags.contains(.number) || flags.contains(.numberWord), position + 1 < tokens.count else { return false }
+        let next = tokens[position + 1].flags
+        return (next.contains(.number) || next.contains(.numberWord)) && !next.contains(.clauseStart)
     }
 }
 
