@@ -18,6 +18,8 @@ struct Figure {
     /// Written as a bound or an estimate ("more than 30", "about €14bn", "nearly 2,000"): consistent with other
     /// values, so never one side of a conflict.
     var approximate = false
+    /// What an amount is for, when the text says ("GH¢3,850 a bag", "$4,800 an ounce"): the stem of the noun.
+    var per: String?
 
     /// An amount of money: its unit carries a currency symbol ("$billion", "€million").
     static func isMoney(unit: String) -> Bool {
@@ -120,7 +122,19 @@ enum FigureReader {
         "k": "thousand", "thousand": "thousand", "tn": "trillion", "trillion": "trillion",
     ]
     private static let percents: Set<String> = ["%", "percent", "pc", "pct", "percentage"]
-    static let currencySymbols: Set<Character> = ["$", "€", "£", "₦", "¥", "₵", "₹"]
+    static let currencySymbols: Set<Character> = ["$", "€", "£", "₦", "¥", "₵", "₹", "R", "K"]
+    /// A currency written before the number, by its last character: "GH¢3,850" is cedis (a cent sign never
+    /// stands before a number otherwise).
+    private static let symbolBefore: [Character: String] = [
+        "$": "$", "€": "€", "£": "£", "₦": "₦", "¥": "¥", "₵": "₵", "¢": "₵", "₹": "₹",
+    ]
+    /// Currencies named after the number ("3,800 cedis", "12 billion naira"), as the symbol others write.
+    private static let currencyWords: [String: String] = [
+        "cedi": "₵", "cedis": "₵", "naira": "₦", "dollar": "$", "dollars": "$", "euro": "€", "euros": "€", "yen": "¥",
+        "rupee": "₹", "rupees": "₹", "rand": "R", "shilling": "KSh", "shillings": "KSh",
+    ]
+    /// "a bag", "per tonne", "an ounce": what an amount is for.
+    private static let perWords: Set<String> = ["a", "an", "per", "each"]
     /// Words that follow numbers without being what is counted.
     private static let notUnits: Set<String> = [
         "and", "or", "to", "from", "in", "on", "at", "of", "by", "for", "with", "as", "than", "were", "was", "are",
@@ -186,7 +200,25 @@ enum FigureReader {
                 if hyphen > sentence.startIndex, sentence[sentence.index(before: hyphen)].isLetter { continue }
             }
 
+            var currency = ""
+            if token.startIndex > sentence.startIndex,
+                let symbol = symbolBefore[sentence[sentence.index(before: token.startIndex)]]
+            {
+                currency = symbol
+            }
             var unit = quantity.unit
+            // The currency's name after the number, or after its magnitude: "3,800 cedis", "12 billion naira".
+            var currencyWordAt: Int?
+            if currency.isEmpty {
+                if let symbol = currencyWords[unit] {
+                    currency = symbol
+                    currencyWordAt = i + 1
+                } else if magnitudes[unit] != nil, i + 2 < lower.count, let symbol = currencyWords[lower[i + 2]] {
+                    currency = symbol
+                    currencyWordAt = i + 2
+                }
+            }
+            if currencyWordAt == i + 1 { unit = "" }
             // Ranges and changes share the second number's unit: "from 12 to 15 people", "12 or 15%".
             if ["to", "and", "or"].contains(unit), k + 1 < quantities.count, numeric[k + 1] == i + 2 {
                 unit = quantities[k + 1].unit
@@ -194,7 +226,9 @@ enum FigureReader {
             // The counted noun as written ("5,000 Taliban"), lower-cased when it is not the next word.
             var unitDisplay = i + 1 < tokens.count && lower[i + 1] == unit ? String(tokens[i + 1]) : unit
             if unit == "per", i + 2 < lower.count, lower[i + 2] == "cent" { unit = "%" }
-            if unit == "basis" || unit == "bp" || unit == "bps" {
+            if currencyWordAt == i + 1 {
+                unitDisplay = String(tokens[i + 1])
+            } else if unit == "basis" || unit == "bp" || unit == "bps" {
                 unit = "basis points"
                 unitDisplay = "basis points"
             } else if percents.contains(unit) {
@@ -203,6 +237,13 @@ enum FigureReader {
             } else if let magnitude = magnitudes[unit] {
                 unit = magnitude
                 unitDisplay = magnitude
+                if let at = currencyWordAt { unitDisplay += " " + tokens[at] }  // "13.8 billion euros"
+            } else if !currency.isEmpty && (unit.isEmpty || notUnits.contains(unit) || !unit.allSatisfy({ $0.isLetter })) {
+                // A price: an amount for something ("GH¢3,850 a bag", "$4,800 an ounce"); other bare amounts
+                // ("$40 on Tuesday") stay out, as other numbers before a function word do.
+                guard perNounIndex(after: i, lower) != nil else { continue }
+                unit = ""
+                unitDisplay = ""
             } else {
                 guard unit.count >= 3, unit.allSatisfy({ $0.isLetter }), !notUnits.contains(unit),
                     monthNumber[unit] == nil, !weekdays.contains(unit),
@@ -224,17 +265,17 @@ enum FigureReader {
                     }
                 }
             }
-            var currency = ""
-            if token.startIndex > sentence.startIndex {
-                let before = sentence[sentence.index(before: token.startIndex)]
-                if currencySymbols.contains(before) { currency = String(before) }
-            }
             // "a 12-day tour" reads as written, not "12 day".
             let hyphenated = token.endIndex < sentence.endIndex && sentence[token.endIndex] == "-"
+            let prefix = currencyPrefix(before: token.startIndex, in: sentence)
             let display: String
             switch unit {
             case "%": display = "\(number)%"
-            default: display = "\(currency)\(number)\(hyphenated ? "-" : " ")\(unitDisplay)"
+            case "":
+                let amount = unitDisplay.isEmpty ? "\(prefix)\(number)" : "\(number) \(unitDisplay)"
+                let anchor = currencyWordAt ?? i
+                display = amount + (perNounIndex(after: anchor, lower).map { " \(tokens[anchor + 1]) \(tokens[$0])" } ?? "")
+            default: display = "\(prefix)\(number)\(hyphenated ? "-" : " ")\(unitDisplay)"
             }
             // Capitalised words past the first are names ("Baobab Growth Partners"), not what a figure measures.
             if stems.isEmpty {
@@ -247,9 +288,43 @@ enum FigureReader {
                 Figure(
                     value: quantity.value, decimals: decimals, unit: currency + unit,
                     subject: subject(near: i, stems: stems), display: display,
-                    article: article, sentence: index, approximate: approximate))
+                    article: article, sentence: index, approximate: approximate,
+                    per: currency.isEmpty
+                        ? nil
+                        : perNoun(
+                            after: currencyWordAt ?? (i + 1 < lower.count && magnitudes[lower[i + 1]] != nil ? i + 1 : i), lower))
+            )
         }
         return result
+    }
+
+    /// The currency as written before a number ("GH¢", "US$", "€"), or "" when none is.
+    private static func currencyPrefix(before start: String.Index, in sentence: String) -> String {
+        guard start > sentence.startIndex, symbolBefore[sentence[sentence.index(before: start)]] != nil else { return "" }
+        var first = sentence.index(before: start)
+        while first > sentence.startIndex {
+            let previous = sentence.index(before: first)
+            guard sentence[previous].isLetter, sentence[previous].isUppercase else { break }
+            first = previous
+        }
+        return String(sentence[first..<start])
+    }
+
+    /// The stem of the noun an amount is for ("bag" of "GH¢3,850 a bag"), or nil.
+    private static func perNoun(after position: Int, _ lower: [String]) -> String? {
+        perNounIndex(after: position, lower).flatMap { InsightText.analyzer.terms(lower[$0]).first }
+    }
+
+    /// Where the noun an amount is for stands: "a bag", "per 64-kg bag", "an ounce" right after the amount (and
+    /// its currency word), numbers and short measures skipped; nil when the text does not say.
+    private static func perNounIndex(after position: Int, _ lower: [String]) -> Int? {
+        guard position + 1 < lower.count, perWords.contains(lower[position + 1]) else { return nil }
+        for j in (position + 2)..<min(lower.count, position + 5) {
+            let word = lower[j]
+            if word.first?.isNumber == true || word.count < 3 { continue }
+            return word.allSatisfy({ $0.isLetter }) && !notUnits.contains(word) ? j : nil
+        }
+        return nil
     }
 
     /// The subject whose keyword is nearest the number (within 8 words); specific subjects win

@@ -92,6 +92,8 @@ extension SourceAgreement {
                 }
             }
             guard sides.count >= 2 else { continue }
+            // Prices for different things are different quantities: "GH¢61,600 a tonne", "GH¢3,850 a bag".
+            if Set(sides.compactMap(\.figure.per)).count > 1 { continue }
             // A source on one side that also gives another side's value, however it words it ("about 260 miles
             // and 167 miles"; "the deficit surged 26%" beside "revenues grew 4%"), reports two things, not a
             // different count of one.

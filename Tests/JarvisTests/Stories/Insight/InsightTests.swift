@@ -407,6 +407,35 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(conflict.hasPrefix("Sources differ on the number of voting districts:"), "\(conflict)")
     }
 
+    @Test func aDealValueInEurosAndInTheEuroSignIsOneQuantity() throws {
+        let articles = [
+            F.article(
+                "a", "Rhine Wire", "Bank takeover agreed",
+                "Hanse Union agreed to buy Banca Adriatica in an all-share deal valued at 13.8 billion euros, the banks said.",
+                minutesAgo: 40),
+            F.article(
+                "b", "Bourse Daily", "Hanse Union buys Adriatica",
+                "Hanse Union has agreed to buy Banca Adriatica in an all-share deal worth €14.2bn, the banks said.",
+                minutesAgo: 20),
+        ]
+        let conflict = try #require(insight(articles).conflict)
+        #expect(conflict.contains("13.8 billion euros") && conflict.contains("€14.2"), "\(conflict)")
+    }
+
+    @Test func pricesForDifferentThingsAreNoDispute() {
+        let articles = [
+            F.article(
+                "a", "Accra Ledger", "Cocoa price raised",
+                "Ghana raised the cocoa price paid to farmers to GH¢61,600 a tonne from December 1, the board said.",
+                minutesAgo: 40),
+            F.article(
+                "b", "Kumasi Times", "Farmers welcome cocoa price",
+                "Ghana raised the cocoa price paid to farmers to GH¢3,850 a bag from December 1, the board said.",
+                minutesAgo: 20),
+        ]
+        #expect(insight(articles).conflict == nil)
+    }
+
     @Test func aListedNameAppearsOnceAsPrinted() throws {
         let articles = [
             F.article(
