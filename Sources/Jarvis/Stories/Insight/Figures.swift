@@ -20,6 +20,9 @@ struct Figure {
     var approximate = false
     /// What an amount is for, when the text says ("GH¢3,850 a bag", "$4,800 an ounce"): the stem of the noun.
     var per: String?
+    /// A value the quantity had before ("up from 3,625", "the previous price was 3,625"): the source's current
+    /// value is its other one.
+    var earlier = false
 
     /// An amount of money: its unit carries a currency symbol ("$billion", "€million").
     static func isMoney(unit: String) -> Bool {
@@ -133,6 +136,9 @@ enum FigureReader {
         "cedi": "₵", "cedis": "₵", "naira": "₦", "dollar": "$", "dollars": "$", "euro": "€", "euros": "€", "yen": "¥",
         "rupee": "₹", "rupees": "₹", "rand": "R", "shilling": "KSh", "shillings": "KSh",
     ]
+    /// Words shortly before a number that make it the quantity's earlier value: "up from 3,625", "the previous
+    /// price was 3,625", "compared with 12 last year".
+    private static let earlierMarks: Set<String> = ["from", "previous", "previously", "formerly", "compared", "versus"]
     /// "a bag", "per tonne", "an ounce": what an amount is for.
     private static let perWords: Set<String> = ["a", "an", "per", "each"]
     /// Words that follow numbers without being what is counted.
@@ -284,6 +290,7 @@ enum FigureReader {
             }
             let before = (i >= 2 ? lower[i - 2] + " " : "") + (i >= 1 ? lower[i - 1] : "")
             let approximate = hedges.contains { before == $0 || before.hasSuffix(" " + $0) }
+            let earlier = lower[max(0, i - 4)..<i].contains { earlierMarks.contains($0) }
             result.append(
                 Figure(
                     value: quantity.value, decimals: decimals, unit: currency + unit,
@@ -292,7 +299,8 @@ enum FigureReader {
                     per: currency.isEmpty
                         ? nil
                         : perNoun(
-                            after: currencyWordAt ?? (i + 1 < lower.count && magnitudes[lower[i + 1]] != nil ? i + 1 : i), lower))
+                            after: currencyWordAt ?? (i + 1 < lower.count && magnitudes[lower[i + 1]] != nil ? i + 1 : i), lower),
+                    earlier: earlier)
             )
         }
         return result

@@ -71,13 +71,18 @@ extension SourceAgreement {
         for key in byKey.keys.sorted() {
             let group = byKey[key]!
             let subject = group[0].subject
-            // Each source's distinct values for this key.
+            // Each source's distinct values for this key; an earlier value ("up from 3,625") beside a current one
+            // is history, not a second report.
             var perSource: [String: [Figure]] = [:]
             for figure in group.sorted(by: FigureOrder.byArticleSentence) {
                 let source = sourceKey(figure)
                 if !(perSource[source] ?? []).contains(where: { $0.sameValue(as: figure) }) {
                     perSource[source, default: []].append(figure)
                 }
+            }
+            for (source, values) in perSource where values.count > 1 {
+                let current = values.filter { !$0.earlier }
+                if current.count == 1 { perSource[source] = current }
             }
             var sides: [Side] = []
             for source in perSource.keys.sorted() where perSource[source]!.count == 1 {
@@ -92,8 +97,15 @@ extension SourceAgreement {
                 }
             }
             guard sides.count >= 2 else { continue }
-            // Prices for different things are different quantities: "GH¢61,600 a tonne", "GH¢3,850 a bag".
-            if Set(sides.compactMap(\.figure.per)).count > 1 { continue }
+            // Prices for different things are different quantities ("GH¢61,600 a tonne", "GH¢3,850 a bag"): the
+            // thing most sides price is the one compared, and no side without it.
+            let pers = Dictionary(grouping: sides.compactMap(\.figure.per), by: { $0 }).mapValues(\.count)
+            if pers.count > 1 {
+                let ranked = pers.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                guard ranked[0].value > ranked[1].value else { continue }
+                sides = sides.filter { $0.figure.per == ranked[0].key }
+                guard sides.count >= 2 else { continue }
+            }
             // A source on one side that also gives another side's value, however it words it ("about 260 miles
             // and 167 miles"; "the deficit surged 26%" beside "revenues grew 4%"), reports two things, not a
             // different count of one.
@@ -121,7 +133,12 @@ extension SourceAgreement {
             // Same unit and subject is not yet the same quantity ("240 votes" in the House, "28 votes" in a
             // committee): the two reports must also be about the same thing — sentences of shared content
             // (cosine ≥ 0.2), or near-identical ones (≥ 0.5) when the subject is unknown.
-            if !sidesShareSentence(sides, in: group, threshold: subject == nil ? 0.5 : 0.2) { continue }
+            // A price of the same thing ("the price … a bag") says what it is about by itself: words every report
+            // of the story shares weigh nothing in that cosine.
+            let samePer = sides.allSatisfy { $0.figure.per != nil && $0.figure.per == sides[0].figure.per }
+            if !(samePer && subject != nil), !sidesShareSentence(sides, in: group, threshold: subject == nil ? 0.5 : 0.2) {
+                continue
+            }
             found.append(Dispute(key: key, group: group, sides: sides))
         }
         return found

@@ -436,6 +436,26 @@ private func taxStory(sources count: Int, authority: Int = 50, minutesAgo: Doubl
         #expect(insight(articles).conflict == nil)
     }
 
+    /// The same price told differently is a dispute even when everything else in the two sentences differs, and
+    /// a source's earlier value ("the previous price was …") is history, not a second report.
+    @Test func aPriceOfTheSameThingToldDifferentlyIsADispute() throws {
+        let articles = [
+            F.article(
+                "a", "Accra Ledger", "Cocoa price raised",
+                "Ghana raised the price it pays cocoa farmers to 3,800 cedis per 64-kg bag from December 1, the board "
+                    + "said. The previous price was 3,625 cedis per bag.",
+                minutesAgo: 40),
+            F.article(
+                "b", "Kumasi Times", "Farmers welcome new price",
+                "Cocoa farmers in Sefwi Wiawso have welcomed the increase in the producer price to GH¢3,850 a bag, but "
+                    + "say late payment remains their biggest problem.",
+                minutesAgo: 20),
+        ]
+        let conflict = try #require(insight(articles).conflict)
+        #expect(conflict.contains("3,800 cedis per bag") && conflict.contains("GH¢3,850 a bag"), "\(conflict)")
+        #expect(!conflict.contains("3,625"), "\(conflict)")
+    }
+
     @Test func aListedNameAppearsOnceAsPrinted() throws {
         let articles = [
             F.article(
