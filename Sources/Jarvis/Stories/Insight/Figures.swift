@@ -306,14 +306,17 @@ enum FigureReader {
         return result
     }
 
-    /// The currency as written before a number ("GH¢", "US$", "€"), or "" when none is.
+    /// The currency as written before a number ("GH¢", "US$", "€"; at most three capitals before the sign), or ""
+    /// when none is.
     private static func currencyPrefix(before start: String.Index, in sentence: String) -> String {
         guard start > sentence.startIndex, symbolBefore[sentence[sentence.index(before: start)]] != nil else { return "" }
         var first = sentence.index(before: start)
-        while first > sentence.startIndex {
+        var letters = 0
+        while first > sentence.startIndex, letters < 3 {
             let previous = sentence.index(before: first)
             guard sentence[previous].isLetter, sentence[previous].isUppercase else { break }
             first = previous
+            letters += 1
         }
         return String(sentence[first..<start])
     }
