@@ -83,8 +83,11 @@ enum PageFurniture {
                 searchFrom = afterMore
                 continue
             }
-            // Back from the glued word over the given names before it ("Donald John" of "Donald John TrumpTrump").
+            // Back from the glued word over the given names before it ("Donald John" of "Donald John TrumpTrump"),
+            // never into the name as the sentence gives it: "Rep. Joe Walsh Joe WalshBill Weld … MORE" keeps
+            // "Joe Walsh".
             var start = text[..<glued].lastIndex(of: " ").map { text.index(after: $0) } ?? text.startIndex
+            let surname = text[start..<glued]
             var words = 0
             while start > text.startIndex, words < 2 {
                 let before = text[..<text.index(before: start)]
@@ -93,7 +96,7 @@ enum PageFurniture {
                     break
                 }
                 let word = before[before.index(after: space)...]
-                guard word.first?.isUppercase == true, !word.hasSuffix(".") else { break }
+                guard word.first?.isUppercase == true, !word.hasSuffix("."), word != surname else { break }
                 start = before.index(after: space)
                 words += 1
             }

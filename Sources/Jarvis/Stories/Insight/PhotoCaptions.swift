@@ -45,7 +45,7 @@ enum PhotoCaptions {
     }
 
     /// Text before a credit is a caption when it ends with a full date ("…, June 23, 2020."), names who
-    /// stands where ("(left)"), or, inside the credit's own sentence, stops without closing punctuation.
+    /// stands where ("(left)", "Listening are from left, …"), or, inside the credit's own sentence, stops without closing punctuation.
     private static func isCaption(_ text: String, closed: Bool) -> Bool {
         if matches(endsWithDate, text) || matches(position, text) { return true }
         guard !closed, let last = text.last else { return false }
@@ -120,6 +120,7 @@ enum PhotoCaptions {
             #"^(?:\#(word)\s){1,5}(?:speaks|speaking|gestures|gesturing|listens|listening|waves|waving|poses|posing|smiles|smiling|looks on|points|pointing|reacts|reacting)\b"#
     )
     private static let position = try! NSRegularExpression(
-        pattern: #"\((?:left|right|center|centre|second (?:from )?(?:left|right)|front|rear|top|bottom|in red|in blue)\)"#,
+        pattern:
+            #"\((?:left|right|center|centre|second (?:from )?(?:left|right)|front|rear|top|bottom|in red|in blue)\)|\b(?:from (?:left|right)|left to right|l-r)\s*[,:)]"#,
         options: [.caseInsensitive])
 }

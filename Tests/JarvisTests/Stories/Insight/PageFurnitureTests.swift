@@ -61,6 +61,11 @@ import Testing
                     + "former Secretary of State John Kerry.", "Donald John",
                 "President Trump on Monday slammed former Secretary of State John Kerry."
             ),
+            // The block repeats the name the sentence gives: that name stays.
+            (
+                "Former Rep. Joe Walsh Joe WalshBill Weld secures one Iowa delegate MORE (R-Ill.) has ended his campaign.",
+                "Bill Weld", "Former Rep. Joe Walsh (R-Ill.) has ended his campaign."
+            ),
             (
                 "Slideshow (5 Images)\nUpdated at 3:15 p.m. ET\nThe vote is due on Friday.", "Slideshow",
                 "The vote is due on Friday."
@@ -133,6 +138,9 @@ import Testing
     @Test func captionLikeSentencesEndWithAPlaceAndADate() {
         #expect(PhotoCaptions.looksLikeCaption("Commuters wait on a platform in Leeds, Britain, Tuesday, March 4, 2021."))
         #expect(!PhotoCaptions.looksLikeCaption("The rules take effect on Jan. 15, 2027."))
+        // Who stands where, as AP's captions say it (the summary's own filter; the credit may be cut already).
+        #expect(PhotoCaptions.looksLikeCaption("Listening are from left, Ann Poole and Tom Reed, both of Leeds."))
+        #expect(!PhotoCaptions.looksLikeCaption("The party moved from left to centre under its new leader."))
         #expect(
             PhotoCaptions.looksLikeCaption(
                 "Governor Tunde Adeyemi speaks about the bridge in the state house, Thursday, April 23, 2026, in Ikeja."))
