@@ -125,7 +125,8 @@ enum FigureReader {
         "k": "thousand", "thousand": "thousand", "tn": "trillion", "trillion": "trillion",
     ]
     private static let percents: Set<String> = ["%", "percent", "pc", "pct", "percentage"]
-    static let currencySymbols: Set<Character> = ["$", "€", "£", "₦", "¥", "₵", "₹", "R", "K"]
+    /// The first characters of money units: every currency as `symbolBefore` and `currencyWords` write it.
+    static let currencySymbols = Set(symbolBefore.values.compactMap(\.first) + currencyWords.values.compactMap(\.first))
     /// A currency written before the number, by its last character: "GH¢3,850" is cedis (a cent sign never
     /// stands before a number otherwise).
     private static let symbolBefore: [Character: String] = [
@@ -225,6 +226,9 @@ enum FigureReader {
                 }
             }
             if currencyWordAt == i + 1 { unit = "" }
+            // What a price is for ("a bag"), read after the amount, its magnitude and its currency's name.
+            let amountEnd = currencyWordAt ?? (i + 1 < lower.count && magnitudes[lower[i + 1]] != nil ? i + 1 : i)
+            let perIndex = currency.isEmpty ? nil : perNounIndex(after: amountEnd, lower)
             // Ranges and changes share the second number's unit: "from 12 to 15 people", "12 or 15%".
             if ["to", "and", "or"].contains(unit), k + 1 < quantities.count, numeric[k + 1] == i + 2 {
                 unit = quantities[k + 1].unit
@@ -247,7 +251,7 @@ enum FigureReader {
             } else if !currency.isEmpty && (unit.isEmpty || notUnits.contains(unit) || !unit.allSatisfy({ $0.isLetter })) {
                 // A price: an amount for something ("GH¢3,850 a bag", "$4,800 an ounce"); other bare amounts
                 // ("$40 on Tuesday") stay out, as other numbers before a function word do.
-                guard perNounIndex(after: i, lower) != nil else { continue }
+                guard perIndex != nil else { continue }
                 unit = ""
                 unitDisplay = ""
             } else {
@@ -279,8 +283,7 @@ enum FigureReader {
             case "%": display = "\(number)%"
             case "":
                 let amount = unitDisplay.isEmpty ? "\(prefix)\(number)" : "\(number) \(unitDisplay)"
-                let anchor = currencyWordAt ?? i
-                display = amount + (perNounIndex(after: anchor, lower).map { " \(tokens[anchor + 1]) \(tokens[$0])" } ?? "")
+                display = amount + (perIndex.map { " \(tokens[amountEnd + 1]) \(tokens[$0])" } ?? "")
             default: display = "\(prefix)\(number)\(hyphenated ? "-" : " ")\(unitDisplay)"
             }
             // Capitalised words past the first are names ("Baobab Growth Partners"), not what a figure measures.
@@ -296,10 +299,7 @@ enum FigureReader {
                     value: quantity.value, decimals: decimals, unit: currency + unit,
                     subject: subject(near: i, stems: stems), display: display,
                     article: article, sentence: index, approximate: approximate,
-                    per: currency.isEmpty
-                        ? nil
-                        : perNoun(
-                            after: currencyWordAt ?? (i + 1 < lower.count && magnitudes[lower[i + 1]] != nil ? i + 1 : i), lower),
+                    per: perIndex.flatMap { text.terms(lower[$0]).first },
                     earlier: earlier)
             )
         }
@@ -319,11 +319,6 @@ enum FigureReader {
             letters += 1
         }
         return String(sentence[first..<start])
-    }
-
-    /// The stem of the noun an amount is for ("bag" of "GH¢3,850 a bag"), or nil.
-    private static func perNoun(after position: Int, _ lower: [String]) -> String? {
-        perNounIndex(after: position, lower).flatMap { InsightText.analyzer.terms(lower[$0]).first }
     }
 
     /// Where the noun an amount is for stands: "a bag", "per 64-kg bag", "an ounce" right after the amount (and
