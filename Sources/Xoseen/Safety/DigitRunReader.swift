@@ -30,15 +30,16 @@ enum DigitRunReader {
         }
         while index < tokens.count {
             let token = tokens[index]
-            let digits = digitReading(
+            let dotGroups = token.dotGroups
+            var digits = digitReading(
                 of: token, inRun: !run.digits.isEmpty, next: index + 1 < tokens.count ? tokens[index + 1] : nil)
+            if let read = digits, isDottedDate(read, groups: dotGroups) { digits = nil }
             if let digits {
                 if !run.digits.isEmpty && !continuesRun(token.separator, previous: tokens[index - 1], current: token) {
                     finish()
                 }
                 if run.digits.isEmpty { run.start = index } else { run.joins.append(token.separator) }
                 run.digits += digits
-                let dotGroups = token.dotGroups
                 if dotGroups.isEmpty {
                     run.groups.append(digits.count)
                 } else {
@@ -57,10 +58,7 @@ enum DigitRunReader {
     /// The digits a token stands for in a number, or nil.
     static func digitReading(of token: MessageToken, inRun: Bool, next: MessageToken?) -> [UInt8]? {
         if token.flags.contains(.money) || token.flags.contains(.handle) { return nil }
-        if token.flags.contains(.number) {
-            let digits = Array(token.text.utf8).map { $0 - 0x30 }
-            return isDottedDate(digits, groups: token.dotGroups) ? nil : digits
-        }
+        if token.flags.contains(.number) { return Array(token.text.utf8).map { $0 - 0x30 } }
         if token.flags.contains(.numberWord), let digit = NumberWords.digit(forSkeleton: token.text) {
             if digit == 0 && (token.text == "o" || token.text == "oh") {
                 // "oh" is zero only inside a number.
