@@ -1,7 +1,8 @@
 /// Insults aimed at the other person, slurs, wishing them harm, threats. Hyperbole ("this traffic is killing
 /// me"), self-talk ("I'm so stupid") and teasing ("you're such a nerd") are not aimed to hurt and stay allowed;
-/// negation is respected ("you're not ugly at all"). Slurs are listed in ``SlurLexicon``; hate speech without
-/// a listed word is the learned classifier's part (``LearnedSafetyModel``).
+/// negation is respected ("you're not ugly at all"). Slurs are listed in ``SlurLexicon``; hate said outright
+/// about a group is ``HateSpeechRules``, hate phrased any other way the learned classifier's part
+/// (``LearnedSafetyModel``).
 enum HarassmentRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
         "insult": SharedWords.words(

@@ -53,7 +53,8 @@ public struct SafetyReason: RawRepresentable, Sendable, Hashable, Codable, Custo
 
     public static let insult = SafetyReason(rawValue: "insult")
     public static let slur = SafetyReason(rawValue: "slur")
-    /// Demeaning a group (the learned classifier's hate class): sexist, racist, religious, homophobic abuse.
+    /// Demeaning a group: sexist, racist, religious, homophobic abuse (the learned classifier's hate class), and
+    /// a group called vermin, wished dead or out of the country in so many words (``HateSpeechRules``).
     public static let hateSpeech = SafetyReason(rawValue: "hate_speech")
     public static let wishingHarm = SafetyReason(rawValue: "wishing_harm")
     public static let threat = SafetyReason(rawValue: "threat")

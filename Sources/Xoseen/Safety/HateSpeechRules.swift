@@ -1,0 +1,162 @@
+/// Hate speech said outright: a protected group — by race, ethnicity, nationality, religion, sexuality,
+/// gender identity, sex or disability — called animals or a disease, declared inferior, wished dead or out of
+/// the country, or hated as a group ("immigrants are vermin", "gays should be shot", "I despise muslims").
+/// Short and explicit, these are what the learned classifier, trained on long posts, lets through; hate
+/// phrased any other way stays its part (``LearnedSafetyModel``).
+///
+/// Only the group said in full counts ("muslims", "gay people"), so talk about one person is untouched; a
+/// negation cancels the statement ("muslims are not terrorists", "not all immigrants are criminals"), and so
+/// does naming it as what others say ("the stereotype that women are stupid").
+enum HateSpeechRules: SafetyRuleSet {
+    static let sets: [String: [String]] = [
+        "group": SharedWords.words(
+            """
+            muslims moslems jews jewish_people christians catholics hindus sikhs arabs blacks black_people \
+            black_men black_women white_people whites africans asians asian_people chinese_people indians \
+            mexicans latinos hispanics immigrants migrants refugees foreigners asylum_seekers gays gay_people \
+            gay_men lesbians homosexuals bisexuals trans_people transgender_people transgenders transsexuals \
+            trans_women trans_men transwomen women females disabled_people the_disabled autistic_people gypsies \
+            pakistanis somalis nigerians haitians syrians palestinians israelis illegals illegal_immigrants \
+            illegal_aliens
+            """),
+        // One of a group, after "every" or "never trust a".
+        "member": SharedWords.words(
+            """
+            muslim jew arab black black_person immigrant migrant refugee foreigner gay lesbian trans_person woman \
+            female mexican african asian chinese indian gypsy
+            """),
+        // Words allowed between a group and what is said of it: "muslims are all just filthy animals".
+        "hateFill": SharedWords.words(
+            """
+            all just nothing but basically literally simply such fucking filthy dirty disgusting damn bloody \
+            really truly absolute absolutely complete total the like a an no better than less more worse \
+            dumb stupid lazy dangerous evil ugly subhuman primitive inbred genetically naturally
+            """),
+        // Words allowed between a verb and the group it is aimed at: "kill all the fucking immigrants".
+        "groupFill": SharedWords.words("all the these those fucking filthy dirty damn bloody every last stupid"),
+        "vermin": SharedWords.words(
+            """
+            animals vermin parasites cockroaches roaches rats insects leeches apes monkeys savages barbarians \
+            subhuman subhumans sub_human filth scum trash garbage vile evil inferior worthless useless the_worst \
+            disease cancer plague virus pests pigs dogs swine beasts lice maggots mentally_ill perverts pedophiles \
+            paedophiles predators rapists terrorists criminals invaders degenerates freaks abominations \
+            abomination unnatural stupid dumb idiots morons retarded disgusting repulsive dirty filthy not_human less_than_human not_people
+            """),
+        "killVerb": SharedWords.words(
+            """
+            kill hang lynch gas exterminate eradicate slaughter murder execute nuke bomb burn castrate sterilize \
+            wipe_out get_rid_of
+            """),
+        "harmed": SharedWords.words(
+            """
+            killed shot hanged hung lynched gassed exterminated executed burned burnt eradicated wiped_out \
+            slaughtered murdered sterilized castrated deported locked_up put_down euthanized raped beaten banned \
+            removed enslaved
+            """),
+        "ought": SharedWords.words("should must need_to needs_to ought_to deserve_to have_to has_to shall"),
+        "hateVerb": SharedWords.words("hate despise detest loathe cant_stand cannot_stand"),
+        "homeland": SharedWords.words(
+            """
+            country countries africa mexico india china your_own_country where_you_came_from where_you_come_from \
+            the_jungle the_desert your_cave your_shithole
+            """),
+        "ourPlace": SharedWords.words(
+            """
+            our_country this_country our_countries our_nation this_nation our_neighborhood our_neighbourhood \
+            our_society our_culture our_race our_women our_children our_kids europe america the_west britain \
+            the_world
+            """),
+        "ruin": SharedWords.words(
+            "ruin ruining ruined destroy destroying destroyed infest infesting invade invading invaded outbreed replacing"),
+        "belongPlace": SharedWords.words(
+            "kitchen kitchens cage cages zoo zoos camp camps chains ovens gas_chambers the_gas_chamber"),
+        // What a statement about a group goes on with: the counter-evidence below needs one.
+        "stance": SharedWords.words("are r re should shouldnt must deserve belong can cant cannot dont need_to have_to"),
+        "sayWord": SharedWords.words(
+            """
+            saying claim claims claiming stereotype stereotypes myth myths assume assumes assuming \
+            assumption idea notion racist sexist bigoted bigots racists homophobic who_say who_says who_said \
+            who_think who_thinks who_believe
+            """),
+    ]
+
+    static let cues: [SafetyCue] = [
+        // Dehumanising and demeaning: "immigrants are vermin", "blacks are like animals", "islam is a cancer".
+        SafetyCue(.harassment, .hateSpeech, 1, "@group are|r|re ~3@hateFill @vermin", group: "hate"),
+        SafetyCue(
+            .harassment, .hateSpeech, 1, "@group are|r|re ~2@hateFill property|objects !owners|owner|rights|tax|taxes",
+            group: "hate"),
+        SafetyCue(
+            .harassment, .hateSpeech, 1,
+            "islam|judaism|homosexuality|transgenderism is ~3@hateFill @vermin|sin|mental_illness|perversion",
+            group: "hate"),
+        SafetyCue(.harassment, .hateSpeech, 1, "womans|womens place is ~1 in the kitchen|home", group: "hate"),
+        // Wished dead, harmed or removed, as a norm: "gays should be shot", "muslims deserve to die".
+        SafetyCue(.harassment, .hateSpeech, 1, "@group ~1@groupFill @ought ~1 all? be|get ~1 @harmed", group: "hate"),
+        SafetyCue(
+            .harassment, .hateSpeech, 1, "@group ~1@groupFill @ought|deserve ~1 all? die|suffer|burn|rot|hang|death",
+            group: "hate"),
+        // Calls to violence against a group: "kill all the immigrants", "gas the jews", "death to muslims".
+        SafetyCue(.harassment, .hateSpeech, 1, "@killVerb ~2@groupFill @group", group: "hate"),
+        SafetyCue(.harassment, .hateSpeech, 1, "shoot|deport|expel|ban all ~1@groupFill @group", group: "hate"),
+        SafetyCue(.harassment, .hateSpeech, 1, "@killVerb|shoot|deport|expel|ban every|each @member", group: "hate"),
+        SafetyCue(
+            .harassment, .hateSpeech, 1, "death_to|fuck_all|fuck_the|fuck_these|fuck_those ~1@groupFill @group",
+            group: "hate"),
+        // Hating the group: "I despise muslims", "I hate all the gays", "these immigrants disgust me".
+        SafetyCue(.harassment, .hateSpeech, 1, "i|we|i_really|i_just @hateVerb ~2@groupFill @group", group: "hate"),
+        SafetyCue(
+            .harassment, .hateSpeech, 1, "@group ~1 disgust|disgusts|sicken|sickens|repulse|repulses me|us", group: "hate"),
+        SafetyCue(.harassment, .hateSpeech, 1, "@group make|makes me sick", group: "hate"),
+        // Ruining the country, kept in their place, denied rights: "immigrants are ruining this country", "women
+        // belong in the kitchen", "gays shouldn't exist", "go back to your country".
+        SafetyCue(.harassment, .hateSpeech, 1, "@group are|r|re|keep|will? ~1 @ruin @ourPlace", group: "hate"),
+        SafetyCue(.harassment, .hateSpeech, 1, "@group belong|belongs in|on|back_in ~1 the|a? @belongPlace", group: "hate"),
+        SafetyCue(
+            .harassment, .hateSpeech, 1, "@group ~1@groupFill should|must|shall not|never be_allowed|exist", group: "hate"),
+        SafetyCue(.harassment, .hateSpeech, 1, "@group ~1@groupFill shouldnt|mustnt be_allowed|exist", group: "hate"),
+        SafetyCue(
+            .harassment, .hateSpeech, 1, "@group ~1@groupFill dont|do_not deserve rights|to_live|to_exist|respect",
+            group: "hate"),
+        SafetyCue(
+            .harassment, .hateSpeech, 1,
+            """
+            @group ~1@groupFill @ought|can|should ~1 go_back|be_sent_back|get_out|get_the_fuck_out|leave_our|leave_this|\
+            leave_my
+            """, group: "hate"),
+        SafetyCue(.harassment, .hateSpeech, 1, "@group ~1@groupFill cant|cannot|can_never be_trusted", group: "hate"),
+        SafetyCue(.harassment, .hateSpeech, 1, "never trust a|an @member", group: "hate"),
+        SafetyCue(
+            .harassment, .hateSpeech, 1, "wish|hope all? ~1@groupFill @group would|will|were ~1 all? die|dead|disappear|burn",
+            group: "hate"),
+        SafetyCue(.harassment, .hateSpeech, 1, "go back to your|ur ~1 own? @homeland", group: "hate"),
+        SafetyCue(.harassment, .hateSpeech, 1, "go back to @homeland", group: "hate"),
+        // Denial of the Holocaust and the slogans of the extreme right.
+        SafetyCue(
+            .harassment, .hateSpeech, 1,
+            """
+            holocaust never_happened|didnt_happen|is_a_hoax|was_a_hoax|is_a_lie|was_a_lie|is_a_myth|was_a_myth|\
+            is_fake|was_fake
+            """, group: "hate"),
+        SafetyCue(.harassment, .hateSpeech, 1, "holohoax|heil_hitler|sieg_heil|race_war_now|white_genocide", group: "hate"),
+
+        // Counter-evidence: "not all muslims are terrorists", "no, immigrants are not criminals".
+        SafetyCue(.harassment, .hateSpeech, -2, "@negation all|every|most|many ~1 @group @stance", group: "hate"),
+        // Told of someone else: "they will slaughter the muslims".
+        SafetyCue(
+            .harassment, .hateSpeech, -2,
+            "he|she|they|who|isis ~1 will|would|wants_to|want_to|plans_to|plan_to|tried_to|try_to ~1 @killVerb ~2@groupFill @group",
+            group: "hate"),
+        // Naming it as what others say: "people who say women are property are idiots", "the stereotype that
+        // immigrants are criminals".
+        SafetyCue(.harassment, .hateSpeech, -2, "@sayWord ~2 that? ~1@groupFill @group @stance", group: "hate"),
+        // A trip home is no insult: "when you go back to your country for christmas", "I go back to india every
+        // summer".
+        SafetyCue(
+            .harassment, .hateSpeech, -2,
+            """
+            @you|i|we|they|he|she|will|would|when|did|do|to|ll|could|can|might|gonna|wanna|want|going|ill|id|then|\
+            cant|should|and ~1 go back to your|ur|my|our|their? ~1 own? @homeland
+            """, group: "hate"),
+    ]
+}

@@ -1,0 +1,68 @@
+import Testing
+import Xoseen
+
+/// Hate speech said outright (``HateSpeechRules``): blocked whatever group it is aimed at; statements about a
+/// group that deny, reject or report it, and ordinary talk about who someone is, stay allowed.
+@Suite struct HateSpeechRulesTests {
+    let scanner = SafetyTesting.scanner
+
+    @Test(arguments: [
+        "immigrants are vermin",
+        "blacks are nothing but animals",
+        "muslims are all terrorists",
+        "jews are not human",
+        "trans people are mentally ill freaks",
+        "islam is a cancer",
+        "gays should be shot",
+        "refugees deserve to die",
+        "I wish all muslims would die",
+        "kill all the immigrants",
+        "gas the jews",
+        "death to gays",
+        "deport every muslim",
+        "I despise disabled people",
+        "we hate lesbians",
+        "these immigrants disgust me",
+        "gay people make me sick",
+        "mexicans are ruining this country",
+        "women belong in the kitchen",
+        "women should not be allowed to vote",
+        "gays shouldn't exist",
+        "refugees need to get out of our country",
+        "muslims can't be trusted",
+        "never trust a jew",
+        "go back to your country",
+        "the holocaust never happened",
+    ])
+    func explicitHateIsBlocked(_ text: String) {
+        let verdict = scanner.scan(text)
+        #expect(
+            verdict == .blocked(category: .harassment, reason: .hateSpeech),
+            "\(text) → \(verdict)\n\(scanner.explain(text))")
+    }
+
+    @Test(arguments: [
+        "not all muslims are terrorists",
+        "immigrants are not criminals",
+        "people who say women are property are idiots",
+        "it's racist to say blacks are animals",
+        "the stereotype that mexicans are criminals is so tired",
+        "when you go back to your country for christmas, bring me a souvenir",
+        "I go back to india every summer",
+        "go back to your room and get dressed lol",
+        "women are property owners in that state too",
+        "trans people deserve respect",
+        "my best friends are gay and jewish",
+        "I'm muslim and proud of it",
+        "the refugees were killed in the bombing",
+        "my grandmother survived the holocaust",
+        "we should help refugees settle in",
+        "I can't stand mornings",
+        "I hope all the refugees will find homes",
+        "can women be trusted with a secret? lol",
+    ])
+    func talkAboutGroupsStaysAllowed(_ text: String) {
+        let verdict = scanner.scan(text)
+        #expect(verdict == .allowed, "\(text) → \(verdict)\n\(scanner.explain(text))")
+    }
+}
