@@ -65,4 +65,29 @@ import Xoseen
         let verdict = scanner.scan(text)
         #expect(verdict == .allowed, "\(text) → \(verdict)\n\(scanner.explain(text))")
     }
+
+    @Test(arguments: [
+        "he said \"women belong in the kitchen\", can you believe it",
+        "my ex told me \"go back to your country\" and I left",
+        "saying \"immigrants are vermin\" is disgusting",
+        "“gays should be shot” is what he wrote, I reported him",
+    ])
+    func quotedHateIsReportedSpeech(_ text: String) {
+        let verdict = scanner.scan(text)
+        #expect(verdict == .allowed, "\(text) → \(verdict)\n\(scanner.explain(text))")
+    }
+
+    @Test(arguments: [
+        "\"immigrants are vermin\"",
+        "immigrants are vermin, \"seriously\"",
+        "women belong in the kitchen \"lol\"",
+        "he said \"women belong in the kitchen and gays should be shot",
+    ])
+    func ownWordsInQuotesStillBlock(_ text: String) {
+        #expect(scanner.scan(text) == .blocked(category: .harassment, reason: .hateSpeech), "\(text)")
+    }
+
+    @Test func aQuotedSlurStillBlocks() {
+        #expect(scanner.scan("he called me a \"slut\"") == .blocked(category: .harassment, reason: .slur))
+    }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// filter: zero-width and other invisible characters are dropped, compatibility forms (fullwidth `ｓｎａｐ`,
 /// mathematical `𝐬𝐧𝐚𝐩`, circled letters, `＠`) become their plain letters (Unicode NFKD), accents are dropped
 /// (`ś` → `s`), and letters from other scripts that look like Latin ones (Cyrillic `а`, Greek `ο`, Armenian
-/// `ո`…) become those Latin letters. Anything else that is not ASCII (emoji, CJK) becomes a space.
+/// `ո`…) become those Latin letters; typographic quotes become ASCII ones (`’` → `'`, `“ ” „ « »` → `"`).
+/// Anything else that is not ASCII (emoji, CJK) becomes a space.
 /// Leetspeak is not undone here: digits must survive for phone numbers; the tokeniser reads them per word.
 enum CharacterFolding {
     static func fold(_ text: String) -> [UInt8] {
@@ -24,6 +25,8 @@ enum CharacterFolding {
                 output.append(latin)
             } else if value == 0x2019 || value == 0x2018 || value == 0x02BC {
                 output.append(UInt8(ascii: "'"))
+            } else if value == 0x201C || value == 0x201D || value == 0x201E || value == 0x00AB || value == 0x00BB {
+                output.append(UInt8(ascii: "\""))
             } else {
                 output.append(UInt8(ascii: " "))
             }

@@ -22,13 +22,14 @@ enum HateSpeechRules: SafetyRuleSet {
         // One of a group, after "every" or "never trust a".
         "member": SharedWords.words(
             """
-            muslim jew arab black black_person immigrant migrant refugee foreigner gay lesbian trans_person woman \
-            female mexican african asian chinese indian gypsy
+            muslim jew arab black black_person immigrant migrant refugee foreigner gay gay_person lesbian \
+            trans_person transgender_person woman female mexican african asian chinese indian gypsy disabled_person
             """),
         // Words allowed between a group and what is said of it: "muslims are all just filthy animals".
         "hateFill": SharedWords.words(
             """
-            all just nothing but basically literally simply such fucking filthy dirty disgusting damn bloody \
+            all just nothing but basically literally simply such so too very always fucking filthy dirty disgusting \
+            damn bloody \
             really truly absolute absolutely complete total the like a an no better than less more worse \
             dumb stupid lazy dangerous evil ugly subhuman primitive inbred genetically naturally
             """),
@@ -40,7 +41,9 @@ enum HateSpeechRules: SafetyRuleSet {
             subhuman subhumans sub_human filth scum trash garbage vile evil inferior worthless useless the_worst \
             disease cancer plague virus pests pigs dogs swine beasts lice maggots mentally_ill perverts pedophiles \
             paedophiles predators rapists terrorists criminals invaders degenerates freaks abominations \
-            abomination unnatural stupid dumb idiots morons retarded disgusting repulsive dirty filthy not_human less_than_human not_people
+            abomination unnatural stupid dumb idiots morons retarded disgusting repulsive dirty filthy not_human \
+            pathetic revolting lowlifes scumbags liars thieves lazy greedy violent a_threat a_burden \
+            a_waste_of_space stinking smelly primitive backward uncivilized less_than_human not_people
             """),
         "killVerb": SharedWords.words(
             """
@@ -82,81 +85,78 @@ enum HateSpeechRules: SafetyRuleSet {
 
     static let cues: [SafetyCue] = [
         // Dehumanising and demeaning: "immigrants are vermin", "blacks are like animals", "islam is a cancer".
-        SafetyCue(.harassment, .hateSpeech, 1, "@group are|r|re ~3@hateFill @vermin", group: "hate"),
-        SafetyCue(
-            .harassment, .hateSpeech, 1, "@group are|r|re ~2@hateFill property|objects !owners|owner|rights|tax|taxes",
-            group: "hate"),
-        SafetyCue(
-            .harassment, .hateSpeech, 1,
-            "islam|judaism|homosexuality|transgenderism is ~3@hateFill @vermin|sin|mental_illness|perversion",
-            group: "hate"),
-        SafetyCue(.harassment, .hateSpeech, 1, "womans|womens place is ~1 in the kitchen|home", group: "hate"),
+        hate(1, "@group are|r|re ~3@hateFill @vermin"),
+        hate(1, "@group are|r|re ~2@hateFill property|objects !owners|owner|rights|tax|taxes"),
+        hate(1, "islam|judaism|homosexuality|transgenderism is ~3@hateFill @vermin|sin|mental_illness|perversion"),
+        hate(1, "womans|womens place is ~1 in the kitchen|home"),
         // Wished dead, harmed or removed, as a norm: "gays should be shot", "muslims deserve to die".
-        SafetyCue(.harassment, .hateSpeech, 1, "@group ~1@groupFill @ought ~1 all? be|get ~1 @harmed", group: "hate"),
-        SafetyCue(
-            .harassment, .hateSpeech, 1, "@group ~1@groupFill @ought|deserve ~1 all? die|suffer|burn|rot|hang|death",
-            group: "hate"),
+        hate(1, "@group ~1@groupFill @ought ~1 all? be|get ~1 @harmed"),
+        hate(1, "@group ~1@groupFill @ought|deserve ~1 all? die|suffer|burn|rot|hang|death"),
         // Calls to violence against a group: "kill all the immigrants", "gas the jews", "death to muslims".
-        SafetyCue(.harassment, .hateSpeech, 1, "@killVerb ~2@groupFill @group", group: "hate"),
-        SafetyCue(.harassment, .hateSpeech, 1, "shoot|deport|expel|ban all ~1@groupFill @group", group: "hate"),
-        SafetyCue(.harassment, .hateSpeech, 1, "@killVerb|shoot|deport|expel|ban every|each @member", group: "hate"),
-        SafetyCue(
-            .harassment, .hateSpeech, 1, "death_to|fuck_all|fuck_the|fuck_these|fuck_those ~1@groupFill @group",
-            group: "hate"),
+        hate(1, "@killVerb ~2@groupFill @group"),
+        hate(1, "shoot|deport|expel|ban all ~1@groupFill @group"),
+        hate(1, "@killVerb|shoot|deport|expel|ban every|each @member"),
+        hate(1, "death_to|fuck_all|fuck_the|fuck_these|fuck_those ~1@groupFill @group"),
+        // Threatening its members: "I'm going to shoot the next gay person I see".
+        hate(1, "@future ~2 @killVerb|shoot|hurt|beat|stab ~1 the_next|any|every|all|some ~1@groupFill @member|@group"),
+        // A group named, then called vermin by a pronoun: "Immigrants everywhere. They are parasites."
+        hate(0.5, "@group", group: "hateByPronoun"),
+        hate(0.5, "they|theyre ~1 are|r|re? ~3@hateFill @vermin", group: "hateByPronoun"),
         // Hating the group: "I despise muslims", "I hate all the gays", "these immigrants disgust me".
-        SafetyCue(.harassment, .hateSpeech, 1, "i|we|i_really|i_just @hateVerb ~2@groupFill @group", group: "hate"),
-        SafetyCue(
-            .harassment, .hateSpeech, 1, "@group ~1 disgust|disgusts|sicken|sickens|repulse|repulses me|us", group: "hate"),
-        SafetyCue(.harassment, .hateSpeech, 1, "@group make|makes me sick", group: "hate"),
+        hate(1, "i|we|i_really|i_just @hateVerb ~2@groupFill @group"),
+        hate(1, "@group ~1 disgust|disgusts|sicken|sickens|repulse|repulses me|us"),
+        hate(1, "@group make|makes me sick"),
         // Ruining the country, kept in their place, denied rights: "immigrants are ruining this country", "women
         // belong in the kitchen", "gays shouldn't exist", "go back to your country".
-        SafetyCue(.harassment, .hateSpeech, 1, "@group are|r|re|keep|will? ~1 @ruin @ourPlace", group: "hate"),
-        SafetyCue(.harassment, .hateSpeech, 1, "@group belong|belongs in|on|back_in ~1 the|a? @belongPlace", group: "hate"),
-        SafetyCue(
-            .harassment, .hateSpeech, 1, "@group ~1@groupFill should|must|shall not|never be_allowed|exist", group: "hate"),
-        SafetyCue(.harassment, .hateSpeech, 1, "@group ~1@groupFill shouldnt|mustnt be_allowed|exist", group: "hate"),
-        SafetyCue(
-            .harassment, .hateSpeech, 1, "@group ~1@groupFill dont|do_not deserve rights|to_live|to_exist|respect",
-            group: "hate"),
-        SafetyCue(
-            .harassment, .hateSpeech, 1,
+        hate(1, "@group are|r|re|keep|will? ~1 @ruin @ourPlace"),
+        hate(1, "@group belong|belongs in|on|back_in ~1 the|a? @belongPlace"),
+        hate(1, "@group ~1@groupFill should|must|shall not|never be_allowed|exist"),
+        hate(1, "@group ~1@groupFill shouldnt|mustnt be_allowed|exist"),
+        hate(1, "@group ~1@groupFill dont|do_not deserve rights|to_live|to_exist|respect"),
+        hate(
+            1,
             """
-            @group ~1@groupFill @ought|can|should ~1 go_back|be_sent_back|get_out|get_the_fuck_out|leave_our|leave_this|\
-            leave_my
-            """, group: "hate"),
-        SafetyCue(.harassment, .hateSpeech, 1, "@group ~1@groupFill cant|cannot|can_never be_trusted", group: "hate"),
-        SafetyCue(.harassment, .hateSpeech, 1, "never trust a|an @member", group: "hate"),
-        SafetyCue(
-            .harassment, .hateSpeech, 1, "wish|hope all? ~1@groupFill @group would|will|were ~1 all? die|dead|disappear|burn",
-            group: "hate"),
-        SafetyCue(.harassment, .hateSpeech, 1, "go back to your|ur ~1 own? @homeland", group: "hate"),
-        SafetyCue(.harassment, .hateSpeech, 1, "go back to @homeland", group: "hate"),
+            @group ~1@groupFill @ought|can|should ~1 go_back|be_sent_back|get_out|get_the_fuck_out|leave_our|\
+            leave_this|leave_my
+            """),
+        hate(1, "@group ~1@groupFill cant|cannot|can_never be_trusted"),
+        hate(1, "never trust a|an @member"),
+        hate(1, "wish|hope all? ~1@groupFill @group would|will|were ~1 all? die|dead|disappear|burn"),
+        hate(1, "go back to your|ur ~1 own? @homeland"),
+        hate(1, "go back to @homeland"),
         // Denial of the Holocaust and the slogans of the extreme right.
-        SafetyCue(
-            .harassment, .hateSpeech, 1,
+        hate(
+            1,
             """
             holocaust never_happened|didnt_happen|is_a_hoax|was_a_hoax|is_a_lie|was_a_lie|is_a_myth|was_a_myth|\
             is_fake|was_fake
-            """, group: "hate"),
-        SafetyCue(.harassment, .hateSpeech, 1, "holohoax|heil_hitler|sieg_heil|race_war_now|white_genocide", group: "hate"),
+            """),
+        hate(1, "holohoax|heil_hitler|sieg_heil|race_war_now|white_genocide"),
 
         // Counter-evidence: "not all muslims are terrorists", "no, immigrants are not criminals".
-        SafetyCue(.harassment, .hateSpeech, -2, "@negation all|every|most|many ~1 @group @stance", group: "hate"),
+        hate(-2, "@negation all|every|most|many ~1 @group @stance"),
         // Told of someone else: "they will slaughter the muslims".
-        SafetyCue(
-            .harassment, .hateSpeech, -2,
-            "he|she|they|who|isis ~1 will|would|wants_to|want_to|plans_to|plan_to|tried_to|try_to ~1 @killVerb ~2@groupFill @group",
-            group: "hate"),
+        hate(
+            -2,
+            """
+            he|she|they|who|isis ~1 will|would|wants_to|want_to|plans_to|plan_to|tried_to|try_to ~1 @killVerb \
+            ~2@groupFill @group
+            """),
         // Naming it as what others say: "people who say women are property are idiots", "the stereotype that
         // immigrants are criminals".
-        SafetyCue(.harassment, .hateSpeech, -2, "@sayWord ~2 that? ~1@groupFill @group @stance", group: "hate"),
+        hate(-2, "@sayWord ~2 that? ~1@groupFill @group @stance"),
         // A trip home is no insult: "when you go back to your country for christmas", "I go back to india every
         // summer".
-        SafetyCue(
-            .harassment, .hateSpeech, -2,
+        hate(
+            -2,
             """
             @you|i|we|they|he|she|will|would|when|did|do|to|ll|could|can|might|gonna|wanna|want|going|ill|id|then|\
             cant|should|and ~1 go back to your|ur|my|our|their? ~1 own? @homeland
-            """, group: "hate"),
+            """),
     ]
+
+    /// A hate cue: what it says is the sender's own unless quoted inside a longer message.
+    private static func hate(_ weight: Double, _ phrase: String, group: String = "hate") -> SafetyCue {
+        SafetyCue(.harassment, .hateSpeech, weight, phrase, group: group, quotationReports: true)
+    }
 }

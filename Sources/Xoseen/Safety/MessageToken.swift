@@ -40,6 +40,9 @@ struct MessageToken: Sendable {
         static let email = Flags(rawValue: 1 << 8)
         /// A number word ("five", "oh").
         static let numberWord = Flags(rawValue: 1 << 9)
+        /// Inside double quotes, in a message that says more than the quotation: someone else's words
+        /// ("saying \"women are trash\" is so wrong").
+        static let quoted = Flags(rawValue: 1 << 10)
     }
 
     struct Separator: OptionSet, Sendable {
@@ -55,6 +58,8 @@ struct MessageToken: Sendable {
         static let slash = Separator(rawValue: 1 << 7)
         static let colon = Separator(rawValue: 1 << 8)
         static let other = Separator(rawValue: 1 << 9)
+        /// A double quotation mark (`"`, and “ ” „ « » folded to it).
+        static let quote = Separator(rawValue: 1 << 10)
     }
 
     /// A word that looks like a user name on another service: written with `@`, or letters mixed with digits or

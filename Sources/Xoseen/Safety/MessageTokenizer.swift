@@ -8,7 +8,25 @@ enum MessageTokenizer {
     static func tokenize(_ bytes: [UInt8]) -> [MessageToken] {
         var state = State(bytes: bytes)
         state.run()
+        markQuotations(&state.tokens, closedAtEnd: state.separator.contains(.quote))
         return state.tokens
+    }
+
+    /// Flags the words between paired double quotes as ``MessageToken/Flags/quoted``, when the marks pair up and
+    /// at least two words stand outside them (a message that is all quotation is the sender's own words).
+    static func markQuotations(_ tokens: inout [MessageToken], closedAtEnd: Bool) {
+        var marks = closedAtEnd ? 1 : 0
+        for token in tokens where token.separator.contains(.quote) { marks += 1 }
+        guard marks >= 2, marks % 2 == 0 else { return }
+        var inside = false
+        var outside = 0
+        for index in tokens.indices {
+            if tokens[index].separator.contains(.quote) { inside.toggle() }
+            if inside { tokens[index].flags.insert(.quoted) } else { outside += 1 }
+        }
+        if outside < 2 {
+            for index in tokens.indices { tokens[index].flags.remove(.quoted) }
+        }
     }
 
     private struct State {
@@ -114,6 +132,8 @@ enum MessageTokenizer {
                     let kind: MessageToken.Separator = byte == UInt8(ascii: "+") ? .plus : .other
                     boundary(kind, clause: byte == UInt8(ascii: "!"))
                 }
+            case UInt8(ascii: "\""):
+                boundary(.quote, clause: false)
             case UInt8(ascii: "?"), UInt8(ascii: ";"):
                 boundary(.other, clause: true)
             case UInt8(ascii: ":"):

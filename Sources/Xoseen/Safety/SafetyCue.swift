@@ -10,13 +10,20 @@ struct SafetyCue: Sendable {
     let weight: Double
     let phrase: String
     let group: String
+    /// Whether a match that starts inside a quotation (``MessageToken/Flags/quoted``) is left out: the sender
+    /// is reporting someone else's words ("he said \"women belong in the kitchen\", can you believe it").
+    let quotationReports: Bool
 
-    init(_ category: SafetyCategory, _ reason: SafetyReason, _ weight: Double, _ phrase: String, group: String? = nil) {
+    init(
+        _ category: SafetyCategory, _ reason: SafetyReason, _ weight: Double, _ phrase: String, group: String? = nil,
+        quotationReports: Bool = false
+    ) {
         self.category = category
         self.reason = reason
         self.weight = weight
         self.phrase = phrase
         self.group = group ?? reason.rawValue
+        self.quotationReports = quotationReports
     }
 }
 

@@ -198,14 +198,17 @@ final class CompiledSafetyRules: Sendable {
             if token.flags.contains(.masked) {
                 for id in vocabulary.maskedCandidates(token.text) { candidates += byLeadingWord[id] ?? [] }
             }
-            for index in candidates where !matched.contains(index) {
+            let quoted = token.flags.contains(.quoted)
+            for index in candidates where !matched.contains(index) && !(quoted && cues[index].quotationReports) {
                 if patterns[index].matches(tokens, at: position, context: context) { matched.insert(index) }
             }
         }
         for index in unindexed where !matched.contains(index) {
-            for position in tokens.indices where patterns[index].matches(tokens, at: position, context: context) {
-                matched.insert(index)
-                break
+            for position in tokens.indices where !(tokens[position].flags.contains(.quoted) && cues[index].quotationReports) {
+                if patterns[index].matches(tokens, at: position, context: context) {
+                    matched.insert(index)
+                    break
+                }
             }
         }
     }
