@@ -33,6 +33,8 @@ import Xoseen
         "never trust a jew",
         "go back to your country",
         "the holocaust never happened",
+        "immigrants with any power are a danger to this country",
+        "refugee lives don't matter",
     ])
     func explicitHateIsBlocked(_ text: String) {
         let verdict = scanner.scan(text)
@@ -60,6 +62,8 @@ import Xoseen
         "I can't stand mornings",
         "I hope all the refugees will find homes",
         "can women be trusted with a secret? lol",
+        "black lives matter",
+        "women in my family are the best cooks",
     ])
     func talkAboutGroupsStaysAllowed(_ text: String) {
         let verdict = scanner.scan(text)

@@ -43,7 +43,8 @@ enum HateSpeechRules: SafetyRuleSet {
             paedophiles predators rapists terrorists criminals invaders degenerates freaks abominations \
             abomination unnatural stupid dumb idiots morons retarded disgusting repulsive dirty filthy not_human \
             pathetic revolting lowlifes scumbags liars thieves lazy greedy violent a_threat a_burden \
-            a_waste_of_space stinking smelly primitive backward uncivilized less_than_human not_people
+            a_waste_of_space stinking smelly primitive backward uncivilized a_danger a_menace human_garbage \
+            human_trash lesser_beings inferior_beings less_than_human not_people
             """),
         "killVerb": SharedWords.words(
             """
@@ -85,10 +86,13 @@ enum HateSpeechRules: SafetyRuleSet {
 
     static let cues: [SafetyCue] = [
         // Dehumanising and demeaning: "immigrants are vermin", "blacks are like animals", "islam is a cancer".
-        hate(1, "@group are|r|re ~3@hateFill @vermin"),
+        hate(1, "@group ~3 are|r|re ~3@hateFill @vermin"),
         hate(1, "@group are|r|re ~2@hateFill property|objects !owners|owner|rights|tax|taxes"),
         hate(1, "islam|judaism|homosexuality|transgenderism is ~3@hateFill @vermin|sin|mental_illness|perversion"),
         hate(1, "womans|womens place is ~1 in the kitchen|home"),
+        // Their lives said to be worth nothing: "immigrant lives don't matter".
+        hate(1, "@member|trans lives dont|do_not|dont_really|arent|are_not matter|count"),
+        hate(1, "@member|trans lives are|r not|never worth"),
         // Wished dead, harmed or removed, as a norm: "gays should be shot", "muslims deserve to die".
         hate(1, "@group ~1@groupFill @ought ~1 all? be|get ~1 @harmed"),
         hate(1, "@group ~1@groupFill @ought|deserve ~1 all? die|suffer|burn|rot|hang|death"),
