@@ -116,6 +116,7 @@ import Xoseen
 
     @Test(arguments: [
         ("Txt WIN to 87121 to claim your prize", SafetyReason.prizeScam),
+        ("Your free ringtone is waiting. Simply text the password MIX to 85069 to verify", .prizeScam),
         ("Congratulations! You have won a £1,000 cash prize, claim now", .prizeScam),
         ("FREE entry into our weekly draw, reply STOP to opt out", .prizeScam),
         ("claim your free reward before midnight", .prizeScam),

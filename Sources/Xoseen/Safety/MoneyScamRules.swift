@@ -123,7 +123,7 @@ enum MoneyScamRules: SafetyRuleSet {
             give|send|need|tell|whats|what_is|share ~2 your|ur ~2 bank|account|routing|card_number|cvv|password|pin|apple_pay|login|card_details
             """),
         // Prize claims, premium shortcodes and bulk texts: "Txt WIN to 87121 to claim your £1,000 prize".
-        SafetyCue(.moneyScam, .prizeScam, 1, "txt|text|sms|send|reply ~2 to :shortcode"),
+        SafetyCue(.moneyScam, .prizeScam, 1, "txt|text|sms|send|reply ~3 to :shortcode"),
         SafetyCue(.moneyScam, .prizeScam, 1, "claim ~3 your|ur|the|a|this ~3 @prize|:money|cash|gift|free"),
         SafetyCue(.moneyScam, .prizeScam, 1, "@won ~6 @prize|:money"),
         SafetyCue(.moneyScam, .prizeScam, 1, "reply|txt|text|send stop ~3 end|opt_out|unsubscribe|cancel|quit|optout"),
