@@ -6,7 +6,8 @@
 ///
 /// Only the group said in full counts ("muslims", "gay people"), so talk about one person is untouched; a
 /// negation cancels the statement ("muslims are not terrorists", "not all immigrants are criminals"), and so
-/// does naming it as what others say ("the stereotype that women are stupid").
+/// do naming it as what others say ("the stereotype that women are stupid") and quoting it inside a longer
+/// message (``SafetyCue/quotationReports``).
 enum HateSpeechRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
         "group": SharedWords.words(

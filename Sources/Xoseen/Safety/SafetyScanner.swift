@@ -6,9 +6,9 @@
 /// letters), tokenised (``MessageTokenizer``: leetspeak, joined and masked words), rejoined where split
 /// (``TokenMerger``), then read by the number finder (``DigitRunReader``) and the phrase rules of each
 /// category (``OffPlatformRules``, ``MoneyScamRules``, ``HarassmentRules``, ``HateSpeechRules``,
-/// ``SexualCoercionRules``, ``PersonalDataRules``), and by the learned classifier (``LearnedSafetyModel``: hate speech, insults,
-/// threats, spam, learned from real labelled messages). Either may block; when several categories have
-/// evidence, ``CueTally/priority`` names the verdict.
+/// ``SexualCoercionRules``, ``PersonalDataRules``), and by the learned classifier (``LearnedSafetyModel``: hate
+/// speech, insults, threats, spam, learned from real labelled messages). Either may block; when several
+/// categories have evidence, ``CueTally/priority`` names the verdict.
 public struct SafetyScanner: Sendable {
     private let rules: CompiledSafetyRules
     public let model: LearnedSafetyModel
@@ -154,6 +154,8 @@ final class CompiledSafetyRules: Sendable {
     let phoneCues: Set<Int32>
     let socialCues: Set<Int32>
     private let patterns: [PhrasePattern]
+    /// Per cue, ``SafetyCue/quotationReports``: its matches that start inside a quotation are left out.
+    private let reportedWhenQuoted: [Bool]
     private let byLeadingWord: [Int32: [Int]]
     private let unindexed: [Int]
 
@@ -184,6 +186,7 @@ final class CompiledSafetyRules: Sendable {
         let fillers = ids(sets["filler"] ?? [])
         self.cues = cues
         self.patterns = patterns
+        reportedWhenQuoted = cues.map(\.quotationReports)
         self.byLeadingWord = byLeadingWord
         self.unindexed = unindexed
         self.vocabulary = vocabulary
@@ -199,12 +202,13 @@ final class CompiledSafetyRules: Sendable {
                 for id in vocabulary.maskedCandidates(token.text) { candidates += byLeadingWord[id] ?? [] }
             }
             let quoted = token.flags.contains(.quoted)
-            for index in candidates where !matched.contains(index) && !(quoted && cues[index].quotationReports) {
+            for index in candidates where !matched.contains(index) && !(quoted && reportedWhenQuoted[index]) {
                 if patterns[index].matches(tokens, at: position, context: context) { matched.insert(index) }
             }
         }
         for index in unindexed where !matched.contains(index) {
-            for position in tokens.indices where !(tokens[position].flags.contains(.quoted) && cues[index].quotationReports) {
+            for position in tokens.indices {
+                if tokens[position].flags.contains(.quoted) && reportedWhenQuoted[index] { continue }
                 if patterns[index].matches(tokens, at: position, context: context) {
                     matched.insert(index)
                     break
