@@ -244,6 +244,8 @@ import Xoseen
 
     @Test(arguments: [
         "dinner's on me, you can get the next one",
+        "I'm sorry, but I can't find the book that you lend me.",
+        "my password is 4 words long lol",
         "I work in crypto compliance at a bank",
         "meet at 7:30 at 5th Ave and 14th St?",
         "my sister lives in Brooklyn, near the park",

@@ -49,6 +49,13 @@ enum PersonalDataRules: SafetyRuleSet {
         SafetyCue(.personalData, .bankDetails, 1, "account_number|acct|routing|routing_number|iban|sort_code ~3 :code"),
         SafetyCue(.personalData, .bankDetails, 1, "account ~2 is :code"),
         SafetyCue(.personalData, .secret, 1, "password|passcode|login ~2 is|= :any"),
+        // Talk about a password is not the password: "my password is 4 words long", "my login is too complicated".
+        SafetyCue(
+            .personalData, .secret, -1,
+            """
+            password|passcode|login ~2 is|= ~2 long|short|characters|chars|letters|digits|words|strong|weak|\
+            complicated|simple|easy|hard|old|wrong|incorrect|expired|different|same|secure|safe
+            """),
         SafetyCue(.personalData, .secret, 1, "@secret ~4 is|= :code"),
         // "never tell anyone your PIN, it is 4 digits" is a warning, not a secret (counter-evidence).
         SafetyCue(
