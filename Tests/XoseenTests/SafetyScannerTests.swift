@@ -71,6 +71,10 @@ import Xoseen
         ("I'll beat the crap out of you", .threat),
         ("I'd beat the shit out of her if I saw her", .threat),
         ("go kill yourself laughing, loser", .wishingHarm),
+        ("she should be strung up", .wishingHarm),
+        ("he deserves to die", .wishingHarm),
+        ("I hope she gets raped", .wishingHarm),
+        ("kill them all", .threat),
     ])
     func harassment(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .harassment, reason)
@@ -246,6 +250,10 @@ import Xoseen
         "dinner's on me, you can get the next one",
         "I'm sorry, but I can't find the book that you lend me.",
         "my password is 4 words long lol",
+        "she was killed in the crash",
+        "he shouldn't be shot for that",
+        "they should be paid more",
+        "hang them all on the wall",
         "I work in crypto compliance at a bank",
         "meet at 7:30 at 5th Ave and 14th St?",
         "my sister lives in Brooklyn, near the park",

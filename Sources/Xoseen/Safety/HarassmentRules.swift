@@ -36,6 +36,13 @@ enum HarassmentRules: SafetyRuleSet {
             come_to_your_house come_find_you coming_for_you make_your_life_hell make_your_life_miserable
             """),
         "beatOutOf": SharedWords.words("beat_the_shit_out_of beat_the_crap_out_of beat_the_hell_out_of"),
+        // Violence done to someone: "she should be hanged", "he deserves to be shot".
+        "violated": SharedWords.words(
+            """
+            killed shot hanged hung lynched gassed executed burned burnt raped beaten stabbed strangled tortured \
+            murdered beheaded strung_up put_down
+            """),
+        "person": SharedWords.words("she he they her him them"),
     ]
 
     static let cues: [SafetyCue] = [
@@ -67,6 +74,16 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(.harassment, .wishingHarm, 1, "hope ~1 you|u ~2 die|dies|suffer|rot|hit|hurt|raped"),
         SafetyCue(.harassment, .wishingHarm, 1, "@you deserve ~2 hurt|suffer|die|pain"),
         SafetyCue(.harassment, .wishingHarm, 1, "get|be|getting raped"),
+        // Wished on someone else, or called for: "she should be strung up", "he deserves to die", "I hope she gets
+        // raped", "kill them all". Told as news ("she was killed") or denied ("he shouldn't be shot") it is neither.
+        SafetyCue(
+            .harassment, .wishingHarm, 1,
+            "@person should|must|deserves_to|deserve_to|needs_to|need_to|ought_to ~1 all? be|get ~1 @violated"),
+        SafetyCue(.harassment, .wishingHarm, 1, "@person deserves|deserve|should|must ~1 to? die|death"),
+        SafetyCue(
+            .harassment, .wishingHarm, 1,
+            "hope|wish|pray ~1 @person ~2 dies|die|dead|gets_raped|get_raped|gets_killed|get_killed|burns|suffers|rots"),
+        SafetyCue(.harassment, .threat, 1, "kill|lynch|gas them all|all_of_them"),
         SafetyCue(.harassment, .threat, 1, "@future ~2 @harm ~1 you|u|ur|your|yo|ya !a|an|some|at|in|to"),
         SafetyCue(
             .harassment, .threat, 1,
