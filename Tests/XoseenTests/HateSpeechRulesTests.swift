@@ -75,6 +75,8 @@ import Xoseen
         "my ex told me \"go back to your country\" and I left",
         "saying \"immigrants are vermin\" is disgusting",
         "“gays should be shot” is what he wrote, I reported him",
+        "saying 'women are trash' is so rude",
+        "he literally told me ‘go back to your country’ on our first date",
     ])
     func quotedHateIsReportedSpeech(_ text: String) {
         let verdict = scanner.scan(text)
@@ -83,6 +85,8 @@ import Xoseen
 
     @Test(arguments: [
         "\"immigrants are vermin\"",
+        "'immigrants are vermin'",
+        "I don't care what the students' parents think, immigrants are vermin",
         "immigrants are vermin, \"seriously\"",
         "women belong in the kitchen \"lol\"",
         "he said \"women belong in the kitchen and gays should be shot",

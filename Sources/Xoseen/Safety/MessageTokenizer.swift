@@ -3,7 +3,8 @@
 /// Obfuscation is undone per word: `.` and `_` between letters join ("w.h.a.t.s.a.p.p", "jake_99"), symbols
 /// inside words read as letters ("c@sh", "b!tch"), `*` inside a word is kept as a hidden letter ("f*ck"),
 /// apostrophes vanish ("you're" → "youre"). Hyphens split words; spaced-out letters are joined later, against
-/// the rules' vocabulary (``TokenMerger``). E-mail addresses become one token.
+/// the rules' vocabulary (``TokenMerger``). E-mail addresses become one token. Quotation marks, double or
+/// single, mark the words of a quotation (``MessageToken/Flags/quoted``).
 enum MessageTokenizer {
     static func tokenize(_ bytes: [UInt8]) -> [MessageToken] {
         var state = State(bytes: bytes)
@@ -38,6 +39,8 @@ enum MessageTokenizer {
         var pieceDots: [Int] = []
         var separator: MessageToken.Separator = []
         var clauseStart = true
+        /// A single quote opened a quotation that no single quote has closed yet.
+        var singleQuoteOpen = false
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -87,6 +90,15 @@ enum MessageTokenizer {
             }
             switch byte {
             case UInt8(ascii: "'"):
+                // An apostrophe vanishes ("don't" → "dont", "the students' books"); a single quote that opens
+                // before a word, and the one that closes it, mark a quotation like double quotes do.
+                if !isWordByte(previous) && isLetter(next) && !singleQuoteOpen {
+                    singleQuoteOpen = true
+                    boundary(.quote, clause: false)
+                } else if singleQuoteOpen && !isWordByte(next) {
+                    singleQuoteOpen = false
+                    boundary(.quote, clause: false)
+                }
                 return
             case UInt8(ascii: "."), UInt8(ascii: "_"):
                 if isWordByte(previous) && isWordByte(next) && !piece.isEmpty {
