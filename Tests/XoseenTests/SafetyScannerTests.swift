@@ -61,6 +61,9 @@ import Xoseen
 
     @Test(arguments: [
         ("you're a pathetic ugly loser", SafetyReason.insult),
+        ("you're an asshole", .insult),
+        ("you prick", .insult),
+        ("you absolute twat", .insult),
         ("whatever slut", .slur),
         ("go kill yourself", .wishingHarm),
         ("I'm going to hurt you", .threat),
@@ -251,6 +254,8 @@ import Xoseen
         "I'm sorry, but I can't find the book that you lend me.",
         "my password is 4 words long lol",
         "she was killed in the crash",
+        "you lucky bastard, enjoy the trip!",
+        "did you prick your finger on the roses?",
         "he shouldn't be shot for that",
         "they should be paid more",
         "hang them all on the wall",

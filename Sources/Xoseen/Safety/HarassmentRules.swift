@@ -10,7 +10,9 @@ enum HarassmentRules: SafetyRuleSet {
             ugly fat stupid dumb worthless pathetic disgusting retarded retard useless repulsive hideous gross trash \
             garbage loser idiot moron dumbass failure joke psycho freak pig cow troll skank tramp whore slut bitch \
             hoe cunt brainless braindead waste_of_space piece_of_trash piece_of_shit piece_of_garbage fatso scum \
-            subhuman imbecile disgust
+            subhuman imbecile disgust asshole arsehole douchebag douche dickhead twat bastard wanker tosser \
+            jackass dipshit shithead scumbag halfwit half_wit dimwit nitwit numbnuts ignorant coward disgrace \
+            embarrassment delusional
             """),
         "insultFill": SharedWords.words(
             """
@@ -47,6 +49,8 @@ enum HarassmentRules: SafetyRuleSet {
 
     static let cues: [SafetyCue] = [
         SafetyCue(.harassment, .insult, 1, "@you ~4@insultFill @insult"),
+        // "You prick!" insults; "did you prick your finger?" is the verb.
+        SafetyCue(.harassment, .insult, 1, "@you ~4@insultFill prick|pricks !your|yourself|my|his|her|the|a|it|them|on"),
         // "slut-shaming" names what someone does to others, it calls nobody a slut.
         SafetyCue(.harassment, .slur, 1, "@slur !@shaming"),
         // A word that is a slur only in one reading: aimed at someone, insulted, or beside another slur.
