@@ -256,6 +256,8 @@ import Xoseen
         "she was killed in the crash",
         "you lucky bastard, enjoy the trip!",
         "did you prick your finger on the roses?",
+        "my ex told me \"you're worthless\" and I believed it for years",
+        "she said 'you're a disgrace' to me, can you believe it",
         "he shouldn't be shot for that",
         "they should be paid more",
         "hang them all on the wall",
