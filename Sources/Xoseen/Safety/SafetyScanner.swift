@@ -6,7 +6,7 @@
 /// letters), tokenised (``MessageTokenizer``: leetspeak, joined and masked words), rejoined where split
 /// (``TokenMerger``), then read by the number finder (``DigitRunReader``) and the phrase rules of each
 /// category (``OffPlatformRules``, ``MoneyScamRules``, ``HarassmentRules``, ``HateSpeechRules``,
-/// ``SexualCoercionRules``, ``PersonalDataRules``), and by the learned classifier (``LearnedSafetyModel``: hate
+/// ``SexualCoercionRules``, ``MinorSafetyRules``, ``PersonalDataRules``), and by the learned classifier (``LearnedSafetyModel``: hate
 /// speech, insults, threats, spam, learned from real labelled messages). Either may block; when several
 /// categories have evidence, ``CueTally/priority`` names the verdict.
 public struct SafetyScanner: Sendable {
@@ -140,7 +140,7 @@ final class CompiledSafetyRules: Sendable {
         do {
             return try CompiledSafetyRules(ruleSets: [
                 OffPlatformRules.self, MoneyScamRules.self, HarassmentRules.self, HateSpeechRules.self,
-                SexualCoercionRules.self, PersonalDataRules.self,
+                SexualCoercionRules.self, MinorSafetyRules.self, PersonalDataRules.self,
             ])
         } catch {
             // The rules are constants in this module; a syntax error is a programming error caught by the tests.

@@ -62,6 +62,8 @@ public struct SafetyReason: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let explicitImageRequest = SafetyReason(rawValue: "explicit_image_request")
     public static let pressure = SafetyReason(rawValue: "sexual_pressure")
     public static let imageThreat = SafetyReason(rawValue: "intimate_image_threat")
+    /// Someone under 18 in an adults' chat: "I'm 15 btw", "you're 16 right?" (``MinorSafetyRules``).
+    public static let underage = SafetyReason(rawValue: "underage")
 
     public static let homeAddress = SafetyReason(rawValue: "home_address")
     public static let governmentID = SafetyReason(rawValue: "government_id")

@@ -1,0 +1,28 @@
+/// Someone under 18 in a chat for adults: a sender who says they are a minor ("I'm 15 btw", "I'm only in 9th
+/// grade"), or who says it of the person they write to ("you're 16 right?"). The app verifies every user's age,
+/// so such a message is either a child who got past it or an adult steering the talk to children; either way it
+/// is held back (`underage`, filed under `sexual_coercion`: the harm it guards against is sexual exploitation).
+/// An age with a unit is no age ("I'm 15 minutes away", "I'm 16 stone"), and the past is history ("I was 15
+/// when I first went to Paris", "my daughter is 15").
+enum MinorSafetyRules: SafetyRuleSet {
+    static let sets: [String: [String]] = [
+        "minorAge": SharedWords.words(
+            "12 13 14 15 16 17 twelve thirteen fourteen fifteen sixteen seventeen"),
+        "gradeWord": SharedWords.words("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth"),
+        "ageHedge": SharedWords.words("only just barely almost still literally turning"),
+        // What follows a number that is not an age.
+        "ageUnit": SharedWords.words(
+            """
+            minutes minute mins min hours hour hrs hr seconds secs sec days weeks months km miles mi kg lbs pounds \
+            stone st feet ft foot inches in cm m k percent pct points pts floors stops blocks people of out times \
+            bucks dollars euros quid grand mph
+            """),
+        "iAm": SharedWords.words("im i_am iam"),
+    ]
+
+    static let cues: [SafetyCue] = [
+        SafetyCue(.sexualCoercion, .underage, 1, "@iAm ~1@ageHedge @minorAge !@ageUnit"),
+        SafetyCue(.sexualCoercion, .underage, 1, "@iAm ~1@ageHedge in :digits|@gradeWord grade"),
+        SafetyCue(.sexualCoercion, .underage, 1, "youre|you_are|u_r ~1@ageHedge @minorAge !@ageUnit"),
+    ]
+}

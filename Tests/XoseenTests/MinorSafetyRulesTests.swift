@@ -1,0 +1,38 @@
+import Testing
+import Xoseen
+
+/// Someone under 18 in the adults' chat (``MinorSafetyRules``): said of oneself or of the reader, held back;
+/// ages with a unit, the past and other people's children stay allowed.
+@Suite struct MinorSafetyRulesTests {
+    let scanner = SafetyTesting.scanner
+
+    @Test(arguments: [
+        "I'm 15 btw",
+        "im 16 is that ok",
+        "do you like younger girls? I'm 13",
+        "i'm almost 17 haha",
+        "I'm only in 9th grade",
+        "send me pics, you're 16 right?",
+        "you're 15?? no way",
+    ])
+    func aMinorIsHeldBack(_ text: String) {
+        let verdict = scanner.scan(text)
+        #expect(
+            verdict == .blocked(category: .sexualCoercion, reason: .underage),
+            "\(text) → \(verdict)\n\(scanner.explain(text))")
+    }
+
+    @Test(arguments: [
+        "I'm 15 minutes away",
+        "I'm 16 stone and proud of it",
+        "I'm 13 hours into this flight",
+        "I was 15 when I first went to Paris",
+        "my daughter is 15 and loves hiking",
+        "your 12 year old nephew is hilarious",
+        "I'm 25, you?",
+    ])
+    func agesThatAreNotAMinorHereStayAllowed(_ text: String) {
+        let verdict = scanner.scan(text)
+        #expect(verdict == .allowed, "\(text) → \(verdict)\n\(scanner.explain(text))")
+    }
+}
