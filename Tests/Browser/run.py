@@ -116,8 +116,15 @@ def test_xoseen_picker_to_match_and_chat_in_second_browser():
     bad = "send me $500 by western union and I will pay you back"
     a_browser.find_element(By.CSS_SELECTOR, "#composer").send_keys(bad)
     a_browser.find_element(By.CSS_SELECTOR, "#send").click()
-    wait(a_browser, "#chat-notices .blocked")
+    notice = wait(a_browser, "#chat-notices .blocked")
+    assert "request for money" in notice.text, notice.text
     assert not any("western union" in n.text for n in a_browser.find_elements(By.CSS_SELECTOR, ".bubble"))
+    # A reason the category alone would misname gets its own words.
+    a_browser.find_element(By.CSS_SELECTOR, "#composer").send_keys("kill all the immigrants")
+    a_browser.find_element(By.CSS_SELECTOR, "#send").click()
+    wait_until(lambda: any("hate against a group" in n.text
+                           for n in a_browser.find_elements(By.CSS_SELECTOR, "#chat-notices .blocked")),
+               what="the hate-speech notice")
     # Drafts are offered, never sent.
     before = len(a_browser.find_elements(By.CSS_SELECTOR, ".bubble"))
     a_browser.find_element(By.CSS_SELECTOR, "#starters").click()

@@ -208,6 +208,13 @@ const blockedReasons = {
   sexual_coercion: 'it reads as sexual pressure',
   personal_data: 'it shares personal data',
 };
+// Reasons whose category alone would say the wrong thing.
+const blockedReasonDetails = {
+  hate_speech: 'it reads as hate against a group of people',
+  underage: 'this app is for adults, and it says someone is under 18',
+  spam: 'it reads as spam',
+  prize_scam: 'it reads as a prize or premium-text scam',
+};
 
 async function chatScreen({ partnerId, room, partnerName, photoUrl, blind }) {
   const viewer = session.load();
@@ -248,7 +255,7 @@ async function chatScreen({ partnerId, room, partnerName, photoUrl, blind }) {
         case 'blocked':
           pendingNote.textContent = connection.pending.size ? 'Sending…' : '';
           notices.append(el('p.notice.error.blocked', { role: 'alert' },
-            `Not sent: ${blockedReasons[e.category] ?? 'it breaks the safety rules'} (${e.category}). Only you can see this.`));
+            `Not sent: ${blockedReasonDetails[e.reason] ?? blockedReasons[e.category] ?? 'it breaks the safety rules'} (${e.category}). Only you can see this.`));
           break;
         case 'capture_alert':
           notices.append(el('p.notice.info.capture', { role: 'status' }, `${e.name} may have taken a screenshot of this chat.`));
