@@ -49,13 +49,14 @@ enum HarassmentRules: SafetyRuleSet {
 
     /// Quoted inside a longer message, an insult, a threat or a wish of harm is reported speech ("she told me
     /// \"you're worthless\""); a slur blocks quoted too (policy).
-    static let cues: [SafetyCue] = ownWords.map { cue in
+    static let cues: [SafetyCue] = written.map { cue in
         cue.reason == .slur
             ? cue
             : SafetyCue(cue.category, cue.reason, cue.weight, cue.phrase, group: cue.group, quotationReports: true)
     }
 
-    private static let ownWords: [SafetyCue] = [
+    /// The cues as written; `cues` marks all but the slurs as reported when quoted.
+    private static let written: [SafetyCue] = [
         SafetyCue(.harassment, .insult, 1, "@you ~4@insultFill @insult"),
         // "You prick!" insults; "did you prick your finger?" is the verb.
         SafetyCue(.harassment, .insult, 1, "@you ~4@insultFill prick|pricks !your|yourself|my|his|her|the|a|it|them|on"),

@@ -2,8 +2,8 @@
 /// grade"), or who says it of the person they write to ("you're 16 right?"). The app verifies every user's age,
 /// so such a message is either a child who got past it or an adult steering the talk to children; either way it
 /// is held back (`underage`, filed under `sexual_coercion`: the harm it guards against is sexual exploitation).
-/// An age with a unit is no age ("I'm 15 minutes away", "I'm 16 stone"), and the past is history ("I was 15
-/// when I first went to Paris", "my daughter is 15").
+/// An age with a unit is no age ("I'm 15 minutes away", "I'm 16 stone"); the past ("I was 15 when I first went to
+/// Paris") and other people's children ("my daughter is 15", "your 12 year old nephew") are not this.
 enum MinorSafetyRules: SafetyRuleSet {
     static let sets: [String: [String]] = [
         "minorAge": SharedWords.words(
