@@ -30,8 +30,7 @@ enum HateSpeechRules: SafetyRuleSet {
         "hateFill": SharedWords.words(
             """
             all just nothing but basically literally simply such so too very always fucking filthy dirty disgusting \
-            damn bloody \
-            really truly absolute absolutely complete total the like a an no better than less more worse \
+            damn bloody really truly absolute absolutely complete total the like a an no better than less more worse \
             dumb stupid lazy dangerous evil ugly subhuman primitive inbred genetically naturally
             """),
         // Words allowed between a verb and the group it is aimed at: "kill all the fucking immigrants".
