@@ -4,8 +4,6 @@ import Xoseen
 /// Hate speech said outright (``HateSpeechRules``): blocked whatever group it is aimed at; statements about a
 /// group that deny, reject or report it, and ordinary talk about who someone is, stay allowed.
 @Suite struct HateSpeechRulesTests {
-    let scanner = SafetyTesting.scanner
-
     @Test(arguments: [
         "immigrants are vermin",
         "blacks are nothing but animals",
@@ -37,10 +35,7 @@ import Xoseen
         "refugee lives don't matter",
     ])
     func explicitHateIsBlocked(_ text: String) {
-        let verdict = scanner.scan(text)
-        #expect(
-            verdict == .blocked(category: .harassment, reason: .hateSpeech),
-            "\(text) → \(verdict)\n\(scanner.explain(text))")
+        SafetyTesting.expect(text, gets: .blocked(category: .harassment, reason: .hateSpeech))
     }
 
     @Test(arguments: [
@@ -66,8 +61,7 @@ import Xoseen
         "women in my family are the best cooks",
     ])
     func talkAboutGroupsStaysAllowed(_ text: String) {
-        let verdict = scanner.scan(text)
-        #expect(verdict == .allowed, "\(text) → \(verdict)\n\(scanner.explain(text))")
+        SafetyTesting.expect(text, gets: .allowed)
     }
 
     @Test(arguments: [
@@ -79,8 +73,7 @@ import Xoseen
         "he literally told me ‘go back to your country’ on our first date",
     ])
     func quotedHateIsReportedSpeech(_ text: String) {
-        let verdict = scanner.scan(text)
-        #expect(verdict == .allowed, "\(text) → \(verdict)\n\(scanner.explain(text))")
+        SafetyTesting.expect(text, gets: .allowed)
     }
 
     @Test(arguments: [
@@ -92,10 +85,10 @@ import Xoseen
         "he said \"women belong in the kitchen and gays should be shot",
     ])
     func ownWordsInQuotesStillBlock(_ text: String) {
-        #expect(scanner.scan(text) == .blocked(category: .harassment, reason: .hateSpeech), "\(text)")
+        SafetyTesting.expect(text, gets: .blocked(category: .harassment, reason: .hateSpeech))
     }
 
     @Test func aQuotedSlurStillBlocks() {
-        #expect(scanner.scan("he called me a \"slut\"") == .blocked(category: .harassment, reason: .slur))
+        SafetyTesting.expect("he called me a \"slut\"", gets: .blocked(category: .harassment, reason: .slur))
     }
 }

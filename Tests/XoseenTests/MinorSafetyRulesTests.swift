@@ -4,8 +4,6 @@ import Xoseen
 /// Someone under 18 in the adults' chat (``MinorSafetyRules``): said of oneself or of the reader, held back;
 /// ages with a unit, the past and other people's children stay allowed.
 @Suite struct MinorSafetyRulesTests {
-    let scanner = SafetyTesting.scanner
-
     @Test(arguments: [
         "I'm 15 btw",
         "im 16 is that ok",
@@ -16,10 +14,7 @@ import Xoseen
         "you're 15?? no way",
     ])
     func aMinorIsHeldBack(_ text: String) {
-        let verdict = scanner.scan(text)
-        #expect(
-            verdict == .blocked(category: .sexualCoercion, reason: .underage),
-            "\(text) → \(verdict)\n\(scanner.explain(text))")
+        SafetyTesting.expect(text, gets: .blocked(category: .sexualCoercion, reason: .underage))
     }
 
     @Test(arguments: [
@@ -32,7 +27,6 @@ import Xoseen
         "I'm 25, you?",
     ])
     func agesThatAreNotAMinorHereStayAllowed(_ text: String) {
-        let verdict = scanner.scan(text)
-        #expect(verdict == .allowed, "\(text) → \(verdict)\n\(scanner.explain(text))")
+        SafetyTesting.expect(text, gets: .allowed)
     }
 }

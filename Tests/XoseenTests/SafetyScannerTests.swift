@@ -188,8 +188,7 @@ import Xoseen
         "you'll regret not trying the tiramisu",  // teasing
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
-        let verdict = scanner.scan(text)
-        #expect(verdict == .allowed, "\(text) → \(verdict)\n\(scanner.explain(text))")
+        SafetyTesting.expect(text, gets: .allowed)
     }
 
     // MARK: Obfuscation
@@ -290,8 +289,7 @@ import Xoseen
         "😂😂😂",
     ])
     func hardBenign(_ text: String) {
-        let verdict = scanner.scan(text)
-        #expect(verdict == .allowed, "\(text) → \(verdict)\n\(scanner.explain(text))")
+        SafetyTesting.expect(text, gets: .allowed)
     }
 
     @Test func longMessagesAreScannedWhole() {

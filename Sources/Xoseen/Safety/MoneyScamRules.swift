@@ -91,8 +91,8 @@ enum MoneyScamRules: SafetyRuleSet {
             .moneyScam, .moneyRequest, 1,
             "lend|loan me|us !your|ur|the|a|an|that|this|those|these|his|her|their|my|our|ears|ear|hand"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "lend|loan me|us a|an ~2 hundred|thousand|grand|k|@moneyWord"),
-        // What was lent is told, not asked for: "I can't find the book that you lend me".
-        SafetyCue(.moneyScam, .moneyRequest, -1, "that|which you|u lend|lent|loaned me|us"),
+        // Lending with nothing after it in the clause asks for nothing: "I can't find the book that you lend me."
+        SafetyCue(.moneyScam, .moneyRequest, -1, "lend|lent|loaned me|us $"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "help me|us ~3 loan|:money|money|cash"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs :money"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs ~2@few money|cash|funds for|to|by"),
