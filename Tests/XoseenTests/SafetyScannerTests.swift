@@ -116,6 +116,7 @@ import Xoseen
         "shut up you fags", "look at these retards", "go back home, wetbacks", "typical stupid tranny",
         "you homo", "the kikes run everything", "filthy spic", "what a bunch of faggots", "you're so retarded",
         "ignore me again and see what happens", "piss off, creep", "just piss off", "shut up you he-she",
+        "too many queers in this town", "just another common cripple", "what a bunch of dykes", "rapefugees out",
     ])
     func slursWithInflections(_ text: String) {
         expectBlocked(text, .harassment)

@@ -25,7 +25,7 @@ enum HarassmentRules: SafetyRuleSet {
         "slurEmphasis": SharedWords.words(
             """
             stupid dumb dirty filthy fucking fuckin fkn damn damned ugly fat disgusting worthless lazy sick nasty \
-            little typical bloody
+            little typical bloody common too_many bunch_of
             """),
         "shaming": SharedWords.words("shaming shame shamed shamer shamers"),
         "harm": SharedWords.words("hurt kill beat stab shoot punch smack strangle choke rape burn end ruin destroy slap"),

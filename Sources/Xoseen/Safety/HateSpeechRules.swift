@@ -26,12 +26,19 @@ enum HateSpeechRules: SafetyRuleSet {
             muslim jew arab black black_person immigrant migrant refugee foreigner gay gay_person lesbian \
             trans_person transgender_person woman female mexican african asian chinese indian gypsy disabled_person
             """),
+        // A group as the word before a noun: "muslim scum", "female lives", "immigrant filth".
+        "kind": SharedWords.words(
+            """
+            muslim jewish arab black immigrant migrant refugee gay lesbian trans transgender female disabled \
+            mexican african asian gypsy
+            """),
         // Words allowed between a group and what is said of it: "muslims are all just filthy animals".
         "hateFill": SharedWords.words(
             """
             all just nothing but basically literally simply such so too very always fucking filthy dirty disgusting \
             damn bloody really truly absolute absolutely complete total the like a an no better than less more worse \
-            dumb stupid lazy dangerous evil ugly subhuman primitive inbred genetically naturally
+            dumb stupid lazy dangerous evil ugly subhuman primitive inbred genetically naturally still common that \
+            even only massive utter huge probably definitely
             """),
         // Words allowed between a verb and the group it is aimed at: "kill all the fucking immigrants".
         "groupFill": SharedWords.words("all the these those fucking filthy dirty damn bloody every last stupid"),
@@ -49,7 +56,7 @@ enum HateSpeechRules: SafetyRuleSet {
         "killVerb": SharedWords.words(
             """
             kill hang lynch gas exterminate eradicate slaughter murder execute nuke bomb burn castrate sterilize \
-            wipe_out get_rid_of
+            wipe_out get_rid_of strangle stab torture behead drown put_an_end_to
             """),
         "harmed": SharedWords.words(
             """
@@ -59,6 +66,14 @@ enum HateSpeechRules: SafetyRuleSet {
             """),
         "ought": SharedWords.words("should must need_to needs_to ought_to deserve_to have_to has_to shall"),
         "hateVerb": SharedWords.words("hate despise detest loathe cant_stand cannot_stand"),
+        // What a group is said to stir in the speaker: "immigrants make me sick", "… fill me with rage".
+        "anger": SharedWords.words(
+            "sick furious angry mad rage fury disgust hatred contempt nauseous puke vomit want_to_puke want_to_vomit"),
+        // Swearing at a group as a whole: "muslims are all complete assholes".
+        "cursed": SharedWords.words(
+            "assholes arseholes bastards scumbags dickheads motherfuckers cunts pricks wankers twats shitheads pieces_of_shit"),
+        // Nouns that make a group's name a slur: "muslim scum", "immigrant filth".
+        "refuse": SharedWords.words("trash scum filth garbage vermin savages subhumans degenerates lowlifes refuse"),
         "homeland": SharedWords.words(
             """
             country countries africa mexico india china your_own_country where_you_came_from where_you_come_from \
@@ -86,13 +101,26 @@ enum HateSpeechRules: SafetyRuleSet {
 
     static let cues: [SafetyCue] = [
         // Dehumanising and demeaning: "immigrants are vermin", "blacks are like animals", "islam is a cancer".
-        hate(1, "@group ~3 are|r|re ~3@hateFill @vermin"),
+        hate(1, "@group ~3 are|r|re ~3@hateFill @vermin|@cursed"),
         hate(1, "@group are|r|re ~2@hateFill property|objects !owners|owner|rights|tax|taxes"),
         hate(1, "islam|judaism|homosexuality|transgenderism is ~3@hateFill @vermin|sin|mental_illness|perversion"),
         hate(1, "womans|womens place is ~1 in the kitchen|home"),
+        hate(1, "@group ~3 are|r|re ~2@hateFill no_better_than|worse_than|nothing_more_than ~2@hateFill @vermin"),
+        hate(1, "@kind @refuse !bag|bags|bin|bins|can|cans|truck|trucks|day|collection|pickup|disposal|liner|liners"),
+        // Stereotypes as a rule: "isn't it typical of a woman to be that stupid", "if you're a muslim, you're
+        // probably stupid".
+        hate(1, "typical of ~1 @member|@group to be ~3@hateFill @vermin"),
+        hate(1, "if @you are? a|an @member ~2 @you are? ~3@hateFill @vermin"),
+        // A group in charge or let in as a danger: "women being in charge is a danger to our country".
+        hate(1, "@group being ~3 is ~2@hateFill @vermin"),
+        hate(1, "@group ~4 will|would|is|are|r|keep ~1 @ruin @ourPlace"),
         // Their lives said to be worth nothing: "immigrant lives don't matter".
         hate(1, "@member|trans lives dont|do_not|dont_really|arent|are_not matter|count"),
         hate(1, "@member|trans lives are|r not|never worth"),
+        hate(1, "@kind lives dont|do_not|dont_really|arent|are_not|shouldnt|should_not|wont matter|count|be_important"),
+        hate(1, "@kind lives are|r ~2 worth ~1 nothing|less|shit"),
+        hate(1, "@kind lives|life arent|isnt|are_not|is_not|aint worth ~1 shit|anything|a_thing|living|saving"),
+        hate(1, "@kind lives|life have|has no value|worth"),
         // Wished dead, harmed or removed, as a norm: "gays should be shot", "muslims deserve to die".
         hate(1, "@group ~1@groupFill @ought ~1 all? be|get ~1 @harmed"),
         hate(1, "@group ~1@groupFill @ought|deserve ~1 all? die|suffer|burn|rot|hang|death"),
@@ -103,13 +131,34 @@ enum HateSpeechRules: SafetyRuleSet {
         hate(1, "death_to|fuck_all|fuck_the|fuck_these|fuck_those ~1@groupFill @group"),
         // Threatening its members: "I'm going to shoot the next gay person I see".
         hate(1, "@future ~2 @killVerb|shoot|hurt|beat|stab ~1 the_next|any|every|all|some ~1@groupFill @member|@group"),
+        hate(1, "@future ~2 @killVerb|shoot|hurt|beat|rape a|an @member"),
+        hate(1, "@future ~2 make ~1@groupFill @group suffer|pay|bleed|die|disappear"),
+        // Violence wished on it: "I would love to see those immigrants suffer", "if only someone would strangle
+        // those women".
+        hate(1, "love|like|want|wanna|hope to? see ~1@groupFill @group suffer|die|burn|hang|bleed|rot|@harmed"),
+        hate(1, "someone|somebody ~1 should|would|could|must|will @killVerb|shoot ~1@groupFill @group"),
+        hate(1, "better_off without ~1@groupFill @group"),
+        hate(1, "if ~1@groupFill @group were|was|got ~1 all? @harmed"),
+        hate(1, "@group ~3 would|should all? be dead"),
+        hate(1, "@group ~2 can|should|could all? go_fuck_themselves|fuck_off|go_to_hell|go_die|rot_in_hell"),
         // A group named, then called vermin by a pronoun: "Immigrants everywhere. They are parasites."
         hate(0.5, "@group", group: "hateByPronoun"),
         hate(0.5, "they|theyre ~1 are|r|re? ~3@hateFill @vermin", group: "hateByPronoun"),
+        hate(0.5, "should|must|need_to|gotta|ought_to ~1 just? @killVerb|deport|shoot them", group: "hateByPronoun"),
+        // Or the reader, as one of it: "I know women like you can't help it. You're just all that dumb."
+        hate(0.5, "@group|@member like @you", group: "hateToReader"),
+        hate(0.5, "@you are|r? ~3@hateFill @vermin", group: "hateToReader"),
         // Hating the group: "I despise muslims", "I hate all the gays", "these immigrants disgust me".
         hate(1, "i|we|i_really|i_just @hateVerb ~2@groupFill @group"),
         hate(1, "@group ~1 disgust|disgusts|sicken|sickens|repulse|repulses me|us"),
-        hate(1, "@group make|makes me sick"),
+        // Plural verb: the group does it ("women like you make me furious"); "the way they treat women makes me
+        // sick" blames someone else.
+        hate(1, "@group ~6 make|fill me|us ~3 @anger"),
+        hate(1, "seeing|having|hearing ~1@groupFill @group ~3 makes|fills me|us ~3 @anger"),
+        hate(1, "sick|tired of ~3@groupFill @group !being|getting|treated|not|who|dying|suffering|having"),
+        hate(1, "pissed_off|disgusted|angry|furious by|at|with ~2@groupFill @group !being|getting|treated|not|who"),
+        // Cursed at as a group: "what is it with you fucking immigrants?"
+        hate(1, "@you|these|those|all|the fucking|fkn|fuckin|filthy|dirty|goddamn|stinking @group"),
         // Ruining the country, kept in their place, denied rights: "immigrants are ruining this country", "women
         // belong in the kitchen", "gays shouldn't exist", "go back to your country".
         hate(1, "@group are|r|re|keep|will? ~1 @ruin @ourPlace"),
@@ -149,6 +198,7 @@ enum HateSpeechRules: SafetyRuleSet {
         // Naming it as what others say: "people who say women are property are idiots", "the stereotype that
         // immigrants are criminals".
         hate(-2, "@sayWord ~2 that? ~1@groupFill @group @stance"),
+        hate(-2, "@negation ~2 believe|think|accept|pretend that? ~1@groupFill @group @stance"),
         // A trip home is no insult: "when you go back to your country for christmas", "I go back to india every
         // summer".
         hate(

@@ -16,7 +16,7 @@ enum SlurLexicon {
         inflected(
             """
             nigger nigguh niger_bitch sandnigger jigaboo porch_monkey wetback beaner kike hymie christ_killer \
-            raghead towelhead camel_jockey zipperhead chinaman slant_eye coolie gollywog golliwog \
+            raghead towelhead camel_jockey camelfucker camel_fucker rapefugee zipperhead chinaman slant_eye coolie gollywog golliwog \
             faggot fagot fagget faggit shemale ladyboy_freak dyke_bitch batty_boy poofter \
             retardo mongoloid spastic libtard \
             whore slut cunt skank thot feminazi femoid roastie
@@ -27,7 +27,7 @@ enum SlurLexicon {
             """
             nigga niggah chink gook spic spick paki wop dago coon redskin squaw gypsy injun \
             fag dyke homo tranny poof queer he_she \
-            spaz cripple midget \
+            spaz cripple midget mong \
             hoe bitch
             """) + ["retard", "retarded"]
 
