@@ -99,6 +99,13 @@ enum HateSpeechRules: SafetyRuleSet {
             """),
     ]
 
+    /// The word sets people obfuscate, whose words are read through a slip (``Misspellings``): the groups, the
+    /// slurs and insults (``HarassmentRules``), what dehumanises, the verbs of violence.
+    static let obfuscated = [
+        "group", "member", "kind", "vermin", "cursed", "refuse", "hateVerb", "anger", "killVerb", "harmed", "insult",
+        "slur", "slurAmbiguous", "violated",
+    ]
+
     static let cues: [SafetyCue] = [
         // Dehumanising and demeaning: "immigrants are vermin", "blacks are like animals", "islam is a cancer".
         hate(1, "@group ~3 are|r|re ~3@hateFill @vermin|@cursed"),

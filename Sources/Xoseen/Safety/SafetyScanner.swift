@@ -39,7 +39,7 @@ public struct SafetyScanner: Sendable {
         if let learned = model.verdict(folded: folded) { tally.addLearned(learned.category, learned.reason, learned.evidence) }
         var tokens = MessageTokenizer.tokenize(folded)
         guard !tokens.isEmpty else { return tally }
-        for index in tokens.indices { tokens[index].id = rules.vocabulary.lookup(tokens[index].text) }
+        for index in tokens.indices { tokens[index].id = rules.wordID(tokens[index].text) }
 
         for finding in DigitRunReader.findings(in: tokens, phoneCues: rules.phoneCues, socialSecurityCues: rules.socialCues) {
             switch finding {
@@ -150,6 +150,7 @@ final class CompiledSafetyRules: Sendable {
 
     let cues: [SafetyCue]
     let vocabulary: SafetyVocabulary
+    let misspellings: Misspellings
     let context: MatchContext
     let phoneCues: Set<Int32>
     let socialCues: Set<Int32>
@@ -190,7 +191,15 @@ final class CompiledSafetyRules: Sendable {
         self.byLeadingWord = byLeadingWord
         self.unindexed = unindexed
         self.vocabulary = vocabulary
+        self.misspellings = Misspellings(
+            vocabulary: vocabulary, words: HateSpeechRules.obfuscated.flatMap { sets[$0] ?? [] })
         self.context = MatchContext(vocabulary: vocabulary, negations: negations, fillers: fillers)
+    }
+
+    /// The vocabulary id of a token's skeleton, or of the rule word it is a slip of (``Misspellings``).
+    func wordID(_ skeleton: String) -> Int32 {
+        let id = vocabulary.lookup(skeleton)
+        return id == MessageToken.unknown ? misspellings.id(for: skeleton) ?? id : id
     }
 
     /// Adds the indices of the cues that match anywhere in `tokens`.
