@@ -6,7 +6,8 @@ import Testing
 /// the scanner read that word as the rule word everywhere.
 @Suite struct MisspellingsTests {
     @Test func noSlipIsAnOrdinaryWord() throws {
-        try #require(SlurLexiconTests.commonWords.count > 20_000, "third_party/sentence-model/vocab.txt is missing: run scripts/setup.sh")
+        try #require(
+            SlurLexiconTests.commonWords.count > 20_000, "third_party/sentence-model/vocab.txt is missing: run scripts/setup.sh")
         let rules = CompiledSafetyRules.shared
         var clashes: [String] = []
         for word in SlurLexiconTests.commonWords {
@@ -21,7 +22,8 @@ import Testing
 
     @Test(arguments: ["muslms are vermin", "immigrnts are parasites", "you pathtic loser", "kill all the imigrants"])
     func aSlipOfAHateWordIsStillReadAsIt(_ text: String) {
-        SafetyTesting.expect(text, gets: .blocked(category: .harassment, reason: text.hasPrefix("you") ? .insult : .hateSpeech))
+        let reason: SafetyReason = text.hasPrefix("you") ? .insult : .hateSpeech
+        SafetyTesting.expect(text, gets: .blocked(category: .harassment, reason: reason))
     }
 
     @Test(arguments: ["we parked in the garage", "the kids had a treat", "the moons of jupiter", "a violet dress"])
