@@ -50,6 +50,10 @@ import Xoseen
         "women can all go fuck themselves",
         "if you're a woman you're probably dumb",
         "women like you are so stupid. you're just all idiots",
+        "if you're a refugee then you're just dumb",
+        "hordes of migrants everywhere",
+        "muslims are taking over this town",
+        "the contempt I feel for immigrants",
     ])
     func explicitHateIsBlocked(_ text: String) {
         SafetyTesting.expect(text, gets: .blocked(category: .harassment, reason: .hateSpeech))
@@ -85,6 +89,8 @@ import Xoseen
         "I'd love to see the jewish museum",
         "gay lives are worth celebrating",
         "she's tired of immigrants being blamed for everything",
+        "hordes of tourists at the beach today",
+        "if you're a woman in tech, then you know the struggle",
     ])
     func talkAboutGroupsStaysAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

@@ -78,6 +78,7 @@ import Xoseen
         ("he deserves to die", .wishingHarm),
         ("I hope she gets raped", .wishingHarm),
         ("kill them all", .threat),
+        ("you will die at my hands", .threat),
     ])
     func harassment(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .harassment, reason)

@@ -97,6 +97,7 @@ enum HarassmentRules: SafetyRuleSet {
             .harassment, .wishingHarm, 1,
             "hope|wish|pray ~1 @person ~2 dies|die|dead|gets_raped|get_raped|gets_killed|get_killed|burns|suffers|rots"),
         SafetyCue(.harassment, .threat, 1, "kill|lynch|gas them all|all_of_them"),
+        SafetyCue(.harassment, .threat, 1, "die|suffer|death ~4 at_my_hands|by_my_hand|by_my_hands"),
         SafetyCue(.harassment, .threat, 1, "@future ~2 @harm ~1 you|u|ur|your|yo|ya !a|an|some|at|in|to"),
         SafetyCue(
             .harassment, .threat, 1,

@@ -68,7 +68,10 @@ enum HateSpeechRules: SafetyRuleSet {
         "hateVerb": SharedWords.words("hate despise detest loathe cant_stand cannot_stand"),
         // What a group is said to stir in the speaker: "immigrants make me sick", "… fill me with rage".
         "anger": SharedWords.words(
-            "sick furious angry mad rage fury disgust hatred contempt nauseous puke vomit want_to_puke want_to_vomit"),
+            """
+            sick furious angry mad rage fury disgust hatred contempt nauseous puke vomit want_to_puke want_to_vomit \
+            anger boil scorn disdain loathing
+            """),
         // Swearing at a group as a whole: "muslims are all complete assholes".
         "cursed": SharedWords.words(
             "assholes arseholes bastards scumbags dickheads motherfuckers cunts pricks wankers twats shitheads pieces_of_shit"),
@@ -117,10 +120,13 @@ enum HateSpeechRules: SafetyRuleSet {
         // Stereotypes as a rule: "isn't it typical of a woman to be that stupid", "if you're a muslim, you're
         // probably stupid".
         hate(1, "typical of ~1 @member|@group to be ~3@hateFill @vermin"),
-        hate(1, "if @you are? a|an @member ~2 @you are? ~3@hateFill @vermin"),
+        hate(1, "if @you are? a|an @member then|so? @you are? ~3@hateFill @vermin"),
         // A group in charge or let in as a danger: "women being in charge is a danger to our country".
         hate(1, "@group being ~3 is ~2@hateFill @vermin"),
+        // Called a swarm: "swarms of immigrants", "hordes of muslims".
+        hate(1, "swarms|swarm|hordes|horde|infestation of ~1@groupFill @group"),
         hate(1, "@group ~4 will|would|is|are|r|keep ~1 @ruin @ourPlace"),
+        hate(1, "@group ~3 are|r|re @ruin|taking_over our|this"),
         // Their lives said to be worth nothing: "immigrant lives don't matter".
         hate(1, "@member|trans lives dont|do_not|dont_really|arent|are_not matter|count"),
         hate(1, "@member|trans lives are|r not|never worth"),
@@ -162,6 +168,7 @@ enum HateSpeechRules: SafetyRuleSet {
         // sick" blames someone else.
         hate(1, "@group ~6 make|fill me|us ~3 @anger"),
         hate(1, "seeing|having|hearing ~1@groupFill @group ~3 makes|fills me|us ~3 @anger"),
+        hate(1, "@anger|scorn|disdain|loathing ~1 i|we feel|have for ~1@groupFill @group"),
         hate(1, "sick|tired of ~3@groupFill @group !being|getting|treated|not|who|dying|suffering|having"),
         hate(1, "pissed_off|disgusted|angry|furious by|at|with ~2@groupFill @group !being|getting|treated|not|who"),
         // Cursed at as a group: "what is it with you fucking immigrants?"
