@@ -35,6 +35,16 @@ struct PhrasePattern: Sendable {
         return single.union(multi.compactMap(\.first))
     }
 
+    /// The word sets after the first element of which a match needs one word each (elements that are not
+    /// optional and name no class), for skipping a pattern whose words the message does not have. A
+    /// several-token alternative counts by its first token.
+    var requiredWordSets: [Set<Int32>] {
+        elements.dropFirst().compactMap { element in
+            guard case .words(let single, let multi, let classes, false) = element, classes.isEmpty else { return nil }
+            return single.union(multi.compactMap(\.first))
+        }
+    }
+
     struct SyntaxError: Error, CustomStringConvertible {
         let description: String
     }

@@ -1,0 +1,25 @@
+import Testing
+
+@testable import Xoseen
+
+/// The words a phrase needs, which let the scanner skip a cue whose words a message does not have.
+@Suite struct PhrasePatternTests {
+    @Test func requiredWordsAreTheNeededElementsAfterTheFirst() throws {
+        var vocabulary = SafetyVocabulary()
+        let pattern = try PhrasePattern(
+            "send me? money|cash ~2 to :num|now via|using gift_card|paypal",
+            sets: [:], vocabulary: &vocabulary)
+        let id = { (word: String) in vocabulary.lookup(Skeleton.of(Array(word.utf8))) }
+        #expect(
+            pattern.requiredWordSets == [
+                [id("money"), id("cash")], [id("to")], [id("via"), id("using")], [id("gift"), id("paypal")],
+            ])
+    }
+
+    @Test func aCueIsNotTriedWhereItsWordsAreMissingYetMatchesWhereTheyAreAll() {
+        // "kill all the immigrants" needs "immigrants" after "kill": without it nothing matches; with it the cue
+        // matches however many other cues were skipped.
+        SafetyTesting.expect("kill all the time", gets: .allowed)
+        SafetyTesting.expect("kill all the immigrants", gets: .blocked(category: .harassment, reason: .hateSpeech))
+    }
+}
