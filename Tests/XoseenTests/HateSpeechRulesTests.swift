@@ -54,6 +54,13 @@ import Xoseen
         "hordes of migrants everywhere",
         "muslims are taking over this town",
         "the contempt I feel for immigrants",
+        "refugees are not welcome here",
+        "trans women will never be real women",
+        "I will never respect gay people",
+        "the only good muslim is a dead one",
+        "I feel sick whenever I see lesbians",
+        "I've met plenty of migrants and I hate every one of them",
+        "women are just incompetent",
     ])
     func explicitHateIsBlocked(_ text: String) {
         SafetyTesting.expect(text, gets: .blocked(category: .harassment, reason: .hateSpeech))
@@ -91,6 +98,10 @@ import Xoseen
         "she's tired of immigrants being blamed for everything",
         "hordes of tourists at the beach today",
         "if you're a woman in tech, then you know the struggle",
+        "muslims are not terrorists",
+        "I get so angry when I see refugees treated like that",
+        "I can't trust women after my divorce, it's hard",
+        "immigrants are not the problem, greed is",
     ])
     func talkAboutGroupsStaysAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

@@ -51,7 +51,15 @@ enum HateSpeechRules: SafetyRuleSet {
             abomination unnatural stupid dumb idiots morons retarded disgusting repulsive dirty filthy not_human \
             pathetic revolting lowlifes scumbags liars thieves lazy greedy violent a_threat a_burden \
             a_waste_of_space stinking smelly primitive backward uncivilized a_danger a_menace human_garbage \
-            human_trash lesser_beings inferior_beings less_than_human not_people
+            human_trash lesser_beings inferior_beings less_than_human not_people dishonest untrustworthy \
+            incompetent immoral uncivilised unclean selfish manipulative deceitful treacherous barbaric brutal cruel \
+            vicious hypocrites frauds cowards psychopaths sociopaths losers
+            """),
+        // What a group is denied: "refugees are not welcome", "trans women are not real women".
+        "worthy": SharedWords.words(
+            """
+            human people welcome worthy capable intelligent smart trustworthy normal civilised civilized decent \
+            real_women real_men real_people real_americans valuable wanted fit_to
             """),
         "killVerb": SharedWords.words(
             """
@@ -75,6 +83,13 @@ enum HateSpeechRules: SafetyRuleSet {
         // Swearing at a group as a whole: "muslims are all complete assholes".
         "cursed": SharedWords.words(
             "assholes arseholes bastards scumbags dickheads motherfuckers cunts pricks wankers twats shitheads pieces_of_shit"),
+        // What follows a group that is wronged, not blamed: "sick of women being harassed", "angry when I see
+        // refugees treated like that".
+        "suffered": SharedWords.words(
+            """
+            being getting treated not who dying suffering having harassed abused attacked mistreated hurt killed \
+            beaten denied struggle struggling crying cry get
+            """),
         // Nouns that make a group's name a slur: "muslim scum", "immigrant filth".
         "refuse": SharedWords.words("trash scum filth garbage vermin savages subhumans degenerates lowlifes refuse"),
         "homeland": SharedWords.words(
@@ -158,6 +173,9 @@ enum HateSpeechRules: SafetyRuleSet {
         hate(0.5, "@group", group: "hateByPronoun"),
         hate(0.5, "they|theyre ~1 are|r|re? ~3@hateFill @vermin", group: "hateByPronoun"),
         hate(0.5, "should|must|need_to|gotta|ought_to ~1 just? @killVerb|deport|shoot them", group: "hateByPronoun"),
+        hate(0.5, "they|them ~2 @ought ~1 all? be|get ~1 @harmed", group: "hateByPronoun"),
+        hate(0.5, "they|them ~2 @ought|deserve ~1 all? die|suffer|burn|rot|hang|death", group: "hateByPronoun"),
+        hate(0.5, "i|we ~1 hate|despise|detest|loathe|cant_stand them|every_one_of_them|all_of_them", group: "hateByPronoun"),
         // Or the reader, as one of it: "I know women like you can't help it. You're just all that dumb."
         hate(0.5, "@group|@member like @you", group: "hateToReader"),
         hate(0.5, "@you are|r? ~3@hateFill @vermin", group: "hateToReader"),
@@ -169,8 +187,8 @@ enum HateSpeechRules: SafetyRuleSet {
         hate(1, "@group ~6 make|fill me|us ~3 @anger"),
         hate(1, "seeing|having|hearing ~1@groupFill @group ~3 makes|fills me|us ~3 @anger"),
         hate(1, "@anger|scorn|disdain|loathing ~1 i|we feel|have for ~1@groupFill @group"),
-        hate(1, "sick|tired of ~3@groupFill @group !being|getting|treated|not|who|dying|suffering|having"),
-        hate(1, "pissed_off|disgusted|angry|furious by|at|with ~2@groupFill @group !being|getting|treated|not|who"),
+        hate(1, "sick|tired of ~3@groupFill @group !@suffered"),
+        hate(1, "pissed_off|disgusted|angry|furious by|at|with ~2@groupFill @group !@suffered"),
         // Cursed at as a group: "what is it with you fucking immigrants?"
         hate(1, "@you|these|those|all|the fucking|fkn|fuckin|filthy|dirty|goddamn|stinking @group"),
         // Ruining the country, kept in their place, denied rights: "immigrants are ruining this country", "women
@@ -179,7 +197,18 @@ enum HateSpeechRules: SafetyRuleSet {
         hate(1, "@group belong|belongs in|on|back_in ~1 the|a? @belongPlace"),
         hate(1, "@group ~1@groupFill should|must|shall not|never be_allowed|exist"),
         hate(1, "@group ~1@groupFill shouldnt|mustnt be_allowed|exist"),
-        hate(1, "@group ~1@groupFill dont|do_not deserve rights|to_live|to_exist|respect"),
+        hate(
+            1,
+            """
+            @group ~1@groupFill dont|do_not|never deserve ~1 rights|to_live|to_exist|respect|love|kindness|\
+            compassion|sympathy|to_be_happy|happiness|equality
+            """),
+        // A good quality denied: "refugees are not welcome here", "I will never respect gay people".
+        hate(1, "@group ~2@groupFill are|r|re|will not|never ~1 be? ~2@hateFill @worthy"),
+        hate(1, "@group ~2@groupFill arent|wont|will_never ~1 be? ~2@hateFill @worthy"),
+        hate(1, "i|we will_never|wont|dont|cant|cannot|could_never|do_not ~1 ever? respect|tolerate|accept ~1@groupFill @group"),
+        hate(1, "no @member ~2 can|could|should ever? be_trusted|be_respected|be_taken_seriously"),
+        hate(1, "only good @member|@group is|are a|an? dead"),
         hate(
             1,
             """
@@ -189,6 +218,9 @@ enum HateSpeechRules: SafetyRuleSet {
         hate(1, "@group ~1@groupFill cant|cannot|can_never be_trusted"),
         hate(1, "never trust a|an @member"),
         hate(1, "wish|hope all? ~1@groupFill @group would|will|were ~1 all? die|dead|disappear|burn"),
+        hate(1, "if ~1@groupFill @group ~2 all? died|disappeared|vanished|dropped_dead|were_gone|were_dead"),
+        // Disgust at the sight of it: "I feel sick whenever I see muslims".
+        hate(1, "@anger|disgusted ~3 when|whenever|every_time i|we? see|hear|think_about ~2@groupFill @group !@suffered"),
         hate(1, "go back to your|ur ~1 own? @homeland"),
         hate(1, "go back to @homeland"),
         // Denial of the Holocaust and the slogans of the extreme right.

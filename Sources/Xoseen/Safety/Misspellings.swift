@@ -15,7 +15,7 @@ struct Misspellings: Sendable {
     static let ordinaryWords = Set(
         SharedWords.words(
             """
-            strange hated garage treat violet refuge sinking beats backs picks stung moons inched buren
+            strange hated garage treat violet refuge sinking beats backs picks stung moons inched buren loses
             """
         ).map { Skeleton.of(Array($0.utf8)) })
 
