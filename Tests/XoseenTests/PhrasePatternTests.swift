@@ -22,4 +22,20 @@ import Testing
         SafetyTesting.expect("kill all the time", gets: .allowed)
         SafetyTesting.expect("kill all the immigrants", gets: .blocked(category: .harassment, reason: .hateSpeech))
     }
+
+    @Test func theClauseGoesOnUnlessAPunctuationMarkEndsIt() throws {
+        var vocabulary = SafetyVocabulary()
+        let pattern = try PhrasePattern("hurt & them", sets: [:], vocabulary: &vocabulary)
+        func tokens(_ text: String) -> [MessageToken] {
+            var tokens = MessageTokenizer.tokenize(CharacterFolding.fold(text))
+            for index in tokens.indices { tokens[index].id = vocabulary.lookup(tokens[index].text) }
+            return tokens
+        }
+        #expect(
+            pattern.matches(tokens("hurt them"), at: 0, context: MatchContext(vocabulary: vocabulary, negations: [], fillers: []))
+        )
+        #expect(
+            !pattern.matches(
+                tokens("hurt. them"), at: 0, context: MatchContext(vocabulary: vocabulary, negations: [], fillers: [])))
+    }
 }

@@ -87,6 +87,9 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(.harassment, .wishingHarm, 1, "hope ~1 you|u ~2 die|dies|suffer|rot|hit|hurt|raped"),
         SafetyCue(.harassment, .wishingHarm, 1, "@you deserve ~2 hurt|suffer|die|pain"),
         SafetyCue(.harassment, .wishingHarm, 1, "get|be|getting raped"),
+        // "No woman deserves to be raped", "… should never be raped" say the opposite.
+        SafetyCue(.harassment, .wishingHarm, -1, "no|nobody|no_one|noone ~2 deserves|deserve to? be|get raped"),
+        SafetyCue(.harassment, .wishingHarm, -1, "should_not|shouldnt|should_never|must_never ~1 be|get raped"),
         // Wished on someone else, or called for: "she should be strung up", "he deserves to die", "I hope she gets
         // raped", "kill them all". Told as news ("she was killed") or denied ("he shouldn't be shot") it is neither.
         SafetyCue(

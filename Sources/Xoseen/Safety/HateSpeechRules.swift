@@ -83,6 +83,10 @@ enum HateSpeechRules: SafetyRuleSet {
         // Swearing at a group as a whole: "muslims are all complete assholes".
         "cursed": SharedWords.words(
             "assholes arseholes bastards scumbags dickheads motherfuckers cunts pricks wankers twats shitheads pieces_of_shit"),
+        // Between a negation and the violence it renounces: "nobody should ever kill …", "I'm not going to hurt …";
+        // "why are we not allowed to kill …" asks for it.
+        "renounce": SharedWords.words(
+            "should would will want wanna to going gonna ever i we you anyone one let try mean plan intend could be"),
         // What follows a group that is wronged, not blamed: "sick of women being harassed", "angry when I see
         // refugees treated like that".
         "suffered": SharedWords.words(
@@ -113,7 +117,7 @@ enum HateSpeechRules: SafetyRuleSet {
             """
             saying claim claims claiming stereotype stereotypes myth myths assume assumes assuming \
             assumption idea notion racist sexist bigoted bigots racists homophobic who_say who_says who_said \
-            who_think who_thinks who_believe
+            who_think who_thinks who_believe hearing heard
             """),
     ]
 
@@ -244,7 +248,14 @@ enum HateSpeechRules: SafetyRuleSet {
         // Naming it as what others say: "people who say women are property are idiots", "the stereotype that
         // immigrants are criminals".
         hate(-2, "@sayWord ~2 that? ~1@groupFill @group @stance"),
-        hate(-2, "@negation ~2 believe|think|accept|pretend that? ~1@groupFill @group @stance"),
+        hate(-2, "@negation ~2 believe|think|accept|pretend|say|claim|agree that? ~1@groupFill @group @stance"),
+        // Violence renounced: "nobody should kill muslims", "I'm not going to hurt a gay person".
+        hate(
+            -2,
+            """
+            @negation ~3@renounce @killVerb|shoot|hurt|harm|beat|rape|deport & a|an|any|the|all|those|these? ~1@groupFill \
+            & @member|@group
+            """),
         // A trip home is no insult: "when you go back to your country for christmas", "I go back to india every
         // summer".
         hate(

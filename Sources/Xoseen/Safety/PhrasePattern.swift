@@ -13,7 +13,8 @@
 ///   number (premium-rate SMS shortcodes: "txt WIN to 80086"), `:code` what can be a code, an account or an ID
 ///   number: a word with three digits or more ("4242", "x1234567") or the first of numbers in a row ("4 2 4 2",
 ///   "12/27"), never the "2" of "2 years".
-/// - `!a|b` (zero-width) the next token is not one of these; `$` (zero-width) the clause ends here.
+/// - `!a|b` (zero-width) the next token is not one of these; `$` (zero-width) the clause ends here; `&`
+///   (zero-width) the clause goes on here (words next to each other may stand either side of a comma or full stop).
 struct PhrasePattern: Sendable {
     enum TokenClass: Sendable {
         case number, digits, money, handle, content, any, shortcode, code
@@ -24,6 +25,7 @@ struct PhrasePattern: Sendable {
         case gap(max: Int, allowed: Set<Int32>?)
         case notFollowedBy(Set<Int32>)
         case clauseEnd
+        case clauseGoesOn
     }
 
     let source: String
@@ -71,6 +73,8 @@ struct PhrasePattern: Sendable {
                 elements.append(.gap(max: max, allowed: allowed))
             } else if part == "$" {
                 elements.append(.clauseEnd)
+            } else if part == "&" {
+                elements.append(.clauseGoesOn)
             } else if part.hasPrefix("!") && part.count > 1 {
                 let words = try Self.expand(String(part.dropFirst()), sets: sets, source: source)
                 elements.append(.notFollowedBy(Set(words.map { vocabulary.id(for: $0) })))
@@ -171,6 +175,9 @@ struct PhrasePattern: Sendable {
             return match(element: index + 1, token: position, tokens, context)
         case .clauseEnd:
             if position < tokens.count && !tokens[position].flags.contains(.clauseStart) { return false }
+            return match(element: index + 1, token: position, tokens, context)
+        case .clauseGoesOn:
+            if position < tokens.count && tokens[position].flags.contains(.clauseStart) { return false }
             return match(element: index + 1, token: position, tokens, context)
         }
     }
