@@ -40,6 +40,7 @@ public struct SafetyScanner: Sendable {
         var tokens = MessageTokenizer.tokenize(folded)
         guard !tokens.isEmpty else { return tally }
         for index in tokens.indices { tokens[index].id = rules.wordID(tokens[index].text) }
+        if let split = rules.gluedWords.splitAll(tokens, vocabulary: rules.vocabulary) { tokens = split }
 
         for finding in DigitRunReader.findings(in: tokens, phoneCues: rules.phoneCues, socialSecurityCues: rules.socialCues) {
             switch finding {
@@ -151,6 +152,7 @@ final class CompiledSafetyRules: Sendable {
     let cues: [SafetyCue]
     let vocabulary: SafetyVocabulary
     let misspellings: Misspellings
+    let gluedWords: GluedWords
     let context: MatchContext
     let phoneCues: Set<Int32>
     let socialCues: Set<Int32>
@@ -194,8 +196,9 @@ final class CompiledSafetyRules: Sendable {
         self.unindexed = unindexed
         requiredWordSets = patterns.map(\.requiredWordSets)
         self.vocabulary = vocabulary
-        self.misspellings = Misspellings(
-            vocabulary: vocabulary, words: HateSpeechRules.obfuscated.flatMap { sets[$0] ?? [] })
+        let abusive = HateSpeechRules.obfuscated.flatMap { sets[$0] ?? [] }
+        self.misspellings = Misspellings(vocabulary: vocabulary, words: abusive)
+        self.gluedWords = GluedWords(abusiveWords: abusive)
         self.context = MatchContext(vocabulary: vocabulary, negations: negations, fillers: fillers)
     }
 
