@@ -41,7 +41,8 @@ enum HateSpeechRules: SafetyRuleSet {
             even only massive utter huge probably definitely
             """),
         // Words allowed between a verb and the group it is aimed at: "kill all the fucking immigrants".
-        "groupFill": SharedWords.words("all the these those fucking filthy dirty damn bloody every last stupid"),
+        "groupFill": SharedWords.words(
+            "all the these those fucking filthy dirty damn bloody every last stupid single one of being around"),
         "vermin": SharedWords.words(
             """
             animals vermin parasites cockroaches roaches rats insects leeches apes monkeys savages barbarians \
@@ -53,7 +54,8 @@ enum HateSpeechRules: SafetyRuleSet {
             a_waste_of_space stinking smelly primitive backward uncivilized a_danger a_menace human_garbage \
             human_trash lesser_beings inferior_beings less_than_human not_people dishonest untrustworthy \
             incompetent immoral uncivilised unclean selfish manipulative deceitful treacherous barbaric brutal cruel \
-            vicious hypocrites frauds cowards psychopaths sociopaths losers
+            vicious hypocrites frauds cowards psychopaths sociopaths losers annoying insufferable unbearable \
+            drain freeloaders moochers
             """),
         // What a group is denied: "refugees are not welcome", "trans women are not real women".
         "worthy": SharedWords.words(
@@ -78,7 +80,7 @@ enum HateSpeechRules: SafetyRuleSet {
         "anger": SharedWords.words(
             """
             sick furious angry mad rage fury disgust hatred contempt nauseous puke vomit want_to_puke want_to_vomit \
-            anger boil scorn disdain loathing
+            anger boil scorn disdain loathing angrier madder sicker
             """),
         // Swearing at a group as a whole: "muslims are all complete assholes".
         "cursed": SharedWords.words(
@@ -162,14 +164,20 @@ enum HateSpeechRules: SafetyRuleSet {
         hate(1, "@killVerb|shoot|deport|expel|ban every|each @member"),
         hate(1, "death_to|fuck_all|fuck_the|fuck_these|fuck_those ~1@groupFill @group"),
         // Threatening its members: "I'm going to shoot the next gay person I see".
-        hate(1, "@future ~2 @killVerb|shoot|hurt|beat|stab ~1 the_next|any|every|all|some ~1@groupFill @member|@group"),
+        hate(
+            1,
+            """
+            @future|lets|let_us ~2 @killVerb|shoot|hurt|beat|stab|bash ~1 the_next|any|every|all|some \
+            ~1@groupFill @member|@group
+            """),
+        hate(1, "teach ~2@groupFill @group a_lesson"),
         hate(1, "@future ~2 @killVerb|shoot|hurt|beat|rape a|an @member"),
         hate(1, "@future ~2 make ~1@groupFill @group suffer|pay|bleed|die|disappear"),
         // Violence wished on it: "I would love to see those immigrants suffer", "if only someone would strangle
         // those women".
-        hate(1, "love|like|want|wanna|hope to? see ~1@groupFill @group suffer|die|burn|hang|bleed|rot|@harmed"),
+        hate(1, "love|like|want|wanna|hope to? see ~2@groupFill @group suffer|die|burn|hang|bleed|rot|@harmed"),
         hate(1, "someone|somebody ~1 should|would|could|must|will @killVerb|shoot ~1@groupFill @group"),
-        hate(1, "better_off without ~1@groupFill @group"),
+        hate(1, "better_off|a_better_place without ~1@groupFill @group"),
         hate(1, "if ~1@groupFill @group were|was|got ~1 all? @harmed"),
         hate(1, "@group ~3 would|should all? be dead"),
         hate(1, "@group ~2 can|should|could all? go_fuck_themselves|fuck_off|go_to_hell|go_die|rot_in_hell"),
@@ -184,11 +192,14 @@ enum HateSpeechRules: SafetyRuleSet {
         hate(0.5, "@group|@member like @you", group: "hateToReader"),
         hate(0.5, "@you are|r? ~3@hateFill @vermin", group: "hateToReader"),
         // Hating the group: "I despise muslims", "I hate all the gays", "these immigrants disgust me".
-        hate(1, "i|we|i_really|i_just @hateVerb ~2@groupFill @group"),
+        hate(1, "i|we|i_really|i_just @hateVerb ~5@groupFill @group"),
         hate(1, "@group ~1 disgust|disgusts|sicken|sickens|repulse|repulses me|us"),
         // Plural verb: the group does it ("women like you make me furious"); "the way they treat women makes me
         // sick" blames someone else.
         hate(1, "@group ~6 make|fill me|us ~3 @anger"),
+        hate(1, "nothing ~2 makes|make me|us ~1 @anger than ~2@groupFill @group"),
+        hate(1, "@group ~4 piss|give|creep me|us off|the_creeps|out"),
+        hate(1, "feel|have nothing_but|only|so_much @anger|scorn|disdain|loathing for ~2@groupFill @group"),
         hate(1, "seeing|having|hearing ~1@groupFill @group ~3 makes|fills me|us ~3 @anger"),
         hate(1, "@anger|scorn|disdain|loathing ~1 i|we feel|have for ~1@groupFill @group"),
         hate(1, "sick|tired of ~3@groupFill @group !@suffered"),
@@ -222,6 +233,7 @@ enum HateSpeechRules: SafetyRuleSet {
         hate(1, "@group ~1@groupFill cant|cannot|can_never be_trusted"),
         hate(1, "never trust a|an @member"),
         hate(1, "wish|hope all? ~1@groupFill @group would|will|were ~1 all? die|dead|disappear|burn"),
+        hate(1, "wish|hope ~2@groupFill @group die|burn|rot|disappear|drop_dead"),
         hate(1, "if ~1@groupFill @group ~2 all? died|disappeared|vanished|dropped_dead|were_gone|were_dead"),
         // Disgust at the sight of it: "I feel sick whenever I see muslims".
         hate(1, "@anger|disgusted ~3 when|whenever|every_time i|we? see|hear|think_about ~2@groupFill @group !@suffered"),
@@ -249,6 +261,15 @@ enum HateSpeechRules: SafetyRuleSet {
         // immigrants are criminals".
         hate(-2, "@sayWord ~2 that? ~1@groupFill @group @stance"),
         hate(-2, "@negation ~2 believe|think|accept|pretend|say|claim|agree that? ~1@groupFill @group @stance"),
+        // A wish, feeling or saying denied: "I don't wish immigrants would die", "I never said women piss me off",
+        // "it's not true that refugees are criminals".
+        hate(
+            -2,
+            """
+            @negation ~3@renounce wish|hope|want|wanna|love|like|feel|say|said|think|hate|despise|detest|loathe|\
+            teach|see ~4 @group
+            """),
+        hate(-2, "not_true|isnt_true|untrue|false that ~1@groupFill @group"),
         // Violence renounced: "nobody should kill muslims", "I'm not going to hurt a gay person".
         hate(
             -2,
