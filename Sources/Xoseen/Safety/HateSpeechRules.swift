@@ -54,14 +54,14 @@ enum HateSpeechRules: SafetyRuleSet {
             a_waste_of_space stinking smelly primitive backward uncivilized a_danger a_menace human_garbage \
             human_trash lesser_beings inferior_beings less_than_human not_people dishonest untrustworthy \
             incompetent immoral uncivilised unclean selfish manipulative deceitful treacherous barbaric brutal cruel \
-            vicious hypocrites frauds cowards psychopaths sociopaths losers annoying insufferable unbearable \
+            vicious hypocrites frauds cowards psychopaths sociopaths losers annoying insufferable unbearable shit \
             drain freeloaders moochers
             """),
         // What a group is denied: "refugees are not welcome", "trans women are not real women".
         "worthy": SharedWords.words(
             """
             human people welcome worthy capable intelligent smart trustworthy normal civilised civilized decent \
-            real_women real_men real_people real_americans valuable wanted fit_to
+            real_women real_men real_people real_americans valuable wanted fit_to one_of_us
             """),
         "killVerb": SharedWords.words(
             """
@@ -72,7 +72,7 @@ enum HateSpeechRules: SafetyRuleSet {
             """
             killed shot hanged hung lynched gassed exterminated executed burned burnt eradicated wiped_out \
             slaughtered murdered sterilized castrated deported locked_up put_down euthanized raped beaten banned \
-            removed enslaved
+            removed enslaved put_in_camps rounded_up thrown_out kicked_out locked_away
             """),
         "ought": SharedWords.words("should must need_to needs_to ought_to deserve_to have_to has_to shall"),
         "hateVerb": SharedWords.words("hate despise detest loathe cant_stand cannot_stand"),
@@ -88,7 +88,9 @@ enum HateSpeechRules: SafetyRuleSet {
         // Between a negation and the violence it renounces: "nobody should ever kill …", "I'm not going to hurt …";
         // "why are we not allowed to kill …" asks for it.
         "renounce": SharedWords.words(
-            "should would will want wanna to going gonna ever i we you anyone one let try mean plan intend could be"),
+            "should would will want wanna to going gonna ever i we anyone one let try mean plan intend could be"),
+        // Between a negation and the belief it denies: "you can't seriously believe that …".
+        "disbelief": SharedWords.words("i we honestly seriously really actually possibly truly still"),
         // What follows a group that is wronged, not blamed: "sick of women being harassed", "angry when I see
         // refugees treated like that".
         "suffered": SharedWords.words(
@@ -133,6 +135,9 @@ enum HateSpeechRules: SafetyRuleSet {
     static let cues: [SafetyCue] = [
         // Dehumanising and demeaning: "immigrants are vermin", "blacks are like animals", "islam is a cancer".
         hate(1, "@group ~3 are|r|re ~3@hateFill @vermin|@cursed"),
+        // Asked as if known: "why are gay people so disgusting?", "aren't women just useless?"
+        hate(1, "why|how_come are|r @group ~3@hateFill @vermin|@cursed"),
+        hate(1, "arent @group ~3@hateFill @vermin|@cursed"),
         hate(1, "@group are|r|re ~2@hateFill property|objects !owners|owner|rights|tax|taxes"),
         hate(1, "islam|judaism|homosexuality|transgenderism is ~3@hateFill @vermin|sin|mental_illness|perversion"),
         hate(1, "womans|womens place is ~1 in the kitchen|home"),
@@ -147,6 +152,7 @@ enum HateSpeechRules: SafetyRuleSet {
         // Called a swarm: "swarms of immigrants", "hordes of muslims".
         hate(1, "swarms|swarm|hordes|horde|infestation of ~1@groupFill @group"),
         hate(1, "@group ~4 will|would|is|are|r|keep ~1 @ruin @ourPlace"),
+        hate(1, "@group ~2 @ruin everything|@ourPlace"),
         hate(1, "@group ~3 are|r|re @ruin|taking_over our|this"),
         // Their lives said to be worth nothing: "immigrant lives don't matter".
         hate(1, "@member|trans lives dont|do_not|dont_really|arent|are_not matter|count"),
@@ -167,12 +173,32 @@ enum HateSpeechRules: SafetyRuleSet {
         hate(
             1,
             """
-            @future|lets|let_us ~2 @killVerb|shoot|hurt|beat|stab|bash ~1 the_next|any|every|all|some \
+            @future|lets|let_us ~2 @killVerb|shoot|hurt|beat|stab|bash|hunt|round_up ~1 the_next|any|every|all|some \
             ~1@groupFill @member|@group
             """),
         hate(1, "teach ~2@groupFill @group a_lesson"),
         hate(1, "@future ~2 @killVerb|shoot|hurt|beat|rape a|an @member"),
-        hate(1, "@future ~2 make ~1@groupFill @group suffer|pay|bleed|die|disappear"),
+        hate(1, "@future ~2 make ~2@groupFill @group|@member ~4 suffer|pay|bleed|die|disappear"),
+        hate(
+            1,
+            """
+            @group ~2 will|gonna|are_going_to pay_for_this|pay_for_that|pay_for_it|pay_dearly|burn_in_hell|\
+            rot_in_hell|get_what_they_deserve|be_hanged|be_shot|be_lynched|be_gassed|be_exterminated
+            """),
+        hate(1, "@group ~2 will|gonna|are_going_to burn|hang $"),
+        hate(
+            1,
+            """
+            all_for|in_favour_of|in_favor_of shooting|killing|hanging|gassing|exterminating|lynching \
+            ~1@groupFill @group
+            """),
+        // Mass violence against a people's places of worship, by the sender: "I'm going to shoot up a mosque".
+        hate(
+            1,
+            """
+            i|we|im|ill|lets|let_us ~3 shoot_up|burn_down|bomb|blow_up ~1 a|the|every|all|this|that? \
+            mosque|mosques|synagogue|synagogues|church|churches|temple|temples|gurdwara
+            """),
         // Violence wished on it: "I would love to see those immigrants suffer", "if only someone would strangle
         // those women".
         hate(1, "love|like|want|wanna|hope to? see ~2@groupFill @group suffer|die|burn|hang|bleed|rot|@harmed"),
@@ -219,8 +245,17 @@ enum HateSpeechRules: SafetyRuleSet {
             compassion|sympathy|to_be_happy|happiness|equality
             """),
         // A good quality denied: "refugees are not welcome here", "I will never respect gay people".
-        hate(1, "@group ~2@groupFill are|r|re|will not|never ~1 be? ~2@hateFill @worthy"),
-        hate(1, "@group ~2@groupFill arent|wont|will_never ~1 be? ~2@hateFill @worthy"),
+        hate(1, "@group ~2@groupFill are|r|re|will|can not|never ~1 be? ~2@hateFill @worthy"),
+        hate(1, "@group ~2@groupFill arent|wont|will_never|cant|can_never ~1 be? ~2@hateFill @worthy"),
+        hate(1, "no @member|@group ~1 is|are welcome"),
+        // A denial that is the hate itself: "I don't think women should have any rights" (outweighs the
+        // denied belief below).
+        hate(
+            3,
+            """
+            dont|do_not|never think ~1@groupFill @group should ~2 have|get|be_allowed ~2 rights|vote|the_vote|\
+            to_vote|a_say|jobs|children|kids|to_marry|to_exist|to_live
+            """),
         hate(1, "i|we will_never|wont|dont|cant|cannot|could_never|do_not ~1 ever? respect|tolerate|accept ~1@groupFill @group"),
         hate(1, "no @member ~2 can|could|should ever? be_trusted|be_respected|be_taken_seriously"),
         hate(1, "only good @member|@group is|are a|an? dead"),
@@ -260,13 +295,13 @@ enum HateSpeechRules: SafetyRuleSet {
         // Naming it as what others say: "people who say women are property are idiots", "the stereotype that
         // immigrants are criminals".
         hate(-2, "@sayWord ~2 that? ~1@groupFill @group @stance"),
-        hate(-2, "@negation ~2 believe|think|accept|pretend|say|claim|agree that? ~1@groupFill @group @stance"),
+        hate(-2, "@negation ~2@disbelief believe|think|accept|pretend|say|claim|agree that? ~1@groupFill @group @stance"),
         // A wish, feeling or saying denied: "I don't wish immigrants would die", "I never said women piss me off",
         // "it's not true that refugees are criminals".
         hate(
             -2,
             """
-            @negation ~3@renounce wish|hope|want|wanna|love|like|feel|say|said|think|hate|despise|detest|loathe|\
+            @negation ~3@renounce wish|hope|want|wanna|love|like|feel|say|said|hate|despise|detest|loathe|\
             teach|see ~4 @group
             """),
         hate(-2, "not_true|isnt_true|untrue|false that ~1@groupFill @group"),
