@@ -188,6 +188,12 @@ import Xoseen
         "can you lend me your umbrella tomorrow? it's supposed to rain",  // a thing, not money
         "I'll find you at the bar, I'll be wearing a red scarf",  // meeting up
         "you'll regret not trying the tiramisu",  // teasing
+        "can you put out the candles before you leave",  // "put out" is sex owed only said of a person
+        "they put out a new album last week",
+        "I was a bit put out by his comment",
+        "give it up for the band tonight!",  // applause
+        "I have to give it up to her, she cooked amazing",  // credit
+        "don't give it up, keep practicing piano",
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

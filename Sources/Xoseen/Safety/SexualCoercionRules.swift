@@ -30,7 +30,7 @@ enum SexualCoercionRules: SafetyRuleSet {
         "pressure": SharedWords.words(
             """
             you_know_you_want_it you_know_you_want_to no_means_yes wont_take_no not_taking_no stop_saying_no \
-            cant_say_no dont_get_to_say_no whether_you_like_it_or_not you_have_no_choice give_it_up put_out \
+            cant_say_no dont_get_to_say_no whether_you_like_it_or_not you_have_no_choice \
             nobody_will_believe_you no_one_will_believe_you get_you_drunk i_can_make_you not_leaving_until \
             prove_youre_into_me prove_you_like_me led_me_on you_have_to_now you_have_to_do_it touching_yourself \
             touch_yourself play_with_yourself want_to_fuck_me you_want_to_fuck or_ill_find_someone_else \
@@ -67,6 +67,18 @@ enum SexualCoercionRules: SafetyRuleSet {
         SafetyCue(.sexualCoercion, .explicitImageRequest, 0.5, "@sexual", group: "sexual"),
         // Pressure after a no, entitlement.
         SafetyCue(.sexualCoercion, .pressure, 1, "@pressure", group: "sexual"),
+        // Said of a person, "put out" and "give it up" are sex owed; "put out the candles", "they put out an
+        // album", "I was a bit put out by it", "give it up for the band" are not.
+        SafetyCue(
+            .sexualCoercion, .pressure, 1,
+            """
+            @you|she|better|gotta|have_to|need_to|should|wont|doesnt|didnt|never ~3 put_out \
+            !the|a|an|some|my|your|ur|his|her|their|our|this|that|those|these|fire|fires|by|with|about|any|more|new
+            """,
+            group: "sexual"),
+        SafetyCue(.sexualCoercion, .pressure, 1, "give_it_up to|for? me|already|tonight", group: "sexual"),
+        SafetyCue(.sexualCoercion, .pressure, 1, "give_it_up $", group: "sexual"),
+        SafetyCue(.sexualCoercion, .pressure, -1, "@negation|never ~1 give_it_up", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 0.5, "@condition", group: "sexual"),
         SafetyCue(
             .sexualCoercion, .pressure, 0.5, "if_you_dont !mind|want|wanna|feel|like|have|need|care|know|agree|hear",
