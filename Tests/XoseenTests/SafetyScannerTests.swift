@@ -194,6 +194,8 @@ import Xoseen
         "give it up for the band tonight!",  // applause
         "I have to give it up to her, she cooked amazing",  // credit
         "don't give it up, keep practicing piano",
+        "my dad works in trading, he can help you move the couch",  // business talk is no pitch
+        "the investors loved our strategy, it's a real opportunity for the team",
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

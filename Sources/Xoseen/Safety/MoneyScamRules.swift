@@ -32,10 +32,9 @@ enum MoneyScamRules: SafetyRuleSet {
             """),
         "pitch": SharedWords.words(
             """
-            guaranteed guarantee returns profit profits double_your 10x 100x 5x x10 passive_income financial_freedom \
-            teach_you show_you help_you get_you_in want_in once_in_a_lifetime opportunity minimum_deposit deposit \
-            insider no_risk risk_free earn earning make_money rich daily_profit my_mentor students strategy moon \
-            explode grow
+            guaranteed guarantee returns double_your 10x 100x 5x x10 passive_income financial_freedom teach_you \
+            show_you get_you_in want_in once_in_a_lifetime minimum_deposit insider no_risk risk_free make_money \
+            daily_profit my_mentor moon
             """),
         "hardship": SharedWords.words(
             """
@@ -143,6 +142,9 @@ enum MoneyScamRules: SafetyRuleSet {
         // Investment pitches: an investment word and a pitch word, anywhere in the message.
         SafetyCue(.moneyScam, .investmentPitch, 0.5, "@investment"),
         SafetyCue(.moneyScam, .investmentPitch, 0.5, "@pitch"),
+        // Earnings promised in figures; "profit", "opportunity", "strategy" or "help you" alone are business talk
+        // ("this is Sunshine Trading Company, can I help you?").
+        SafetyCue(.moneyScam, .investmentPitch, 0.5, "earn|earning|make|making ~2 :money"),
         SafetyCue(.moneyScam, .investmentPitch, 0.5, "@cryptoScam"),
         SafetyCue(.moneyScam, .investmentPitch, 1, ":money ~4 get|make|earn|receive|turn_into ~2 :money"),
         SafetyCue(.moneyScam, .investmentPitch, 1, "pay_you ~2 interest"),
