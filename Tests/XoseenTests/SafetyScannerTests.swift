@@ -196,6 +196,7 @@ import Xoseen
         "don't give it up, keep practicing piano",
         "my dad works in trading, he can help you move the couch",  // business talk is no pitch
         "the investors loved our strategy, it's a real opportunity for the team",
+        "send me the pics from the party",  // asked for, not passed on
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

@@ -92,7 +92,9 @@ enum SexualCoercionRules: SafetyRuleSet {
         // Threats to share intimate images.
         SafetyCue(
             .sexualCoercion, .imageThreat, 1, "post|leak|spread|expose|publish ~2 your|ur|the|those ~2 @image", group: "sexual"),
-        SafetyCue(.sexualCoercion, .imageThreat, 0.5, "share|send|show ~2 the|your|ur|those ~1 @image", group: "sexual"),
+        // Pictures passed on; "send me the pics from the party" asks for them.
+        SafetyCue(
+            .sexualCoercion, .imageThreat, 0.5, "share|send|show !me|us ~2 the|your|ur|those ~1 @image", group: "sexual"),
         SafetyCue(.sexualCoercion, .imageThreat, 0.5, "have ~1 your|ur @image", group: "sexual"),
     ]
 }
