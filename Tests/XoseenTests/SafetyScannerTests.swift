@@ -79,6 +79,18 @@ import Xoseen
         ("I hope she gets raped", .wishingHarm),
         ("kill them all", .threat),
         ("you will die at my hands", .threat),
+        ("I'll break your legs", .threat),
+        ("you're dead meat", .threat),
+        ("your family will pay", .threat),
+        ("I'll hurt your kids", .threat),
+        ("sleep with one eye open", .threat),
+        ("I will find where you live", .threat),
+        ("I hope you get cancer", .wishingHarm),
+        ("I hope your mom dies", .wishingHarm),
+        ("nobody would miss you if you died", .wishingHarm),
+        ("do everyone a favor and die", .wishingHarm),
+        ("the world would be better without you", .wishingHarm),
+        ("you should just end it all", .wishingHarm),
     ])
     func harassment(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .harassment, reason)
@@ -197,6 +209,14 @@ import Xoseen
         "my dad works in trading, he can help you move the couch",  // business talk is no pitch
         "the investors loved our strategy, it's a real opportunity for the team",
         "send me the pics from the party",  // asked for, not passed on
+        "are you dead? you haven't texted",  // teasing, not a threat
+        "I'm better off without you",  // a break-up
+        "your family will pay for the wedding",
+        "I'll get your mom a gift",
+        "nobody will miss you at the party if you don't come",
+        "I hope you get better soon",
+        "you'd better watch out for the ice",
+        "I want to end it all",  // the sender's own despair is not abuse
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

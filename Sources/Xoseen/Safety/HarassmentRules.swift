@@ -35,8 +35,15 @@ enum HarassmentRules: SafetyRuleSet {
             """
             watch_your_back watch_yourself youll_regret you_will_regret youll_be_sorry you_will_be_sorry make_you_pay \
             make_you_regret make_you_suffer cant_hide you_cant_hide show_up_at_your \
-            come_to_your_house come_find_you coming_for_you make_your_life_hell make_your_life_miserable
+            come_to_your_house come_find_you coming_for_you make_your_life_hell make_your_life_miserable \
+            youre_gonna_regret youre_going_to_regret you_are_going_to_regret sleep_with_one_eye_open \
+            you_wont_see_it_coming you_will_not_see_it_coming wont_know_what_hit_you
             """),
+        // Parts of the body a threat names: "I'll break your legs", "I'll slit your throat".
+        "body": SharedWords.words("legs leg arms arm neck face jaw nose teeth bones skull throat head fingers knees"),
+        // The reader's people: "your family will pay", "I hope your mom dies".
+        "kin": SharedWords.words(
+            "family kids children mom mother mum dad father sister brother wife husband son daughter dog parents"),
         "beatOutOf": SharedWords.words("beat_the_shit_out_of beat_the_crap_out_of beat_the_hell_out_of"),
         // Violence done to someone: "she should be hanged", "he deserves to be shot".
         "violated": SharedWords.words(
@@ -85,6 +92,26 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(.harassment, .wishingHarm, -1, "die|dies|died|dying laughing"),
         SafetyCue(.harassment, .wishingHarm, 1, "kys|go_die|die_alone|drink_bleach|hang_yourself"),
         SafetyCue(.harassment, .wishingHarm, 1, "hope ~1 you|u ~2 die|dies|suffer|rot|hit|hurt|raped"),
+        // Harm wished in other words: "I hope you get cancer", "I hope your mom dies", "nobody would miss you",
+        // "do everyone a favour and die", "the world would be better without you".
+        SafetyCue(
+            .harassment, .wishingHarm, 1,
+            "hope ~1 you|u ~1 get|catch|gets ~1 cancer|aids|ebola|hit_by|run_over|killed|hurt|raped|shot|stabbed"),
+        SafetyCue(.harassment, .wishingHarm, 1, "hope ~1 your|ur @kin ~2 dies|die|get_cancer|gets_cancer|suffers|suffer"),
+        SafetyCue(.harassment, .wishingHarm, 1, "nobody|no_one|noone ~1 would|will|is_going_to miss @you $"),
+        SafetyCue(
+            .harassment, .wishingHarm, 1,
+            "nobody|no_one|noone ~1 would|will miss @you if|when ~2 died|dead|gone|disappeared|killed_yourself"),
+        SafetyCue(.harassment, .wishingHarm, 1, "a_favor|a_favour and die|kill_yourself"),
+        // "The world would be better without you"; "I'm better off without you" ends a relationship.
+        SafetyCue(
+            .harassment, .wishingHarm, 1,
+            "world|everyone|everybody|earth|society|planet ~3 better|better_off without @you"),
+        // Told to the reader; "I want to end it all" is the sender's own despair, not abuse.
+        SafetyCue(
+            .harassment, .wishingHarm, 1,
+            "@you|go|just ~1 should|must|need_to|gotta|better|go ~1 end_it_all|end_yourself|off_yourself|unalive_yourself"),
+        SafetyCue(.harassment, .wishingHarm, 1, "go|just end_yourself|off_yourself|unalive_yourself"),
         SafetyCue(.harassment, .wishingHarm, 1, "@you deserve ~2 hurt|suffer|die|pain"),
         SafetyCue(.harassment, .wishingHarm, 1, "get|be|getting raped"),
         // "No woman deserves to be raped", "… should never be raped" say the opposite.
@@ -100,6 +127,22 @@ enum HarassmentRules: SafetyRuleSet {
             .harassment, .wishingHarm, 1,
             "hope|wish|pray ~1 @person ~2 dies|die|dead|gets_raped|get_raped|gets_killed|get_killed|burns|suffers|rots"),
         SafetyCue(.harassment, .threat, 1, "kill|lynch|gas them all|all_of_them"),
+        // Violence promised to the body or the people of the reader: "I'll break your legs", "your family will pay".
+        SafetyCue(.harassment, .threat, 1, "@future ~2 break|snap|smash|slit|cut|crack|bash_in ~1 your|ur @body"),
+        SafetyCue(
+            .harassment, .threat, 1,
+            """
+            your|ur @kin ~1 will|gonna|is_going_to|are_going_to pay_for_this|pay_for_that|pay_for_it|pay_dearly|\
+            suffer_for_this|get_hurt
+            """),
+        SafetyCue(.harassment, .threat, 1, "your|ur @kin ~1 will|gonna|is_going_to|are_going_to pay $"),
+        SafetyCue(.harassment, .threat, 1, "@future ~2 hurt|kill|murder|stab|shoot ~1 your|ur @kin"),
+        SafetyCue(.harassment, .threat, 1, "make_sure ~1 @you ~1 never|cant|wont ~1 walk|talk|see|breathe|smile again"),
+        SafetyCue(.harassment, .threat, 1, "youd_better|you_better|you_had_better|better watch_yourself $"),
+        // "You're dead." threatens; "are you dead? you haven't texted" teases.
+        SafetyCue(.harassment, .threat, 1, "youre|ur|u_r|you_r|you_are|u_are dead|dead_meat|a_dead_man|a_dead_woman|so_dead $"),
+        SafetyCue(.harassment, .threat, 1, "i|we want|wish @you dead"),
+        SafetyCue(.harassment, .threat, 1, "find|found|get|got|look_up ~1 where @you live|work|sleep|stay"),
         SafetyCue(.harassment, .threat, 1, "die|suffer|death ~4 at_my_hands|by_my_hand|by_my_hands"),
         SafetyCue(.harassment, .threat, 1, "@future ~2 @harm ~1 you|u|ur|your|yo|ya !a|an|some|at|in|to"),
         SafetyCue(
