@@ -73,6 +73,7 @@ import Xoseen
         ("you will regret this", .threat),
         ("I'll beat the crap out of you", .threat),
         ("I'd beat the shit out of her if I saw her", .threat),
+        ("I'll tell everyone if you don't", .threat),
         ("go kill yourself laughing, loser", .wishingHarm),
         ("she should be strung up", .wishingHarm),
         ("he deserves to die", .wishingHarm),
@@ -101,6 +102,10 @@ import Xoseen
         ("you know you want it, stop pretending", .pressure),
         ("I'll leak your pics to everyone", .imageThreat),
         ("I bought you dinner so you owe me", .pressure),
+        ("you owe me after all I spent", .pressure),
+        ("come on just one pic, nobody will see it", .explicitImageRequest),
+        ("take your shirt off on camera", .explicitImageRequest),
+        ("I have your pics and I'm not afraid to use them", .imageThreat),
     ])
     func sexualCoercion(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .sexualCoercion, reason)
@@ -217,6 +222,10 @@ import Xoseen
         "I hope you get better soon",
         "you'd better watch out for the ice",
         "I want to end it all",  // the sender's own despair is not abuse
+        "just one pic of the sunset please",
+        "nobody will know we ate the whole cake",
+        "I will tell everyone if you win lol",
+        "take your shoes off for the video call, kidding",
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

@@ -142,6 +142,13 @@ enum HarassmentRules: SafetyRuleSet {
         // "You're dead." threatens; "are you dead? you haven't texted" teases.
         SafetyCue(.harassment, .threat, 1, "youre|ur|u_r|you_r|you_are|u_are dead|dead_meat|a_dead_man|a_dead_woman|so_dead $"),
         SafetyCue(.harassment, .threat, 1, "i|we want|wish @you dead"),
+        // Blackmail: "I'll tell everyone if you don't".
+        SafetyCue(
+            .harassment, .threat, 1,
+            """
+            @future ~2 tell|show|send|post ~2 everyone|everybody|your_friends|your_family|your_boss|your_parents|\
+            the_internet ~1 unless|if_you_dont|if_you_wont|if_you_refuse|if_you_leave|if_you_block|if_u_dont
+            """),
         SafetyCue(.harassment, .threat, 1, "find|found|get|got|look_up ~1 where @you live|work|sleep|stay"),
         SafetyCue(.harassment, .threat, 1, "die|suffer|death ~4 at_my_hands|by_my_hand|by_my_hands"),
         SafetyCue(.harassment, .threat, 1, "@future ~2 @harm ~1 you|u|ur|your|yo|ya !a|an|some|at|in|to"),

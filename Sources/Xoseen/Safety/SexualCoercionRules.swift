@@ -19,13 +19,14 @@ enum SexualCoercionRules: SafetyRuleSet {
             """
             nude nudes naked noods noodz nsfw sex sleep_with_me sleep_with_you hook_up hookup fuck_me sexy
             """),
+        "garment": SharedWords.words("shirt top clothes bra pants dress panties underwear skirt jeans knickers boxers"),
         "condition": SharedWords.words(
             """
             if_you_leave if_you_block if_you_ignore unless_you or_ill or_i_will or_else or_were_done \
             or_we_are_done or_im or_i_unmatch or_i_unmatch or_ill_unmatch if_you_really if_you_loved if_you_love \
             if_you_cared if_you_liked if_you_promise prove go_public goes_public everyone_does_it just_do_it \
             not_a_big_deal not_asking_again im_not_asking_again send_more nobodys_going_to_find_out \
-            nobody_will_know no_one_will_know nobody_is_going_to_find_out
+            nobody_will_know no_one_will_know nobody_is_going_to_find_out nobody_will_see no_one_will_see
             """),
         "pressure": SharedWords.words(
             """
@@ -65,6 +66,14 @@ enum SexualCoercionRules: SafetyRuleSet {
             group: "sexual"),
         SafetyCue(.sexualCoercion, .explicitImageRequest, 0.5, "send|show ~3 @image|something|one|it", group: "sexual"),
         SafetyCue(.sexualCoercion, .explicitImageRequest, 0.5, "@sexual", group: "sexual"),
+        SafetyCue(
+            .sexualCoercion, .explicitImageRequest, 1,
+            "take ~2 @garment off ~1 on|for ~1 camera|cam|video|facetime|me", group: "sexual"),
+        // Persuading with secrecy: "come on, just one pic, nobody will see it".
+        SafetyCue(
+            .sexualCoercion, .explicitImageRequest, 0.5, "just|only one|1 ~1 pic|pics|photo|picture|selfie|vid|video",
+            group: "sexual"),
+
         // Pressure after a no, entitlement.
         SafetyCue(.sexualCoercion, .pressure, 1, "@pressure", group: "sexual"),
         // Said of a person, "put out" and "give it up" are sex owed; "put out the candles", "they put out an
@@ -87,6 +96,7 @@ enum SexualCoercionRules: SafetyRuleSet {
         SafetyCue(.sexualCoercion, .pressure, 0.5, "@prude", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 0.5, "owe|owes me", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 1, "owe|owes me ~1 @owedFor", group: "sexual"),
+        SafetyCue(.sexualCoercion, .pressure, 1, "owe|owes me ~3 spent|paid|bought|did_for_you", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 0.5, "@entitled", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 1, "expect_you_to ~3 night|sex|stay|sleep", group: "sexual"),
         // Threats to share intimate images.
@@ -96,5 +106,8 @@ enum SexualCoercionRules: SafetyRuleSet {
         SafetyCue(
             .sexualCoercion, .imageThreat, 0.5, "share|send|show !me|us ~2 the|your|ur|those ~1 @image", group: "sexual"),
         SafetyCue(.sexualCoercion, .imageThreat, 0.5, "have ~1 your|ur @image", group: "sexual"),
+        SafetyCue(
+            .sexualCoercion, .imageThreat, 0.5,
+            "not_afraid_to_use|dont_make_me_use|ill_use|i_will_use|gonna_use them|it|those", group: "sexual"),
     ]
 }
