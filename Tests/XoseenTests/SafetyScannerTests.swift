@@ -27,6 +27,7 @@ import Xoseen
         ("ring me on 917 555 0186 tonight", SafetyReason.phoneNumber),
         ("(718) 555-0134 is my cell", .phoneNumber),
         ("+44 7700 900 811 whatsapp", .phoneNumber),
+        ("hmu on snap", .contactHandle),
         ("reach me at 555-0175, that's my number", .phoneNumber),
         ("call 1.555.123.4567 after 6", .phoneNumber),
         ("+33.612.345.678 is my french number", .phoneNumber),
@@ -147,6 +148,8 @@ import Xoseen
         ("FREE entry into our weekly draw, reply STOP to opt out", .prizeScam),
         ("claim your free reward before midnight", .prizeScam),
         ("my uncle trades crypto, guaranteed returns every week, want in?", .investmentPitch),
+        ("my uncle is a crypto trader, want to invest with me?", .investmentPitch),
+        ("can you spot me $50 for gas?", .moneyRequest),
         ("I'm stuck at customs, can you help me with the fee? I'll pay you back", .moneyRequest),
         ("I'm stranded overseas and the hospital won't let me leave until I pay, can you help me?", .moneyRequest),
     ])
@@ -226,6 +229,9 @@ import Xoseen
         "nobody will know we ate the whole cake",
         "I will tell everyone if you win lol",
         "take your shoes off for the video call, kidding",
+        "can you spot me at the gym tomorrow",
+        "hmu on the weekend",
+        "join me for coffee?",
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

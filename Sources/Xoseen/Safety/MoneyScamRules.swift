@@ -34,7 +34,7 @@ enum MoneyScamRules: SafetyRuleSet {
             """
             guaranteed guarantee returns double_your 10x 100x 5x x10 passive_income financial_freedom teach_you \
             show_you get_you_in want_in once_in_a_lifetime minimum_deposit insider no_risk risk_free make_money \
-            daily_profit my_mentor moon
+            daily_profit my_mentor moon invest_with_me invest_with_us join_me
             """),
         "hardship": SharedWords.words(
             """
@@ -94,6 +94,7 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .moneyRequest, -1, "lend|lent|loaned me|us $"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "help me|us ~3 loan|:money|money|cash"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs :money"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "spot|front|float me|us ~1 :money|money|cash|some|a_few_bucks"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs ~2@few money|cash|funds for|to|by"),
         // Paying one's own bills is life, not a request: "pay my rent" is a third of the evidence, a request with an
         // ask ("can you pay my rent?", "I need to pay my rent, can you help?") or a plea ("please pay my phone

@@ -28,6 +28,8 @@ enum OffPlatformRules: SafetyRuleSet {
     static let cues: [SafetyCue] = [
         // "add me on snap", "hit me up on kik", "dm me on insta"
         SafetyCue(.offPlatform, .contactHandle, 1, "@contactVerb me|us ~2 on|at|via|over|thru|through the? @platform"),
+        // "hmu" carries its "me": "hmu on snap".
+        SafetyCue(.offPlatform, .contactHandle, 1, "hmu ~1 on|at|via|over the? @platform"),
         // "let's move this to whatsapp", "can we chat on telegram instead"
         SafetyCue(.offPlatform, .moveOffPlatform, 1, "@mover ~3 on|to|over|onto the? @platform"),
         // "follow my kik", "what is your telegram", "send me your insta"
