@@ -8,13 +8,13 @@ import Xoseen
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Resources/xoseen/safety")
 
-    /// Overall floors one message under the figures `make eval-safety` measured on 2026-12-03 (docs/results.md):
-    /// messages.jsonl P 1.000 R 0.994 (356 / 358), heldout.jsonl P 1.000 R 0.976 (122 / 125), heldout2.jsonl
-    /// P 0.983 R 0.967 (58 / 60, one benign message blocked); benign blocked at most as many as measured.
+    /// Overall floors one message under the figures `make eval-safety` measured on 2026-12-06 (docs/results.md):
+    /// messages.jsonl P 1.000 R 0.994 (356 / 358), heldout.jsonl P 1.000 R 0.984 (123 / 125), heldout2.jsonl
+    /// P 0.983 R 0.983 (59 / 60, one benign message blocked); benign blocked at most as many as measured.
     static let overallFloors: [String: (precision: Double, recall: Double, benignBlocked: Int)] = [
         "messages.jsonl": (0.99, 0.99, 0),
-        "heldout.jsonl": (0.99, 0.965, 0),
-        "heldout2.jsonl": (0.96, 0.95, 1),
+        "heldout.jsonl": (0.99, 0.975, 0),
+        "heldout2.jsonl": (0.96, 0.965, 1),
     ]
 
     @Test(arguments: ["messages.jsonl", "heldout.jsonl", "heldout2.jsonl"])
