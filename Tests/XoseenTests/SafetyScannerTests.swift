@@ -124,6 +124,9 @@ import Xoseen
         ("my account is 12345678", .bankDetails),
         ("fyi she has herpes, her ex told me", .privateFacts),
         ("he's on probation, ask him about his criminal record", .privateFacts),
+        ("what's the 6 digit code you just got?", .secret),
+        ("can you read me the code from your phone", .secret),
+        ("my verification code is 482913", .secret),
     ])
     func personalData(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .personalData, reason)
@@ -232,6 +235,9 @@ import Xoseen
         "can you spot me at the gym tomorrow",
         "hmu on the weekend",
         "join me for coffee?",
+        "what's the promo code you got?",
+        "send me the zip code of the venue",
+        "never share a code you get by text with anyone",
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

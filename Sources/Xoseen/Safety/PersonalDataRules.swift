@@ -62,6 +62,23 @@ enum PersonalDataRules: SafetyRuleSet {
             .personalData, .secret, -1,
             "never|dont|not|nobody|no_one ~3 share|give|send|tell|disclose|reveal|ask ~4 pin|password|passcode|code"),
         SafetyCue(.personalData, .secret, 1, "key ~1 under ~2 mat|doormat|plant|rock|pot"),
+        // One-time codes, the account takeover of dating scams: "what's the 6 digit code you just got?", "read me
+        // the code from your phone", "my verification code is 482913". A promo or zip code is no secret.
+        SafetyCue(
+            .personalData, .secret, 1,
+            """
+            what|whats|send|tell|read|give|share|forward|need|text ~4 code|codes|digits ~5 got|get|received|\
+            receive|sent|texted|phone|text|sms|message
+            """),
+        SafetyCue(
+            .personalData, .secret, 1,
+            """
+            verification|verify|login|confirmation|one_time|otp|2fa|auth|authentication|google|whatsapp|sms ~1 \
+            code|pin ~2 is|= :digits
+            """),
+        SafetyCue(.personalData, .secret, 1, "code ~3 texted|sent|emailed|got ~2 is|= :digits"),
+        SafetyCue(
+            .personalData, .secret, -1, "promo|discount|coupon|zip|area|dress|postal|source|qr|referral|invite|gift ~1 code"),
         SafetyCue(.personalData, .privateFacts, 0.5, "@sensitive"),
         SafetyCue(.personalData, .privateFacts, 0.5, "@thirdParty"),
     ]
