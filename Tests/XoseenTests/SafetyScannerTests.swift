@@ -238,6 +238,8 @@ import Xoseen
         "what's the promo code you got?",
         "send me the zip code of the venue",
         "never share a code you get by text with anyone",
+        "send me the number of the restaurant",
+        "get me a pin for the map",
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

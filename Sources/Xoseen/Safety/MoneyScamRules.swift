@@ -77,7 +77,7 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .giftCard, 0.5, "buy|get|grab|pick|purchase|need|want ~4 @giftCard"),
         SafetyCue(.moneyScam, .giftCard, 0.5, "buy|get|grab|pick|purchase|send ~2 me|us"),
         // "The code", not "the zip code of the venue".
-        SafetyCue(.moneyScam, .giftCard, 0.5, "the|a|your|ur|that|this|those|these|its|card code|codes|pin|number"),
+        SafetyCue(.moneyScam, .giftCard, 0.5, "the|a|your|ur|that|this|those|these|its|card code|codes"),
         SafetyCue(.moneyScam, .giftCard, 0.5, "scratch|the_back|reimburse|pay_you_back|explain"),
         SafetyCue(.moneyScam, .giftCard, 1, "@giftCard ~2 code|codes|number|numbers|pin"),
         // Direct requests: "send me $300", "lend me 200 bucks", "venmo me 40".
