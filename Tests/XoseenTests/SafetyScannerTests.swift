@@ -153,6 +153,12 @@ import Xoseen
         ("my uncle trades crypto, guaranteed returns every week, want in?", .investmentPitch),
         ("my uncle is a crypto trader, want to invest with me?", .investmentPitch),
         ("can you spot me $50 for gas?", .moneyRequest),
+        ("I'm a soldier deployed overseas and need help paying for my leave papers", .moneyRequest),
+        ("my bank account is frozen, can you help me out", .moneyRequest),
+        ("I just need a small loan until friday", .moneyRequest),
+        ("please don't tell anyone but I need money urgently", .moneyRequest),
+        // Three weights of 0.35, 0.3 and 0.35 add up to 1 whatever their order.
+        ("I have an inheritance stuck in customs, I need a fee to release it", .moneyRequest),
         ("I'm stuck at customs, can you help me with the fee? I'll pay you back", .moneyRequest),
         ("I'm stranded overseas and the hospital won't let me leave until I pay, can you help me?", .moneyRequest),
     ])
@@ -240,6 +246,9 @@ import Xoseen
         "never share a code you get by text with anyone",
         "send me the number of the restaurant",
         "get me a pin for the map",
+        "the fee to clear customs was crazy on my last trip",
+        "my account got hacked, can you help me report it",
+        "I need help paying attention in class lol",
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

@@ -66,7 +66,8 @@ enum MoneyScamRules: SafetyRuleSet {
             """),
         "asking": SharedWords.words(
             """
-            can_you could_you can_u could_u help_me help_out need_your_help please_help i_hate_asking if_you_really \
+            can_you could_you can_u could_u help_me help_out need_your_help need_help please_help i_hate_asking \
+            if_you_really \
             pay_you_back pay_u_back pay_it_back give_it_back make_it_up_to_you reimburse
             """),
     ]
@@ -98,6 +99,9 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs :money"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "spot|front|float me|us ~1 :money|money|cash|some|a_few_bucks"),
         SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs ~2@few money|cash|funds for|to|by"),
+        SafetyCue(
+            .moneyScam, .moneyRequest, 1, "need|needs ~2@few money|cash|funds urgently|asap|badly|now|today|right_now"),
+        SafetyCue(.moneyScam, .moneyRequest, 1, "need|needs a|an small|quick|little? loan|advance"),
         // Paying one's own bills is life, not a request: "pay my rent" is a third of the evidence, a request with an
         // ask ("can you pay my rent?", "I need to pay my rent, can you help?") or a plea ("please pay my phone
         // bill"), not in "I need to pay my phone bill before Friday". (Cues lead with their rarest word: each is
@@ -114,7 +118,10 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .moneyRequest, 0.35, "@hardship"),
         SafetyCue(.moneyScam, .moneyRequest, 0.35, "@asking"),
         SafetyCue(
-            .moneyScam, .moneyRequest, 0.3, "@moneyWord|@payApp|:money|pay|fee|fees|rent|bill|bills|debt|owe|tuition|bail|loan"),
+            .moneyScam, .moneyRequest, 0.3,
+            "@moneyWord|@payApp|:money|pay|paying|fee|fees|rent|bill|bills|debt|owe|tuition|bail|loan|bank"),
+        // A fee to free what is held: "I have an inheritance stuck in customs, I need a fee to release it".
+        SafetyCue(.moneyScam, .moneyRequest, 0.35, "need|needs ~3 fee|fees|charge|tax ~3 to? release|unlock|clear|free_up"),
         // Transfers and the fake-cheque trick.
         SafetyCue(.moneyScam, .wireTransfer, 1, "western_union|moneygram|wire_transfer|bank_transfer|wire_back"),
         SafetyCue(.moneyScam, .wireTransfer, 1, "wire|transfer ~3 money|funds|:money|:num ~3 account"),

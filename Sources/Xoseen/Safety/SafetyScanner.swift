@@ -123,7 +123,9 @@ struct CueTally {
             // Heaviest group first, ties by group name: never by the dictionary's order, which differs between
             // processes (it once made one message `slur` in one process and `insult` in another).
             // The rules' reasons are more specific than the classifier's, so they win ties.
-            let passing = entries.filter { $0.value.weight >= 1 }.sorted { a, b in
+            // Weights are decimal fractions meant to add up to 1 in any order (0.35 + 0.3 + 0.35 is 0.9999… in
+            // binary), so a group passes within a hair of 1.
+            let passing = entries.filter { $0.value.weight >= 1 - 1e-9 }.sorted { a, b in
                 if a.value.weight != b.value.weight { return a.value.weight > b.value.weight }
                 if (a.key == Self.learnedGroup) != (b.key == Self.learnedGroup) { return b.key == Self.learnedGroup }
                 return a.key < b.key
