@@ -4,11 +4,12 @@
 ///
 /// A message is folded (``CharacterFolding``: invisible characters, compatibility forms, accents, look-alike
 /// letters), tokenised (``MessageTokenizer``: leetspeak, joined and masked words), read through a slip
-/// (``Misspellings``), split where glued (``GluedWords``) and rejoined where split (``TokenMerger``), then read by the number finder (``DigitRunReader``) and the phrase rules of each
-/// category (``OffPlatformRules``, ``MoneyScamRules``, ``HarassmentRules``, ``HateSpeechRules``,
-/// ``SexualCoercionRules``, ``MinorSafetyRules``, ``PersonalDataRules``), and by the learned classifier (``LearnedSafetyModel``: hate
-/// speech, insults, threats, spam, learned from real labelled messages). Either may block; when several
-/// categories have evidence, ``CueTally/priority`` names the verdict.
+/// (``Misspellings``), split where glued (``GluedWords``) and rejoined where split (``TokenMerger``), then read
+/// by the number finder (``DigitRunReader``) and the phrase rules of each category (``OffPlatformRules``,
+/// ``MoneyScamRules``, ``HarassmentRules``, ``HateSpeechRules``, ``SexualCoercionRules``, ``MinorSafetyRules``,
+/// ``PersonalDataRules``), and by the learned classifier (``LearnedSafetyModel``: hate speech, insults, threats,
+/// spam, learned from real labelled messages). Either may block; when several categories have evidence,
+/// ``CueTally/priority`` names the verdict.
 public struct SafetyScanner: Sendable {
     private let rules: CompiledSafetyRules
     public let model: LearnedSafetyModel
