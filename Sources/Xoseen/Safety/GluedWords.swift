@@ -4,7 +4,7 @@
 /// Only a word the rules do not know (no rule word and no slip of one, ``Misspellings``) is split, only into
 /// pieces that abuse is glued from — the hate and abuse words (``HateSpeechRules/obfuscated``) and a short list
 /// of verbs and the small words they take ("you", "off", "up", "all", "the", …) — and only when a piece is one of
-/// the abuse words or verbs: "theme" is not "the me". Ordinary words that split so ("another" is no "an other")
+/// the abuse words or verbs: "theme" is not "the me". Ordinary words that split so ("diego" is no "die go")
 /// are listed here: `GluedWordsTests` checks every split against the encoder's vocabulary of common words.
 struct GluedWords: Sendable {
     /// Verbs of abuse that are glued to what follows them.
