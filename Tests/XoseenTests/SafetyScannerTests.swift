@@ -65,6 +65,8 @@ import Xoseen
         ("you're an asshole", .insult),
         ("you prick", .insult),
         ("you absolute twat", .insult),
+        ("you are a fraud", .insult),
+        ("you're a waste of air", .insult),
         ("whatever slut", .slur),
         ("go kill yourself", .wishingHarm),
         ("I'm going to hurt you", .threat),

@@ -12,7 +12,7 @@ enum HarassmentRules: SafetyRuleSet {
             hoe cunt brainless braindead waste_of_space piece_of_trash piece_of_shit piece_of_garbage fatso scum \
             subhuman imbecile disgust asshole arsehole douchebag douche dickhead twat bastard wanker tosser \
             jackass dipshit shithead scumbag halfwit half_wit dimwit nitwit numbnuts ignorant coward disgrace \
-            embarrassment delusional
+            embarrassment delusional fraud waste_of_air waste_of_oxygen waste_of_skin
             """),
         "insultFill": SharedWords.words(
             """
