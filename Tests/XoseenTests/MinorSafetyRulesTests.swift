@@ -12,6 +12,12 @@ import Xoseen
         "I'm only in 9th grade",
         "send me pics, you're 16 right?",
         "you're 15?? no way",
+        "I'm in high school",
+        "I'm a sophomore in high school",
+        "I'm in year 10",
+        "I just turned 16",
+        "I'm not 18 yet lol",
+        "my mom won't let me date till I'm 18",
     ])
     func aMinorIsHeldBack(_ text: String) {
         SafetyTesting.expect(text, gets: .blocked(category: .sexualCoercion, reason: .underage))
@@ -25,6 +31,12 @@ import Xoseen
         "my daughter is 15 and loves hiking",
         "your 12 year old nephew is hilarious",
         "I'm 25, you?",
+        "I'm a high school teacher",
+        "I was in high school when I first visited paris",
+        "I turned 16 in 1999",
+        "I'm in my junior year of college",
+        "my son just turned 16",
+        "I waited until I was 18 to move out",
     ])
     func agesThatAreNotAMinorHereStayAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

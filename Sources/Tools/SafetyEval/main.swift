@@ -107,7 +107,7 @@ func row(_ name: String, _ counts: SafetyEvaluation.Counts) -> String {
         print(
             String(
                 format: "benign false-positive rate without the %d benign-labelled messages blocked by policy "
-                    + "(slur, contact details, ID numbers): %.4f",
+                    + "(slur, contact details, ID numbers, a minor): %.4f",
                 evaluation.benignBlockedByPolicy, evaluation.falsePositiveRateWithoutPolicyBlocks))
     }
     print("blocked by label as written (any category):")

@@ -18,11 +18,24 @@ enum MinorSafetyRules: SafetyRuleSet {
             bucks dollars euros quid grand mph
             """),
         "iAm": SharedWords.words("im i_am iam"),
+        "school": SharedWords.words("high_school middle_school junior_high secondary_school highschool hs"),
+        "schoolYear": SharedWords.words("freshman sophomore junior senior"),
+        "ukYear": SharedWords.words("7 8 9 10 11 seven eight nine ten eleven"),
     ]
 
     static let cues: [SafetyCue] = [
         SafetyCue(.sexualCoercion, .underage, 1, "@iAm ~1@ageHedge @minorAge !@ageUnit"),
         SafetyCue(.sexualCoercion, .underage, 1, "@iAm ~1@ageHedge in :digits|@gradeWord grade"),
         SafetyCue(.sexualCoercion, .underage, 1, "youre|you_are|u_r ~1@ageHedge @minorAge !@ageUnit"),
+        // At school now: "I'm in high school", "I'm a sophomore in high school", "I'm in year 10"; not "I'm a high
+        // school teacher", "I was in high school when …", "my junior year of college".
+        SafetyCue(.sexualCoercion, .underage, 1, "@iAm ~1@ageHedge in|at my? @school"),
+        SafetyCue(.sexualCoercion, .underage, 1, "@iAm a|an @schoolYear in|at my? @school"),
+        SafetyCue(.sexualCoercion, .underage, 1, "@iAm ~1@ageHedge in year @ukYear $"),
+        // About to be of age: "I just turned 16", "not 18 yet", "my mom won't let me date till I'm 18".
+        SafetyCue(.sexualCoercion, .underage, 1, "i just|only turned @minorAge !@ageUnit|in|when|back"),
+        SafetyCue(.sexualCoercion, .underage, 1, "i turn|will_turn|am_turning @minorAge|18|eighteen !@ageUnit|in|when|back"),
+        SafetyCue(.sexualCoercion, .underage, 1, "@iAm not 18|eighteen yet"),
+        SafetyCue(.sexualCoercion, .underage, 1, "till|until|til @iAm 18|eighteen"),
     ]
 }

@@ -163,12 +163,14 @@ public struct SafetyEvaluation: Sendable {
     /// Blocked share of benign messages.
     public var falsePositiveRate: Double { benignCount == 0 ? 0 : Double(benignBlocked) / Double(benignCount) }
 
-    /// Reasons the chat blocks whatever a data set's label says: a listed slur, and contact details or ID numbers
-    /// (DailyDialog's "benign" dialogues give phone numbers and addresses; EDOS's "not sexist" posts include racist
-    /// slurs). Benign-labelled messages blocked for these are counted apart, beside the rate, never instead of it.
+    /// Reasons the chat blocks whatever a data set's label says: a listed slur, contact details or ID numbers, and
+    /// a sender under 18 (DailyDialog's "benign" dialogues give phone numbers and addresses; EDOS's "not sexist"
+    /// posts include racist slurs and a schoolboy asking for dating advice). Benign-labelled messages blocked for
+    /// these are counted apart, beside the rate, never instead of it.
     public static let policyReasons: Set<String> = [
         "harassment/slur", "off_platform/phone_number", "off_platform/email_address", "off_platform/contact_handle",
         "personal_data/home_address", "personal_data/government_id", "personal_data/card_number",
+        "sexual_coercion/underage",
     ]
 
     /// Benign-labelled messages blocked for one of ``policyReasons``.
