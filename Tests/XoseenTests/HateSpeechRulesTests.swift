@@ -84,6 +84,8 @@ import Xoseen
         "immigrants will never be one of us",
         "no muslim is welcome here",
         "I don't think women should have any rights",
+        "brown people are vermin",
+        "nonbinary people are mentally ill freaks",
     ])
     func explicitHateIsBlocked(_ text: String) {
         SafetyTesting.expect(text, gets: .blocked(category: .harassment, reason: .hateSpeech))

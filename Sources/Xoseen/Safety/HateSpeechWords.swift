@@ -9,7 +9,8 @@ extension HateSpeechRules {
             gay_men lesbians homosexuals bisexuals trans_people transgender_people transgenders transsexuals \
             trans_women trans_men transwomen women females disabled_people the_disabled autistic_people gypsies \
             pakistanis somalis nigerians haitians syrians palestinians israelis illegals illegal_immigrants \
-            illegal_aliens
+            illegal_aliens brown_people indigenous_people native_americans aboriginals aborigines nonbinary_people \
+            non_binary_people deaf_people blind_people romanians
             """),
         // One of a group, after "every" or "never trust a".
         "member": SharedWords.words(

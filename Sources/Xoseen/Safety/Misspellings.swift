@@ -15,7 +15,8 @@ struct Misspellings: Sendable {
     static let ordinaryWords = Set(
         SharedWords.words(
             """
-            strange hated garage treat violet refuge sinking beats backs picks stung moons inched buren loses
+            strange hated garage treat violet refuge sinking beats backs picks stung moons inched buren loses naive \
+            americas
             """
         ).map { Skeleton.of(Array($0.utf8)) })
 
