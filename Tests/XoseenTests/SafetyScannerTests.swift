@@ -28,6 +28,8 @@ import Xoseen
         ("(718) 555-0134 is my cell", .phoneNumber),
         ("+44 7700 900 811 whatsapp", .phoneNumber),
         ("hmu on snap", .contactHandle),
+        ("my handle is the same everywhere, bella rose 22", .contactHandle),
+        ("let's talk on the other app, this one is glitchy", .moveOffPlatform),
         ("reach me at 555-0175, that's my number", .phoneNumber),
         ("call 1.555.123.4567 after 6", .phoneNumber),
         ("+33.612.345.678 is my french number", .phoneNumber),
@@ -251,6 +253,8 @@ import Xoseen
         "the fee to clear customs was crazy on my last trip",
         "my account got hacked, can you help me report it",
         "I need help paying attention in class lol",
+        "we met on another app before this one",
+        "my name is the same everywhere I go, everyone knows me",
     ])
     func contextKeepsOrdinaryMessagesAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

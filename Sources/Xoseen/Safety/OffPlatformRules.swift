@@ -8,7 +8,8 @@ enum OffPlatformRules: SafetyRuleSet {
             """
             snap snapchat snapchatt sc insta instagram ig gram whatsapp whatsap watsapp wattsapp whatapp wa_app \
             telegram tg kik signal facebook fb messenger discord twitter tiktok wechat weixin skype imessage \
-            facetime viber hangouts line_id line_app email e_mail gmail threads
+            facetime viber hangouts line_id line_app email e_mail gmail threads other_app another_app different_app \
+            other_apps
             """),
         "contactVerb": SharedWords.words(
             """
@@ -28,6 +29,10 @@ enum OffPlatformRules: SafetyRuleSet {
     static let cues: [SafetyCue] = [
         // "add me on snap", "hit me up on kik", "dm me on insta"
         SafetyCue(.offPlatform, .contactHandle, 1, "@contactVerb me|us ~2 on|at|via|over|thru|through the? @platform"),
+        // One name on every app: "my handle is the same everywhere, bella rose 22".
+        SafetyCue(
+            .offPlatform, .contactHandle, 1,
+            "handle|handles|username|usernames|user_name ~1 is|s|are the_same everywhere|on_every_app|on_everything|on_all_of_them"),
         // "hmu" carries its "me": "hmu on snap".
         SafetyCue(.offPlatform, .contactHandle, 1, "hmu ~1 on|at|via|over the? @platform"),
         // "let's move this to whatsapp", "can we chat on telegram instead"
