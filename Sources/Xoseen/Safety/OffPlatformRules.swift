@@ -32,8 +32,10 @@ enum OffPlatformRules: SafetyRuleSet {
         // One name on every app: "my handle is the same everywhere, bella rose 22".
         SafetyCue(
             .offPlatform, .contactHandle, 1,
-            "handle|handles|username|usernames|user_name ~1 is|s|are the_same everywhere|on_every_app|on_everything|on_all_of_them"
-        ),
+            """
+            handle|handles|username|usernames|user_name ~1 is|s|are the_same everywhere|on_every_app|on_everything|\
+            on_all_of_them
+            """),
         // "hmu" carries its "me": "hmu on snap".
         SafetyCue(.offPlatform, .contactHandle, 1, "hmu ~1 on|at|via|over the? @platform"),
         // "let's move this to whatsapp", "can we chat on telegram instead"
