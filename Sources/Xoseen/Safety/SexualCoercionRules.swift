@@ -73,7 +73,6 @@ enum SexualCoercionRules: SafetyRuleSet {
         SafetyCue(
             .sexualCoercion, .explicitImageRequest, 0.5, "just|only one|1 ~1 pic|pics|photo|picture|selfie|vid|video",
             group: "sexual"),
-
         // Pressure after a no, entitlement.
         SafetyCue(.sexualCoercion, .pressure, 1, "@pressure", group: "sexual"),
         // Said of a person, "put out" and "give it up" are sex owed; "put out the candles", "they put out an
