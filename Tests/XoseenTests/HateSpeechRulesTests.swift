@@ -86,6 +86,12 @@ import Xoseen
         "I don't think women should have any rights",
         "brown people are vermin",
         "nonbinary people are mentally ill freaks",
+        "go back where you came from",
+        "immigrants? deport them all",
+        "every muslim is a terrorist",
+        "gays are pedos",
+        "jews control the media",
+        "muslims breed like rats",
     ])
     func explicitHateIsBlocked(_ text: String) {
         SafetyTesting.expect(text, gets: .blocked(category: .harassment, reason: .hateSpeech))
@@ -145,6 +151,9 @@ import Xoseen
         "immigrants will burn out working those hours",
         "she says they will blow up churches, what nonsense",
         "I don't think women are stupid",
+        "my jewish friends own the best deli in town",
+        "the refugees went back where they came from after the war",
+        "every woman is a queen",
     ])
     func talkAboutGroupsStaysAllowed(_ text: String) {
         SafetyTesting.expect(text, gets: .allowed)

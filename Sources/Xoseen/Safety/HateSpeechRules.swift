@@ -90,6 +90,8 @@ enum HateSpeechRules: SafetyRuleSet {
         hate(0.5, "they|theyre ~1 are|r|re? ~3@hateFill @vermin", group: "hateByPronoun"),
         hate(0.5, "should|must|need_to|gotta|ought_to ~1 just? @killVerb|deport|shoot them", group: "hateByPronoun"),
         hate(0.5, "they|them ~2 @ought ~1 all? be|get ~1 @harmed", group: "hateByPronoun"),
+        hate(0.5, "send|ship|kick|throw|deport them ~1 all? back|out|home", group: "hateByPronoun"),
+        hate(0.5, "deport them", group: "hateByPronoun"),
         hate(0.5, "they|them ~2 @ought|deserve ~1 all? die|suffer|burn|rot|hang|death", group: "hateByPronoun"),
         hate(0.5, "i|we ~1 hate|despise|detest|loathe|cant_stand them|every_one_of_them|all_of_them", group: "hateByPronoun"),
         // Or the reader, as one of it: "I know women like you can't help it. You're just all that dumb."
@@ -152,6 +154,19 @@ enum HateSpeechRules: SafetyRuleSet {
         hate(1, "@anger|disgusted ~3 when|whenever|every_time i|we? see|hear|think_about ~2@groupFill @group !@suffered"),
         hate(1, "go back to your|ur ~1 own? @homeland"),
         hate(1, "go back to @homeland"),
+        hate(1, "go back where_you_came_from|where_you_come_from|where_ya_came_from|where_u_came_from"),
+        hate(1, "every|each @member is|s a|an ~2@hateFill @verminOne"),
+        // Bred or spread like vermin: "muslims breed like rats".
+        hate(
+            1,
+            "@group ~2 breed|multiply|spread like ~1 rats|rabbits|cockroaches|vermin|insects|animals|flies|a_virus|cancer"),
+        // The antisemitic trope of control: "jews control the media".
+        hate(
+            1,
+            """
+            jews|the_jews|zionists|jewish_people ~2 control|run|own|controls|runs|owns the? media|banks|world|\
+            government|hollywood|money|everything
+            """),
         // Denial of the Holocaust and the slogans of the extreme right.
         hate(
             1,

@@ -47,7 +47,13 @@ extension HateSpeechRules {
             human_trash lesser_beings inferior_beings less_than_human not_people dishonest untrustworthy \
             incompetent immoral uncivilised unclean selfish manipulative deceitful treacherous barbaric brutal cruel \
             vicious hypocrites frauds cowards psychopaths sociopaths losers annoying insufferable unbearable shit \
-            drain freeloaders moochers
+            drain freeloaders moochers pedos paedos groomers
+            """),
+        // One of a group called one of them: "every muslim is a terrorist".
+        "verminOne": SharedWords.words(
+            """
+            terrorist criminal rapist animal pig parasite thief liar pedophile paedophile pedo groomer savage subhuman \
+            degenerate freak invader cockroach rat
             """),
         // What a group is denied: "refugees are not welcome", "trans women are not real women".
         "worthy": SharedWords.words(
