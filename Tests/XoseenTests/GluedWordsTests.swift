@@ -5,11 +5,9 @@ import Testing
 /// Words run together (``GluedWords``): split when glued from abuse, never an ordinary word.
 @Suite struct GluedWordsTests {
     @Test func noOrdinaryWordIsSplit() throws {
-        try #require(
-            SlurLexiconTests.commonWords.count > 20_000, "third_party/sentence-model/vocab.txt is missing: run scripts/setup.sh")
         let rules = CompiledSafetyRules.shared
         var clashes: [String] = []
-        for word in SlurLexiconTests.commonWords {
+        for word in try SafetyTesting.requireCommonWords() {
             let skeleton = Skeleton.of(Array(word.utf8))
             guard rules.wordID(skeleton) == MessageToken.unknown, let parts = rules.gluedWords.split(skeleton) else {
                 continue

@@ -6,11 +6,9 @@ import Testing
 /// the scanner read that word as the rule word everywhere.
 @Suite struct MisspellingsTests {
     @Test func noSlipIsAnOrdinaryWord() throws {
-        try #require(
-            SlurLexiconTests.commonWords.count > 20_000, "third_party/sentence-model/vocab.txt is missing: run scripts/setup.sh")
         let rules = CompiledSafetyRules.shared
         var clashes: [String] = []
-        for word in SlurLexiconTests.commonWords {
+        for word in try SafetyTesting.requireCommonWords() {
             let skeleton = Skeleton.of(Array(word.utf8))
             guard rules.vocabulary.lookup(skeleton) == MessageToken.unknown,
                 let id = rules.misspellings.id(for: skeleton)
