@@ -38,4 +38,12 @@ import Testing
             !pattern.matches(
                 tokens("hurt. them"), at: 0, context: MatchContext(vocabulary: vocabulary, negations: [], fillers: [])))
     }
+
+    @Test(arguments: [
+        ("150p", true), ("25p", true), ("1.50p", true), ("150ppm", true), ("150ppw", true),
+        ("p", false), ("150", false), ("150pm", false), ("5pm", false), ("p150", false), ("2pac", false),
+    ])
+    func penceAreDigitsThenPOrPpmOrPpw(_ raw: String, _ isPence: Bool) {
+        #expect(MatchContext.isPence(Array(raw.utf8)) == isPence)
+    }
 }

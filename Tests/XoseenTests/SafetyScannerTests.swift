@@ -165,6 +165,12 @@ import Xoseen
         ("I have an inheritance stuck in customs, I need a fee to release it", .moneyRequest),
         ("I'm stuck at customs, can you help me with the fee? I'll pay you back", .moneyRequest),
         ("I'm stranded overseas and the hospital won't let me leave until I pay, can you help me?", .moneyRequest),
+        // Premium texts by how they charge and stop ("To stop these msgs send STOP" was allowed).
+        ("To stop these msgs send STOP", .prizeScam),
+        ("2 cancel send STOP", .prizeScam),
+        ("Join now by txting LOVE to 69888", .prizeScam),
+        ("Fantasy league is back! SKY OPT OUT to 88088", .prizeScam),
+        ("New tones every week, 150p/msg, reply STOP to end", .prizeScam),
     ])
     func spamAndScamVocabulary(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .moneyScam, reason)
@@ -173,9 +179,36 @@ import Xoseen
     @Test(arguments: [
         "women are too stupid to be allowed to vote",
         "check out my channel and subscribe, new video every day!!",
+        "please subscribe to my youtube channel",
+        "I make covers, please look at my channel",
+        "earn $500 a day from home, click here",
     ])
     func learnedClassesCatchWhatNoListNames(_ text: String) {
         #expect(scanner.scan(text).isBlocked, "\(text)\n\(scanner.explain(text))")
+    }
+
+    /// The classifier's spam vote needs something promoted (a channel, a sale, a link, an amount): it learned
+    /// from comment spam, where sharing a song reads like promotion. Each of these was blocked as spam.
+    @Test(arguments: [
+        "are you free on saturday? wanna watch a movie with me",
+        "U free on sat? wanna watch a movie wif me",
+        "check out this song, it reminds me of you",
+        "check out this song, it's my favourite song",
+    ])
+    func sharingAndInvitingAreNotSpam(_ text: String) {
+        #expect(scanner.scan(text) == .allowed, "\(text)\n\(scanner.explain(text))")
+    }
+
+    /// One sign of a premium text alone is ordinary talk about prices and texting.
+    @Test(arguments: [
+        "it's 50p a text on my plan so reply on whatsapp",
+        "the parking costs £2 per hour there",
+        "standard rates apply lol jk",
+        "please stop texting me",
+        "std txt rate applies",
+    ])
+    func oneSignOfAPremiumTextIsNotSpam(_ text: String) {
+        #expect(scanner.scan(text) == .allowed, "\(text)\n\(scanner.explain(text))")
     }
 
     // MARK: Context

@@ -62,6 +62,18 @@ struct MessageToken: Sendable {
         static let quote = Separator(rawValue: 1 << 10)
     }
 
+    /// A word that points somewhere or names a sum: a handle, an e-mail address, a domain or user name ("bit.ly",
+    /// "jake_99"), an amount, a number of five digits or more (shortcodes, phone numbers), or a word with three
+    /// digits ("partyman318") or of eight characters with a digit (a link's "XYTcq5NzMuA") — not the "2" and "4"
+    /// of text speak ("gr8", "2nite").
+    var pointsSomewhere: Bool {
+        if !flags.isDisjoint(with: [.handle, .email, .money]) { return true }
+        if flags.contains(.joined) && flags.contains(.hasLetter) { return true }
+        let digits = raw.reduce(0) { $0 + ($1 >= 0x30 && $1 <= 0x39 ? 1 : 0) }
+        if flags.contains(.hasLetter) { return digits >= 3 || (digits > 0 && raw.count >= 8) }
+        return digits >= 5
+    }
+
     /// A word that looks like a user name on another service: written with `@`, or letters mixed with digits or
     /// joined by `.`/`_` ("jake_99", "bella.rose22").
     var looksLikeHandle: Bool {

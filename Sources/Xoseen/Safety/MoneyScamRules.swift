@@ -134,7 +134,17 @@ enum MoneyScamRules: SafetyRuleSet {
             give|send|need|tell|whats|what_is|share ~2 your|ur ~2 bank|account|routing|card_number|cvv|password|pin|apple_pay|login|card_details
             """),
         // Prize claims, premium shortcodes and bulk texts: "Txt WIN to 87121 to claim your £1,000 prize".
-        SafetyCue(.moneyScam, .prizeScam, 1, "txt|text|sms|send|reply ~3 to :shortcode"),
+        SafetyCue(.moneyScam, .prizeScam, 1, "txt|text|sms|send|reply|txting|texting ~3 to :shortcode"),
+        SafetyCue(.moneyScam, .prizeScam, 1, "opt_out|optout|stop|end|out ~1 to :shortcode"),
+        // What a premium text costs and how to stop it, each innocent alone ("it's 50p a text on my plan"):
+        // "150p/msg", "msgs cost £1.50", "std txt rate", "2 cancel send STOP".
+        SafetyCue(
+            .moneyScam, .prizeScam, 0.5,
+            ":charge ~2 msg|msgs|message|messages|min|mins|minute|txt|txts|text|texts|call|wk|week|tone|sms|rcv"),
+        SafetyCue(.moneyScam, .prizeScam, 0.5, "cost|costs|cst|charged|chg|chgs ~2 :charge"),
+        SafetyCue(.moneyScam, .prizeScam, 0.5, "std|standard ~2 rate|rates|charges|chgs|chg|ntwk|network|txt"),
+        SafetyCue(.moneyScam, .prizeScam, 0.5, "send|reply|txt|text stop $"),
+        SafetyCue(.moneyScam, .prizeScam, 1, "cancel|unsubscribe|end|stop ~3 send|reply|txt|text stop"),
         SafetyCue(.moneyScam, .prizeScam, 1, "claim ~3 your|ur|the|a|this ~3 @prize|:money|cash|gift|free"),
         SafetyCue(.moneyScam, .prizeScam, 1, "@won ~6 @prize|:money"),
         SafetyCue(.moneyScam, .prizeScam, 1, "reply|txt|text|send stop ~3 end|opt_out|unsubscribe|cancel|quit|optout"),

@@ -12,12 +12,13 @@
 ///   `:content` any word outside ``PhrasePattern/fillers``, `:any` any token, `:shortcode` a 4–6 digit
 ///   number (premium-rate SMS shortcodes: "txt WIN to 80086"), `:code` what can be a code, an account or an ID
 ///   number: a word with three digits or more ("4242", "x1234567") or the first of numbers in a row ("4 2 4 2",
-///   "12/27"), never the "2" of "2 years".
+///   "12/27"), never the "2" of "2 years"; `:charge` an amount or pence as premium texts price them ("150p",
+///   "150ppm").
 /// - `!a|b` (zero-width) the next token is not one of these; `$` (zero-width) the clause ends here; `&`
 ///   (zero-width) the clause goes on here (words next to each other may stand either side of a comma or full stop).
 struct PhrasePattern: Sendable {
     enum TokenClass: Sendable {
-        case number, digits, money, handle, content, any, shortcode, code
+        case number, digits, money, handle, content, any, shortcode, code, charge
     }
 
     enum Element: Sendable {
@@ -106,6 +107,7 @@ struct PhrasePattern: Sendable {
         case ":any": return .any
         case ":shortcode": return .shortcode
         case ":code": return .code
+        case ":charge": return .charge
         default: throw SyntaxError(description: "unknown class '\(name)' in '\(source)'")
         }
     }
@@ -206,7 +208,18 @@ struct MatchContext: Sendable {
         case .shortcode:
             return (4...6).contains(token.text.utf8.count) && token.text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
         case .code: return false  // needs the next token too: `isCode(at:in:)`
+        case .charge: return token.flags.contains(.money) || Self.isPence(token.raw)
         }
+    }
+
+    /// Pence as premium texts price them: "150p", "25p", "1.50p", "150ppm", "150ppw" (digits, then `p`, `ppm`
+    /// or `ppw`).
+    static func isPence(_ raw: [UInt8]) -> Bool {
+        guard let letters = raw.firstIndex(where: { !($0 >= 0x30 && $0 <= 0x39) && $0 != UInt8(ascii: ".") }),
+            letters > 0, raw[0] >= 0x30 && raw[0] <= 0x39
+        else { return false }
+        let suffix = raw[letters...]
+        return suffix.elementsEqual("p".utf8) || suffix.elementsEqual("ppm".utf8) || suffix.elementsEqual("ppw".utf8)
     }
 
     /// `:code`: a word with three digits or more, or a number followed by another number in the same clause.

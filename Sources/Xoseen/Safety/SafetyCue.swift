@@ -14,6 +14,11 @@ struct SafetyCue: Sendable {
     /// is reporting someone else's words ("he said \"women belong in the kitchen\", can you believe it").
     let quotationReports: Bool
 
+    /// The group of weightless cues that mark a message as promoting something (a channel, a sale, a prize):
+    /// the learned classifier's spam vote needs one of them, or a link, a handle, an amount, a long number or a
+    /// long text (``CueTally``).
+    static let promotionGroup = "promotion"
+
     init(
         _ category: SafetyCategory, _ reason: SafetyReason, _ weight: Double, _ phrase: String, group: String? = nil,
         quotationReports: Bool = false

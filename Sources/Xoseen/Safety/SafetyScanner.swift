@@ -42,6 +42,11 @@ public struct SafetyScanner: Sendable {
         guard !tokens.isEmpty else { return tally }
         for index in tokens.indices { tokens[index].id = rules.wordID(tokens[index].text) }
         if let split = rules.gluedWords.splitAll(tokens, vocabulary: rules.vocabulary) { tokens = split }
+        if tokens.count >= CueTally.longText {
+            tally.markPromotion("a long text")
+        } else if let pointer = tokens.first(where: \.pointsSomewhere) {
+            tally.markPromotion(String(decoding: pointer.raw, as: UTF8.self))
+        }
 
         for finding in DigitRunReader.findings(in: tokens, phoneCues: rules.phoneCues, socialSecurityCues: rules.socialCues) {
             switch finding {
@@ -76,7 +81,21 @@ struct CueTally {
     /// let through (a threat that mentions a phone number is a threat).
     static let priority: [SafetyCategory] = [.sexualCoercion, .harassment, .moneyScam, .personalData, .offPlatform]
 
+    /// Whether the message promotes something: a ``SafetyCue/promotionGroup`` cue, a link, a handle, an amount, a
+    /// long number, a long text, or any evidence of a scam or of moving off the platform. The classifier's spam
+    /// vote counts only then: it learned from comment and e-mail spam, where "check out this song" and "are you
+    /// free saturday? wanna watch a movie" read like promotion — between two people they are an invitation.
+    private(set) var promotes = false
+    /// Words from which a message counts as a long text (e-mail spam, copied pitches) for ``promotes``.
+    static let longText = 60
+
+    mutating func markPromotion(_ why: String) {
+        if !promotes { lines.append("money_scam 0 promotes: \(why)") }
+        promotes = true
+    }
+
     mutating func addStrong(_ category: SafetyCategory, _ reason: SafetyReason) {
+        if category == .moneyScam || category == .offPlatform { promotes = true }
         lines.append("\(category.rawValue) 1.0 found \(reason)")
         add(category: category, group: "found:" + reason.rawValue, reason: reason, weight: 1)
     }
@@ -89,6 +108,11 @@ struct CueTally {
     }
 
     mutating func add(_ cue: SafetyCue) {
+        if cue.group == SafetyCue.promotionGroup {
+            markPromotion("[\(cue.group)] \(cue.phrase)")
+            return
+        }
+        if cue.weight >= 0.5 && (cue.category == .moneyScam || cue.category == .offPlatform) { promotes = true }
         lines.append("\(cue.category.rawValue) \(cue.weight) [\(cue.group)] \(cue.phrase)")
         add(category: cue.category, group: cue.group, reason: cue.reason, weight: cue.weight)
     }
@@ -115,7 +139,7 @@ struct CueTally {
     private func verdict(skipping skipped: Set<SafetyCategory>) -> SafetyVerdict? {
         for category in Self.priority {
             var entries = groups[category] ?? [:]
-            if skipped.contains(category) {
+            if skipped.contains(category) || (category == .moneyScam && !promotes) {
                 entries[Self.learnedGroup] = nil
             } else if let counterWeight = counter[category], var learned = entries[Self.learnedGroup] {
                 learned.weight -= counterWeight
@@ -144,7 +168,7 @@ final class CompiledSafetyRules: Sendable {
         do {
             return try CompiledSafetyRules(ruleSets: [
                 OffPlatformRules.self, MoneyScamRules.self, HarassmentRules.self, HateSpeechRules.self,
-                SexualCoercionRules.self, MinorSafetyRules.self, PersonalDataRules.self,
+                SexualCoercionRules.self, MinorSafetyRules.self, PersonalDataRules.self, PromotionRules.self,
             ])
         } catch {
             // The rules are constants in this module; a syntax error is a programming error caught by the tests.
