@@ -4,7 +4,8 @@ import Foundation
 /// filter: zero-width and other invisible characters are dropped, compatibility forms (fullwidth `ｓｎａｐ`,
 /// mathematical `𝐬𝐧𝐚𝐩`, circled letters, `＠`) become their plain letters (Unicode NFKD), accents are dropped
 /// (`ś` → `s`), and letters from other scripts that look like Latin ones (Cyrillic `а`, Greek `ο`, Armenian
-/// `ո`…) become those Latin letters; typographic quotes become ASCII ones (`’` → `'`, `“ ” „ « »` → `"`).
+/// `ո`…) become those Latin letters; typographic quotes become ASCII ones (`’` → `'`, `“ ” „ « »` → `"`), and
+/// currency signs `$` (`£300` is an amount as `$300` is).
 /// Anything else that is not ASCII (emoji, CJK) becomes a space.
 /// Leetspeak is not undone here: digits must survive for phone numbers; the tokeniser reads them per word.
 enum CharacterFolding {
@@ -23,6 +24,9 @@ enum CharacterFolding {
                 continue
             } else if let latin = Homoglyphs.latin[value] {
                 output.append(latin)
+            } else if Self.currencySigns.contains(value) {
+                // "£300" and "€50" are amounts as "$300" is (the learned features split words at either).
+                output.append(UInt8(ascii: "$"))
             } else if value == 0x2019 || value == 0x2018 || value == 0x02BC {
                 output.append(UInt8(ascii: "'"))
             } else if value == 0x201C || value == 0x201D || value == 0x201E || value == 0x00AB || value == 0x00BB {
@@ -33,6 +37,11 @@ enum CharacterFolding {
         }
         return output
     }
+
+    /// Currency signs read as `$` (pound, euro, yen, rupee, naira, peso, won, lira, rouble, hryvnia, cedi).
+    private static let currencySigns: Set<UInt32> = [
+        0x00A3, 0x20AC, 0x00A5, 0x20B9, 0x20A6, 0x20B1, 0x20A9, 0x20BA, 0x20BD, 0x20B4, 0x20B5,
+    ]
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
         (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte

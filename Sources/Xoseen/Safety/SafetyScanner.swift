@@ -37,7 +37,9 @@ public struct SafetyScanner: Sendable {
     private func evidence(for text: String) -> CueTally {
         var tally = CueTally()
         let folded = CharacterFolding.fold(text)
-        if let learned = model.verdict(folded: folded) { tally.addLearned(learned.category, learned.reason, learned.evidence) }
+        if let learned = model.verdict(folded: LinkMasking.masked(folded)) {
+            tally.addLearned(learned.category, learned.reason, learned.evidence)
+        }
         var tokens = MessageTokenizer.tokenize(folded)
         guard !tokens.isEmpty else { return tally }
         for index in tokens.indices { tokens[index].id = rules.wordID(tokens[index].text) }

@@ -1,0 +1,29 @@
+/// A link's scheme and `www.` blanked out of a folded message before the learned classifier reads it. Its
+/// training texts lost their links unevenly: benign tweets and comments carried them as a `URL` placeholder,
+/// removed before training, while spam comments kept theirs — so "http" alone read as spam ("lol look at this
+/// https://t.co/abc123" scored 0.97). What the link names stays ("hackfbaccountlive.com/?ref=…" still reads as
+/// spam, "yelp.com/biz/joes-pizza" does not), and that a link is there is the rules' evidence of promotion
+/// (``CueTally/promotes``).
+enum LinkMasking {
+    static let blanked: [[UInt8]] = ["https://", "http://", "www."].map { Array($0.utf8) }
+
+    static func masked(_ folded: [UInt8]) -> [UInt8] {
+        guard folded.contains(UInt8(ascii: "/")) || folded.contains(UInt8(ascii: "w")) else { return folded }
+        var output = folded
+        var index = 0
+        while index < output.count {
+            if let prefix = blanked.first(where: { starts(output, at: index, with: $0) }) {
+                for offset in index..<(index + prefix.count) { output[offset] = UInt8(ascii: " ") }
+                index += prefix.count
+            } else {
+                index += 1
+            }
+        }
+        return output
+    }
+
+    private static func starts(_ bytes: [UInt8], at index: Int, with prefix: [UInt8]) -> Bool {
+        guard index + prefix.count <= bytes.count, bytes[index] == prefix[0] else { return false }
+        return bytes[index..<(index + prefix.count)].elementsEqual(prefix)
+    }
+}
