@@ -7,19 +7,31 @@
 enum LinkMasking {
     static let blanked: [[UInt8]] = ["https://", "http://", "www."].map { Array($0.utf8) }
 
+    /// The message itself when it holds no link (no copy: this runs on every chat message).
     static func masked(_ folded: [UInt8]) -> [UInt8] {
-        guard folded.contains(UInt8(ascii: "/")) || folded.contains(UInt8(ascii: "w")) else { return folded }
+        guard var index = firstLink(in: folded, from: 0) else { return folded }
         var output = folded
-        var index = 0
-        while index < output.count {
-            if let prefix = blanked.first(where: { starts(output, at: index, with: $0) }) {
-                for offset in index..<(index + prefix.count) { output[offset] = UInt8(ascii: " ") }
-                index += prefix.count
-            } else {
-                index += 1
-            }
+        while true {
+            let prefix = blanked.first { starts(output, at: index, with: $0) }!
+            for offset in index..<(index + prefix.count) { output[offset] = UInt8(ascii: " ") }
+            guard let next = firstLink(in: output, from: index + prefix.count) else { return output }
+            index = next
         }
-        return output
+    }
+
+    /// Where the next scheme or `www.` starts: an `h` or `w` that begins one of ``blanked``.
+    private static func firstLink(in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (byte == UInt8(ascii: "h") || byte == UInt8(ascii: "w"))
+                && blanked.contains(where: { starts(bytes, at: index, with: $0) })
+            {
+                return index
+            }
+            index += 1
+        }
+        return nil
     }
 
     private static func starts(_ bytes: [UInt8], at index: Int, with prefix: [UInt8]) -> Bool {
