@@ -37,18 +37,12 @@ public struct SafetyScanner: Sendable {
     private func evidence(for text: String) -> CueTally {
         var tally = CueTally()
         let folded = CharacterFolding.fold(text)
-        if let learned = model.verdict(folded: LinkMasking.masked(folded)) {
-            tally.addLearned(learned.category, learned.reason, learned.evidence)
-        }
+        let learned = model.verdict(folded: LinkMasking.masked(folded))
+        if let learned { tally.addLearned(learned.category, learned.reason, learned.evidence) }
         var tokens = MessageTokenizer.tokenize(folded)
         guard !tokens.isEmpty else { return tally }
         for index in tokens.indices { tokens[index].id = rules.wordID(tokens[index].text) }
         if let split = rules.gluedWords.splitAll(tokens, vocabulary: rules.vocabulary) { tokens = split }
-        if tokens.count >= CueTally.longText {
-            tally.markPromotion("a long text")
-        } else if let pointer = tokens.first(where: \.pointsSomewhere) {
-            tally.markPromotion(String(decoding: pointer.raw, as: UTF8.self))
-        }
 
         for finding in DigitRunReader.findings(in: tokens, phoneCues: rules.phoneCues, socialSecurityCues: rules.socialCues) {
             switch finding {
@@ -65,7 +59,25 @@ public struct SafetyScanner: Sendable {
             rules.collectMatches(in: merged, into: &matched)
         }
         for index in matched.sorted() { tally.add(rules.cues[index]) }
+        if learned?.category == .moneyScam && !tally.promotes { notePromotion(in: tokens, into: &tally) }
         return tally
+    }
+
+    /// Whether the message promotes something, looked for only when the classifier votes spam and no rule has
+    /// said so already (``CueTally/promotes``): most messages never pay for it.
+    private func notePromotion(in tokens: [MessageToken], into tally: inout CueTally) {
+        if tokens.count >= CueTally.longText {
+            tally.markPromotion("a long text")
+        } else if let pointer = tokens.first(where: \.pointsSomewhere) {
+            tally.markPromotion(String(decoding: pointer.raw, as: UTF8.self))
+        } else {
+            let promotion = CompiledSafetyRules.promotion
+            var tokens = tokens
+            for index in tokens.indices { tokens[index].id = promotion.wordID(tokens[index].text) }
+            var matched = Set<Int>()
+            promotion.collectMatches(in: tokens, into: &matched)
+            if let first = matched.min() { tally.add(promotion.cues[first]) }
+        }
     }
 }
 
@@ -170,11 +182,20 @@ final class CompiledSafetyRules: Sendable {
         do {
             return try CompiledSafetyRules(ruleSets: [
                 OffPlatformRules.self, MoneyScamRules.self, HarassmentRules.self, HateSpeechRules.self,
-                SexualCoercionRules.self, MinorSafetyRules.self, PersonalDataRules.self, PromotionRules.self,
+                SexualCoercionRules.self, MinorSafetyRules.self, PersonalDataRules.self,
             ])
         } catch {
             // The rules are constants in this module; a syntax error is a programming error caught by the tests.
             fatalError("safety rules: \(error)")
+        }
+    }()
+
+    /// ``PromotionRules`` alone, read only when the classifier votes spam.
+    static let promotion: CompiledSafetyRules = {
+        do {
+            return try CompiledSafetyRules(ruleSets: [PromotionRules.self])
+        } catch {
+            fatalError("promotion rules: \(error)")
         }
     }()
 
