@@ -20,6 +20,9 @@ import Testing
     @Test(arguments: [
         ("fuckyou", SafetyReason.insult), ("fuckoff loser", .insult), ("go killyourself", .wishingHarm),
         ("fucku", .insult), ("deathto all muslims", .hateSpeech),
+        // Whole sentences run together (each was allowed).
+        ("ihatewomen", .hateSpeech), ("ihatetranspeople", .hateSpeech), ("muslimsarescum", .hateSpeech),
+        ("gaysaredisgusting", .hateSpeech), ("allblacksareanimals", .hateSpeech),
     ])
     func gluedAbuseIsSplitAndBlocked(_ text: String, _ reason: SafetyReason) {
         SafetyTesting.expect(text, gets: .blocked(category: .harassment, reason: reason))

@@ -1,5 +1,5 @@
 /// Splits words run together to dodge a filter, or typed in haste: "fuckyou", "killyourself", "shutup",
-/// "stupidbitch", "deathto all …".
+/// "stupidbitch", "deathto all …", whole sentences ("ihatewomen", "muslimsarescum").
 ///
 /// Only a word the rules do not know (no rule word and no slip of one, ``Misspellings``) is split, only into
 /// pieces that abuse is glued from — the hate and abuse words (``HateSpeechRules/obfuscated``) and a short list
@@ -9,12 +9,14 @@
 struct GluedWords: Sendable {
     /// Verbs of abuse that are glued to what follows them.
     static let verbs = SharedWords.words(
-        "fuck fck fuk kill go shut suck eat piss screw hang gas stab shoot burn die death rot stfu")
+        "fuck fck fuk kill go shut suck eat piss screw hang gas stab shoot burn die death rot stfu hate")
     /// The small words glued after them.
     static let particles = SharedWords.words(
-        "you u ya yourself urself yourselves off up all them these those the to my me your ur hell now")
+        "you u ya yourself urself yourselves off up all them these those the to my me your ur hell now i are is people"
+    )
     /// Ordinary words that split into such pieces; never split.
-    static let ordinaryWords: Set<String> = Set(SharedWords.words("diego auburn blackburn").map { Skeleton.of(Array($0.utf8)) })
+    static let ordinaryWords: Set<String> = Set(
+        SharedWords.words("diego auburn blackburn hangul").map { Skeleton.of(Array($0.utf8)) })
 
     private let abusive: Set<String>
     /// The pieces as a letter trie: 26 children per node (0 = none), and whether a piece ends at the node.
