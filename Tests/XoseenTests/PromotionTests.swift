@@ -25,4 +25,10 @@ import Testing
         let masked = LinkMasking.masked(CharacterFolding.fold("look https://www.yelp.com/biz and http://t.co/x"))
         #expect(String(decoding: masked, as: UTF8.self) == "look             yelp.com/biz and        t.co/x")
     }
+
+    /// The promotion rules are compiled apart, on the first spam vote: a syntax error must show here, not then.
+    @Test func thePromotionRulesCompile() {
+        #expect(CompiledSafetyRules.promotion.cues.count == PromotionRules.cues.count)
+        #expect(CompiledSafetyRules.promotion.cues.allSatisfy { $0.group == SafetyCue.promotionGroup && $0.weight == 0 })
+    }
 }
