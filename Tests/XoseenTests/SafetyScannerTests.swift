@@ -143,6 +143,8 @@ import Xoseen
         "you homo", "the kikes run everything", "filthy spic", "what a bunch of faggots", "you're so retarded",
         "ignore me again and see what happens", "piss off, creep", "just piss off", "shut up you he-she",
         "too many queers in this town", "just another common cripple", "what a bunch of dykes", "rapefugees out",
+        // An ambiguous slur wished dead or killed (each was allowed).
+        "all fags should die", "kill all the fags", "kill the trannies", "gas the gypsies",
     ])
     func slursWithInflections(_ text: String) {
         expectBlocked(text, .harassment)
@@ -223,6 +225,9 @@ import Xoseen
         "hoe gaat het met je?",  // Dutch: how are you
         "ik weet niet hoe laat het is",
         "the tranny on my old truck finally died",  // transmission
+        "I need to quit fags, they're killing me",  // cigarettes
+        "I'd kill for a fag right now",
+        "fags should be banned in pubs",
         "my bank texted: never share your PIN with anyone, not even us",
         "reminder from the bank: we will never ask for your PIN or password",
         "this fucking traffic, I'll be 10 minutes late",  // untargeted profanity is allowed

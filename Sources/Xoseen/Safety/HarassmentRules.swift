@@ -73,6 +73,15 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(.harassment, .slur, 0.5, "@slurAmbiguous !@shaming"),
         SafetyCue(.harassment, .slur, 1, "@you ~3@insultFill @slurAmbiguous"),
         SafetyCue(.harassment, .slur, 1, "@slurEmphasis ~1 @slurAmbiguous"),
+        // …or wished dead, or the object of killing: "all fags should die", "kill the trannies" (was allowed).
+        SafetyCue(
+            .harassment, .slur, 1,
+            """
+            @slurAmbiguous & ~3 should|must|deserve|deserves|ought_to|need_to|gotta|can ~2 die|burn|rot|be_killed|be_shot|be_hanged|be_gassed|be_burned|be_exterminated|be_lynched|be_wiped_out
+            """),
+        SafetyCue(
+            .harassment, .slur, 1,
+            "kill|lynch|gas|exterminate|slaughter|murder|execute|shoot|burn|stab|behead|drown ~2@groupFill & @slurAmbiguous"),
         SafetyCue(.harassment, .insult, 1, "ugly_ass|dumb_ass|stfu|shut_the_fuck_up|go_to_hell|eat_shit"),
         // "Piss off!" is an insult; "don't want to piss off a witch" uses the verb with its object.
         SafetyCue(
