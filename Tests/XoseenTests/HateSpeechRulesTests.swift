@@ -31,6 +31,9 @@ import Xoseen
         "never trust a jew",
         "go back to your country",
         "the holocaust never happened",
+        // Each was allowed before 2026-12-06's last rules.
+        "black people are less intelligent", "send them all back to africa", "send the immigrants back to mexico",
+        "hitler was right", "white power", "women should stay in the kitchen",
         "immigrants with any power are a danger to this country",
         "refugee lives don't matter",
         "muslims are no better than cockroaches",
@@ -112,6 +115,8 @@ import Xoseen
         "I'm muslim and proud of it",
         "the refugees were killed in the bombing",
         "my grandmother survived the holocaust",
+        "women are less represented in tech", "send them back to china for repair", "stay in the kitchen and help me cook",
+        "hitler was right about nothing", "the white power cable is broken",
         "we should help refugees settle in",
         "I can't stand mornings",
         "I hope all the refugees will find homes",

@@ -174,7 +174,17 @@ enum HateSpeechRules: SafetyRuleSet {
             holocaust never_happened|didnt_happen|is_a_hoax|was_a_hoax|is_a_lie|was_a_lie|is_a_myth|was_a_myth|\
             is_fake|was_fake
             """),
-        hate(1, "holohoax|heil_hitler|sieg_heil|race_war_now|white_genocide"),
+        hate(1, "holohoax|heil_hitler|sieg_heil|race_war_now|white_genocide|gas_the_jews"),
+        hate(1, "white_power !cable|cables|cord|supply|adapter|plug|outlet|socket|strip|button|light|lead"),
+        hate(1, "hitler ~1 was|is right|had_a_point $"),
+        hate(1, "hitler ~1 did_nothing_wrong|should_have_finished"),
+        // Declared less able as a group: "black people are less intelligent".
+        hate(1, "@group ~2@groupFill are|r|re ~1 less ~1 intelligent|smart|capable|civilized|civilised|evolved|human"),
+        // Kept in the kitchen, sent back: "women should stay in the kitchen", "send them all back to africa".
+        hate(1, "@group ~1@groupFill should|must|need_to|belong ~1 stay|be|get_back in the @belongPlace"),
+        hate(1, "send|ship|deport ~1@groupFill @group ~1 all? back to @homeland"),
+        // By pronoun only with "all": "send them back to china" may be a parcel.
+        hate(1, "send|ship|deport them all back to @homeland"),
 
         // Counter-evidence: "not all muslims are terrorists", "no, immigrants are not criminals".
         hate(-2, "@negation all|every|most|many ~1 @group @stance"),
