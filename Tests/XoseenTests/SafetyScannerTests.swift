@@ -40,6 +40,8 @@ import Xoseen
         ("follow me on instagram @nate.runs", .contactHandle),
         ("can we move to whatsapp? this app keeps crashing", .moveOffPlatform),
         ("are you on telegram?", .moveOffPlatform),
+        ("download this app so we can talk privately", .moveOffPlatform),
+        ("the app here is monitored, let's talk somewhere else", .moveOffPlatform),
     ])
     func offPlatform(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .offPlatform, reason)
@@ -111,6 +113,8 @@ import Xoseen
         ("come on just one pic, nobody will see it", .explicitImageRequest),
         ("take your shirt off on camera", .explicitImageRequest),
         ("I have your pics and I'm not afraid to use them", .imageThreat),
+        ("can you send me a pic of you in the shower", .explicitImageRequest),
+        ("send me a pic of you in your underwear", .explicitImageRequest),
     ])
     func sexualCoercion(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .sexualCoercion, reason)
@@ -226,6 +230,10 @@ import Xoseen
         "ik weet niet hoe laat het is",
         "the tranny on my old truck finally died",  // transmission
         "I need to quit fags, they're killing me",  // cigarettes
+        "this site is monitored for safety, which is nice",
+        "let's talk somewhere else, this bar is too loud",
+        "download the app for the restaurant so we can order ahead",
+        "send me a pic of the bathroom tiles you picked",
         "I'd kill for a fag right now",
         "fags should be banned in pubs",
         "my bank texted: never share your PIN with anyone, not even us",

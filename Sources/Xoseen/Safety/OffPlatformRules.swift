@@ -46,6 +46,21 @@ enum OffPlatformRules: SafetyRuleSet {
         SafetyCue(.offPlatform, .contactHandle, 1, "my|mine|our @platform is|= :content"),
         SafetyCue(.offPlatform, .contactHandle, 1, "my|mine|our @platform @handleWord is|=? :content"),
         SafetyCue(.offPlatform, .contactHandle, 1, "@platform @handleWord? is|=? :handle"),
+        // Another app unnamed, and the pretext that this one is watched: "download this app so we can talk
+        // privately", "the app here is monitored, let's talk somewhere else" (were allowed). The pretext alone is
+        // half ("this site is monitored for safety, which is nice").
+        SafetyCue(
+            .offPlatform, .moveOffPlatform, 1,
+            "download|install ~3 app|apps ~6 talk|chat|message|text|call|talking|chatting|privately"),
+        SafetyCue(
+            .offPlatform, .moveOffPlatform, 0.5,
+            "app|site|here|chat|chats ~1 is|are|gets|get monitored|watched|recorded|spied_on|not_private|not_safe"),
+        SafetyCue(
+            .offPlatform, .moveOffPlatform, 0.5,
+            """
+            talk|chat|text|message|talking|chatting ~2 somewhere_else|elsewhere|privately|in_private|somewhere_private|\
+            another_app|a_different_app|other_app
+            """),
         // "do you have whatsapp?", "are you on snap?", "you got insta?"
         SafetyCue(.offPlatform, .moveOffPlatform, 1, "@you have|got|on the? @platform"),
         // "whatsapp me", "snap me @dannyboy91"

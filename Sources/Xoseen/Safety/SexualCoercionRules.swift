@@ -65,6 +65,10 @@ enum SexualCoercionRules: SafetyRuleSet {
             .sexualCoercion, .explicitImageRequest, 1, "take_off|undress|strip ~5 pic|pics|video|camera|cam|for_me|send",
             group: "sexual"),
         SafetyCue(.sexualCoercion, .explicitImageRequest, 0.5, "send|show ~3 @image|something|one|it", group: "sexual"),
+        // "send me a pic of you in the shower", "… in your underwear" (was allowed).
+        SafetyCue(
+            .sexualCoercion, .explicitImageRequest, 1,
+            "send|show ~3 @image ~4 shower|bath|bathtub|underwear|lingerie|bra|panties|thong", group: "sexual"),
         SafetyCue(.sexualCoercion, .explicitImageRequest, 0.5, "@sexual", group: "sexual"),
         SafetyCue(
             .sexualCoercion, .explicitImageRequest, 1,
