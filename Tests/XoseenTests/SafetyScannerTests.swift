@@ -171,6 +171,10 @@ import Xoseen
         ("I have an inheritance stuck in customs, I need a fee to release it", .moneyRequest),
         ("I'm stuck at customs, can you help me with the fee? I'll pay you back", .moneyRequest),
         ("I'm stranded overseas and the hospital won't let me leave until I pay, can you help me?", .moneyRequest),
+        // The money mule's errands and a broker introduced (each was allowed).
+        ("I need you to receive a package for me and forward it", .wireTransfer),
+        ("can you cash a check for me? I'll send it to your address", .wireTransfer),
+        ("I'm investing in gold with a broker, want me to introduce you?", .investmentPitch),
         // Premium texts by how they charge and stop ("To stop these msgs send STOP" was allowed).
         ("To stop these msgs send STOP", .prizeScam),
         ("2 cancel send STOP", .prizeScam),
@@ -231,6 +235,9 @@ import Xoseen
         "the tranny on my old truck finally died",  // transmission
         "I need to quit fags, they're killing me",  // cigarettes
         "this site is monitored for safety, which is nice",
+        "I need to cash a check at the bank before it closes",
+        "can you receive the package for me? I'm at work",
+        "want me to introduce you to my friends?",
         "let's talk somewhere else, this bar is too loud",
         "download the app for the restaurant so we can order ahead",
         "send me a pic of the bathroom tiles you picked",

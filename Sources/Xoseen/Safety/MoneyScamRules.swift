@@ -34,7 +34,8 @@ enum MoneyScamRules: SafetyRuleSet {
             """
             guaranteed guarantee returns double_your 10x 100x 5x x10 passive_income financial_freedom teach_you \
             show_you get_you_in want_in once_in_a_lifetime minimum_deposit insider no_risk risk_free make_money \
-            daily_profit my_mentor moon invest_with_me invest_with_us join_me
+            daily_profit my_mentor moon invest_with_me invest_with_us join_me introduce_you my_broker \
+            my_account_manager
             """),
         "hardship": SharedWords.words(
             """
@@ -127,6 +128,10 @@ enum MoneyScamRules: SafetyRuleSet {
         SafetyCue(.moneyScam, .wireTransfer, 1, "wire|transfer ~3 money|funds|:money|:num ~3 account"),
         SafetyCue(.moneyScam, .wireTransfer, 1, "wire|transfer ~3 to|into my|this|your ~2 account"),
         SafetyCue(.moneyScam, .wireTransfer, 1, "deposit ~3 check|cheque"),
+        SafetyCue(.moneyScam, .wireTransfer, 1, "cash ~3 check|cheque|checks|cheques for me|us"),
+        SafetyCue(.moneyScam, .wireTransfer, 1, "can|could you|u cash ~2 check|cheque|checks|cheques"),
+        // Reshipping, the money mule's errand: "receive a package for me and forward it".
+        SafetyCue(.moneyScam, .wireTransfer, 1, "receive|accept ~3 package|packages|parcel|parcels ~5 forward|reship"),
         // Asking for someone's payment details.
         SafetyCue(
             .moneyScam, .paymentCredentials, 1,
