@@ -41,6 +41,10 @@ import Xoseen
         ("can we move to whatsapp? this app keeps crashing", .moveOffPlatform),
         ("are you on telegram?", .moveOffPlatform),
         ("download this app so we can talk privately", .moveOffPlatform),
+        ("my ig is the same as my name here", .contactHandle),
+        ("look me up on linkedin, john smith nyc", .contactHandle),
+        ("let's video chat on zoom", .moveOffPlatform),
+        ("are you on hinge too?", .moveOffPlatform),
         ("the app here is monitored, let's talk somewhere else", .moveOffPlatform),
     ])
     func offPlatform(_ text: String, _ reason: SafetyReason) {
@@ -238,6 +242,8 @@ import Xoseen
         "I need to cash a check at the bank before it closes",
         "can you receive the package for me? I'm at work",
         "want me to introduce you to my friends?",
+        "my zoom meeting ran late, sorry", "I met my ex on tinder lol", "zoom in on the photo, you'll see the dog",
+        "my name is the same as my dad's",
         "let's talk somewhere else, this bar is too loud",
         "download the app for the restaurant so we can order ahead",
         "send me a pic of the bathroom tiles you picked",

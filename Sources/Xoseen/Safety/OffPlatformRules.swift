@@ -9,7 +9,7 @@ enum OffPlatformRules: SafetyRuleSet {
             snap snapchat snapchatt sc insta instagram ig gram whatsapp whatsap watsapp wattsapp whatapp wa_app \
             telegram tg kik signal facebook fb messenger discord twitter tiktok wechat weixin skype imessage \
             facetime viber hangouts line_id line_app email e_mail gmail threads other_app another_app different_app \
-            other_apps
+            other_apps linkedin zoom google_meet tinder hinge bumble grindr
             """),
         "contactVerb": SharedWords.words(
             """
@@ -36,6 +36,11 @@ enum OffPlatformRules: SafetyRuleSet {
             handle|handles|username|usernames|user_name ~1 is|s|are the_same everywhere|on_every_app|on_everything|\
             on_all_of_them
             """),
+        // "my ig is the same as my name here", "look me up on linkedin" (were allowed).
+        SafetyCue(
+            .offPlatform, .contactHandle, 1,
+            "my|mine @platform @handleWord? is|s the_same_as|same_as|the_same ~2 my|as? name|username|here|this_one"),
+        SafetyCue(.offPlatform, .contactHandle, 1, "look|find|search me|for_me up? on|at @platform"),
         // "hmu" carries its "me": "hmu on snap".
         SafetyCue(.offPlatform, .contactHandle, 1, "hmu ~1 on|at|via|over the? @platform"),
         // "let's move this to whatsapp", "can we chat on telegram instead"
