@@ -153,6 +153,8 @@ import Xoseen
         "too many queers in this town", "just another common cripple", "what a bunch of dykes", "rapefugees out",
         // An ambiguous slur wished dead or killed (each was allowed).
         "all fags should die", "kill all the fags", "kill the trannies", "gas the gypsies",
+        // An insult after its adjectives (both were allowed).
+        "why are you ignoring me you stuck up bitch", "you lying cheating bastard",
     ])
     func slursWithInflections(_ text: String) {
         expectBlocked(text, .harassment)
@@ -244,6 +246,7 @@ import Xoseen
         "want me to introduce you to my friends?",
         "my zoom meeting ran late, sorry", "I met my ex on tinder lol", "zoom in on the photo, you'll see the dog",
         "my name is the same as my dad's",
+        "you're so annoying haha", "are you crazy? lol",
         "let's talk somewhere else, this bar is too loud",
         "download the app for the restaurant so we can order ahead",
         "send me a pic of the bathroom tiles you picked",

@@ -18,7 +18,9 @@ enum HarassmentRules: SafetyRuleSet {
             """
             are r re is so such a an really fucking fkn fking freaking just look looks sound seem truly being total \
             complete absolute little literally the most too ugly fat dumb stupid cheap huge big disgusting pathetic \
-            worthless ass af damn actually still always be must nothing but
+            worthless ass af damn actually still always be must nothing but stuck_up stuckup crazy annoying \
+            arrogant spoiled spoilt bitter needy entitled lazy useless ignorant selfish lying cheating ungrateful \
+            miserable jealous psycho old dirty filthy nasty
             """),
         "slur": SlurLexicon.unambiguous,
         "slurAmbiguous": SlurLexicon.ambiguous,
