@@ -8,6 +8,8 @@ import Xoseen
         "I'm 15 btw",
         "im 16 is that ok",
         "do you like younger girls? I'm 13",
+        // An adult who does not mind (both were allowed).
+        "I don't care that you're underage", "age is just a number, how old are you? 15?",
         "i'm almost 17 haha",
         "I'm only in 9th grade",
         "send me pics, you're 16 right?",
@@ -25,6 +27,9 @@ import Xoseen
 
     @Test(arguments: [
         "I'm 15 minutes away",
+        "I don't mind your age, you seem mature", "age is just a number, I'm 34 and you're 29",
+        "age is just a number lol, 12 years between us is fine",
+        "I don't care about your age as long as you're over 18",
         "I'm 16 stone and proud of it",
         "I'm 13 hours into this flight",
         "I was 15 when I first went to Paris",

@@ -37,5 +37,12 @@ enum MinorSafetyRules: SafetyRuleSet {
         SafetyCue(.sexualCoercion, .underage, 1, "i turn|will_turn|am_turning @minorAge|18|eighteen !@ageUnit|in|when|back"),
         SafetyCue(.sexualCoercion, .underage, 1, "@iAm not 18|eighteen yet"),
         SafetyCue(.sexualCoercion, .underage, 1, "till|until|til @iAm 18|eighteen"),
+        // An adult who does not mind: "I don't care that you're underage", "age is just a number, how old are
+        // you? 15?" (were allowed); not "I don't mind your age" between adults, nor "12 years between us".
+        SafetyCue(
+            .sexualCoercion, .underage, 1,
+            "dont|do_not|doesnt|wont|never care|mind ~3 you|youre|ur|u|your ~1 underage|a_minor|too_young"),
+        SafetyCue(.sexualCoercion, .underage, 0.5, "age_is_just_a_number|age_is_only_a_number", group: "ageGap"),
+        SafetyCue(.sexualCoercion, .underage, 0.5, "@minorAge !@ageUnit|years|year|yrs|yr", group: "ageGap"),
     ]
 }
