@@ -138,6 +138,8 @@ import Xoseen
         ("he's on probation, ask him about his criminal record", .privateFacts),
         ("what's the 6 digit code you just got?", .secret),
         ("can you read me the code from your phone", .secret),
+        ("here's my password: hunter2", .secret),
+        ("what's your social security number? for the background check", .governmentID),
         ("my verification code is 482913", .secret),
     ])
     func personalData(_ text: String, _ reason: SafetyReason) {
@@ -247,6 +249,8 @@ import Xoseen
         "my zoom meeting ran late, sorry", "I met my ex on tinder lol", "zoom in on the photo, you'll see the dog",
         "my name is the same as my dad's",
         "you're so annoying haha", "are you crazy? lol",
+        "I'll send you my passport photo to prove it's me", "my password manager is great",
+        "the password reset page is broken", "what's your ID number on the app? mine is in my bio",
         "let's talk somewhere else, this bar is too loud",
         "download the app for the restaurant so we can order ahead",
         "send me a pic of the bathroom tiles you picked",

@@ -43,12 +43,27 @@ enum PersonalDataRules: SafetyRuleSet {
             .personalData, .governmentID, 1,
             "photo|pic|picture|copy|scan ~3 id|passport|license|licence|drivers_license !plate|plates"),
         SafetyCue(.personalData, .governmentID, 1, "maiden_name"),
+        // Asked for: "what's your social security number? for the background check" (was allowed).
+        SafetyCue(
+            .personalData, .governmentID, 1,
+            """
+            whats|what_is|give_me|send_me|tell_me|need ~3 your|ur ~1 ssn|social_security|social_security_number|\
+            national_insurance_number|passport_number
+            """),
         SafetyCue(.personalData, .governmentID, 1, "date_of_birth|dob|birth_date|birthdate ~3 :code"),
         SafetyCue(.personalData, .cardNumber, 1, "cvv|cvc|security_code|expiry|expiration|exp ~3 :code"),
         SafetyCue(.personalData, .cardNumber, 1, "card_number|credit_card|debit_card ~3 :code"),
         SafetyCue(.personalData, .bankDetails, 1, "account_number|acct|routing|routing_number|iban|sort_code ~3 :code"),
         SafetyCue(.personalData, .bankDetails, 1, "account ~2 is :code"),
-        SafetyCue(.personalData, .secret, 1, "password|passcode|login ~2 is|= :any"),
+        // Not the thing around a password: "my password manager is great" (was blocked).
+        SafetyCue(
+            .personalData, .secret, 1,
+            """
+            password|passcode|login !manager|managers|reset|policy|requirements|rules|hint|hints|strength|field|box|\
+            page|app|screen|change ~2 is|= :any
+            """),
+        // "here's my password: hunter2" (the colon is no word).
+        SafetyCue(.personalData, .secret, 1, "my|the|our password|passcode|pw :handle"),
         // Talk about a password is not the password: "my password is 4 words long", "my login is too complicated".
         SafetyCue(
             .personalData, .secret, -1,

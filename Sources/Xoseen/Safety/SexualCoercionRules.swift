@@ -24,7 +24,7 @@ enum SexualCoercionRules: SafetyRuleSet {
             """
             if_you_leave if_you_block if_you_ignore unless_you or_ill or_i_will or_else or_were_done \
             or_we_are_done or_im or_i_unmatch or_i_unmatch or_ill_unmatch if_you_really if_you_loved if_you_love \
-            if_you_cared if_you_liked if_you_promise prove go_public goes_public everyone_does_it just_do_it \
+            if_you_cared if_you_liked if_you_promise prove_it prove_you prove_ur prove_that go_public goes_public everyone_does_it just_do_it \
             not_a_big_deal not_asking_again im_not_asking_again send_more nobodys_going_to_find_out \
             nobody_will_know no_one_will_know nobody_is_going_to_find_out nobody_will_see no_one_will_see
             """),
