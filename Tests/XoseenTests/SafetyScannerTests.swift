@@ -103,6 +103,8 @@ import Xoseen
         ("do everyone a favor and die", .wishingHarm),
         ("the world would be better without you", .wishingHarm),
         ("you should just end it all", .wishingHarm),
+        ("I followed you home last night", .threat), ("I've been watching you", .threat),
+        ("I've been watching you for weeks.", .threat),
     ])
     func harassment(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .harassment, reason)
@@ -251,6 +253,8 @@ import Xoseen
         "you're so annoying haha", "are you crazy? lol",
         "I'll send you my passport photo to prove it's me", "my password manager is great",
         "the password reset page is broken", "what's your ID number on the app? mine is in my bio",
+        "I've been watching you dance all night, you're amazing", "I followed you on spotify lol",
+        "I've been watching your videos",
         "let's talk somewhere else, this bar is too loud",
         "download the app for the restaurant so we can order ahead",
         "send me a pic of the bathroom tiles you picked",

@@ -162,6 +162,12 @@ enum HarassmentRules: SafetyRuleSet {
             """),
         SafetyCue(.harassment, .threat, 1, "find|found|get|got|look_up ~1 where @you live|work|sleep|stay"),
         SafetyCue(.harassment, .threat, 1, "die|suffer|death ~4 at_my_hands|by_my_hand|by_my_hands"),
+        // Stalking told to the one stalked: "I followed you home last night", "I've been watching you." (allowed).
+        SafetyCue(.harassment, .threat, 1, "i|ive|i_have followed @you home|to_your_house|to_your_place|to_work"),
+        SafetyCue(.harassment, .threat, 1, "ive|i_have|i_been been? watching @you $"),
+        SafetyCue(
+            .harassment, .threat, 1,
+            "ive|i_have|i_been been? watching @you for|every|all ~1 weeks|months|days|years|a_while|day|night|time"),
         SafetyCue(.harassment, .threat, 1, "@future ~2 @harm ~1 you|u|ur|your|yo|ya !a|an|some|at|in|to"),
         SafetyCue(
             .harassment, .threat, 1,
