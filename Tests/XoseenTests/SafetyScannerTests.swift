@@ -121,6 +121,10 @@ import Xoseen
         ("I have your pics and I'm not afraid to use them", .imageThreat),
         ("can you send me a pic of you in the shower", .explicitImageRequest),
         ("send me a pic of you in your underwear", .explicitImageRequest),
+        ("you said no but I know you want it", .pressure), ("I'll keep asking until you say yes", .pressure),
+        ("if you don't have sex with me I'll find someone who will", .pressure),
+        ("we've been on 3 dates, I deserve more than a kiss", .pressure),
+        ("you'll change your mind after a few drinks", .pressure),
     ])
     func sexualCoercion(_ text: String, _ reason: SafetyReason) {
         expectBlocked(text, .sexualCoercion, reason)
@@ -255,6 +259,9 @@ import Xoseen
         "the password reset page is broken", "what's your ID number on the app? mine is in my bio",
         "I've been watching you dance all night, you're amazing", "I followed you on spotify lol",
         "I've been watching your videos",
+        "you said no to the sushi place, so pick somewhere", "I know you want it, the last slice is yours",
+        "I deserve more than this job honestly", "you'll change your mind about the movie after the trailer",
+        "thanks for being patient with me, I was nervous",
         "let's talk somewhere else, this bar is too loud",
         "download the app for the restaurant so we can order ahead",
         "send me a pic of the bathroom tiles you picked",

@@ -35,7 +35,8 @@ enum SexualCoercionRules: SafetyRuleSet {
             nobody_will_believe_you no_one_will_believe_you get_you_drunk i_can_make_you not_leaving_until \
             prove_youre_into_me prove_you_like_me led_me_on you_have_to_now you_have_to_do_it touching_yourself \
             touch_yourself play_with_yourself want_to_fuck_me you_want_to_fuck or_ill_find_someone_else \
-            find_someone_else_who_will owe_me_sex
+            find_someone_else_who_will owe_me_sex find_someone_who_will find_somebody_who_will \
+            keep_asking_until until_you_say_yes till_you_say_yes
             """),
         // What "you owe me …" is owed for.
         "owedFor": SharedWords.words(
@@ -98,6 +99,17 @@ enum SexualCoercionRules: SafetyRuleSet {
         SafetyCue(.sexualCoercion, .pressure, 1, "stop_being|dont_be|such_a|being|youre_being ~1 @prude", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 0.5, "@prude", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 0.5, "owe|owes me", group: "sexual"),
+        // After a no, patience spent, more owed, drink to help (each was allowed): "you said no but I know you
+        // want it", "I've been patient", "I deserve more than a kiss", "you'll change your mind after a few drinks".
+        SafetyCue(.sexualCoercion, .pressure, 0.5, "@you said|say no", group: "sexual"),
+        SafetyCue(.sexualCoercion, .pressure, 0.5, "i_know @you want_it|want_me|want_to", group: "sexual"),
+        SafetyCue(.sexualCoercion, .pressure, 0.5, "been_patient|waited_long_enough|waited_so_long", group: "sexual"),
+        SafetyCue(
+            .sexualCoercion, .pressure, 1, "deserve|deserves|earned ~1 more_than ~1 a? kiss|hug|cuddle|makeout|that",
+            group: "sexual"),
+        SafetyCue(
+            .sexualCoercion, .pressure, 1, "change your|ur mind ~2 after|with ~3 drinks|drink|shots|wine|beers",
+            group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 1, "owe|owes me ~1 @owedFor", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 1, "owe|owes me ~3 spent|paid|bought|did_for_you", group: "sexual"),
         SafetyCue(.sexualCoercion, .pressure, 0.5, "@entitled", group: "sexual"),
