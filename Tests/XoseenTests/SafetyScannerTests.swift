@@ -163,6 +163,7 @@ import Xoseen
         "all fags should die", "kill all the fags", "kill the trannies", "gas the gypsies",
         // An insult after its adjectives (both were allowed).
         "why are you ignoring me you stuck up bitch", "you lying cheating bastard",
+        "nobody would date a fatty like you", "you smell like shit", "eat a dick",
     ])
     func slursWithInflections(_ text: String) {
         expectBlocked(text, .harassment)
@@ -262,6 +263,8 @@ import Xoseen
         "you said no to the sushi place, so pick somewhere", "I know you want it, the last slice is yours",
         "I deserve more than this job honestly", "you'll change your mind about the movie after the trailer",
         "thanks for being patient with me, I was nervous",
+        "a girl like you deserves the best", "a loser like me doesn't deserve you lol", "this place smells like shit lol",
+        "you smell like heaven",
         "let's talk somewhere else, this bar is too loud",
         "download the app for the restaurant so we can order ahead",
         "send me a pic of the bathroom tiles you picked",

@@ -12,7 +12,7 @@ enum HarassmentRules: SafetyRuleSet {
             hoe cunt brainless braindead waste_of_space piece_of_trash piece_of_shit piece_of_garbage fatso scum \
             subhuman imbecile disgust asshole arsehole douchebag douche dickhead twat bastard wanker tosser \
             jackass dipshit shithead scumbag halfwit half_wit dimwit nitwit numbnuts ignorant coward disgrace \
-            embarrassment delusional fraud waste_of_air waste_of_oxygen waste_of_skin
+            embarrassment delusional fraud waste_of_air waste_of_oxygen waste_of_skin fatty
             """),
         "insultFill": SharedWords.words(
             """
@@ -84,7 +84,11 @@ enum HarassmentRules: SafetyRuleSet {
         SafetyCue(
             .harassment, .slur, 1,
             "kill|lynch|gas|exterminate|slaughter|murder|execute|shoot|burn|stab|behead|drown ~2@groupFill & @slurAmbiguous"),
-        SafetyCue(.harassment, .insult, 1, "ugly_ass|dumb_ass|stfu|shut_the_fuck_up|go_to_hell|eat_shit"),
+        SafetyCue(
+            .harassment, .insult, 1, "ugly_ass|dumb_ass|stfu|shut_the_fuck_up|go_to_hell|eat_shit|eat_a_dick|suck_a_dick"),
+        // "nobody would date a fatty like you", "a loser like you"; "you smell like shit" (were allowed).
+        SafetyCue(.harassment, .insult, 1, "a|an ~1 @insult like @you"),
+        SafetyCue(.harassment, .insult, 1, "@you smell|stink|smells|stinks like shit|garbage|trash|crap|ass|piss|death"),
         // "Piss off!" is an insult; "don't want to piss off a witch" uses the verb with its object.
         SafetyCue(
             .harassment, .insult, 1,
