@@ -190,6 +190,12 @@ import Xoseen
         ("I need you to receive a package for me and forward it", .wireTransfer),
         ("can you cash a check for me? I'll send it to your address", .wireTransfer),
         ("I'm investing in gold with a broker, want me to introduce you?", .investmentPitch),
+        // Phishing, selling pictures, the sugar-daddy offer (each was allowed).
+        ("verify your account here to keep chatting: bit.ly/verify123", .paymentCredentials),
+        ("your account will be suspended unless you confirm your details", .paymentCredentials),
+        ("I sell pics, 20 bucks for a set", .spam),
+        ("I'm a sugar daddy, I'll pay your bills for weekly meetups", .prizeScam),
+        ("I'll give you $500 a week allowance", .prizeScam),
         // Premium texts by how they charge and stop ("To stop these msgs send STOP" was allowed).
         ("To stop these msgs send STOP", .prizeScam),
         ("2 cancel send STOP", .prizeScam),
@@ -265,6 +271,9 @@ import Xoseen
         "thanks for being patient with me, I was nervous",
         "a girl like you deserves the best", "a loser like me doesn't deserve you lol", "this place smells like shit lol",
         "you smell like heaven",
+        "did you verify your account? the app asked me to", "my weekly allowance as a kid was $5",
+        "she used to sell pics of her paintings on etsy", "my account got locked because I forgot my password",
+        "sugar daddy memes are so funny", "check out this song here",
         "let's talk somewhere else, this bar is too loud",
         "download the app for the restaurant so we can order ahead",
         "send me a pic of the bathroom tiles you picked",

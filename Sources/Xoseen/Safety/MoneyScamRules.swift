@@ -164,6 +164,27 @@ enum MoneyScamRules: SafetyRuleSet {
             """
             never|dont|not|nobody|no_one ~3 share|give|send|tell|disclose|ask|asks|reveal ~3 your|ur|their|a|the ~2 bank|account|card_number|cvv|password|pin|login|card_details|code
             """),
+        // Phishing for the account: "verify your account here: bit.ly/…", "your account will be suspended unless you
+        // confirm your details" (were allowed); "did you verify your account?" alone is not enough. "Here" and "click"
+        // weigh less than half (0.55 + 0.45): alone they are no evidence of promotion either (``CueTally``).
+        SafetyCue(
+            .moneyScam, .paymentCredentials, 0.55,
+            "verify|confirm|validate|update ~2 your|ur ~1 account|details|identity|information|info|login",
+            group: "phishing"),
+        SafetyCue(
+            .moneyScam, .paymentCredentials, 0.5,
+            "account ~2 will_be|has_been|is|gets suspended|locked|deactivated|disabled|closed|restricted|terminated",
+            group: "phishing"),
+        SafetyCue(.moneyScam, .paymentCredentials, 0.45, "here|link|click|tap|below :handle?", group: "phishing"),
+        // Selling pictures, and the sugar-daddy offer that ends in a fee: "I sell pics, 20 bucks for a set", "I'm a
+        // sugar daddy, I'll pay your bills", "I'll give you $500 a week allowance" (were allowed).
+        SafetyCue(
+            .moneyScam, .spam, 1, "i|im|we sell|selling ~1 my? pics|nudes|pictures|photos|content|videos|vids|feet_pics !of"),
+        SafetyCue(.moneyScam, .spam, 1, "buy|purchase ~2 my pics|nudes|content|videos|vids|feet_pics !of"),
+        SafetyCue(.moneyScam, .prizeScam, 0.5, "sugar_daddy|sugar_mommy|sugar_mama|sugardaddy", group: "sugar"),
+        SafetyCue(
+            .moneyScam, .prizeScam, 0.5, "allowance|pay_your_bills|pay_ur_bills|spoil_you|weekly|monthly", group: "sugar"),
+        SafetyCue(.moneyScam, .prizeScam, 1, ":money ~3 a|per|every week|month|wk allowance", group: "sugar"),
         // Investment pitches: an investment word and a pitch word, anywhere in the message.
         SafetyCue(.moneyScam, .investmentPitch, 0.5, "@investment"),
         SafetyCue(.moneyScam, .investmentPitch, 0.5, "@pitch"),
