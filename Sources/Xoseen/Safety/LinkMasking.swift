@@ -9,25 +9,24 @@ enum LinkMasking {
 
     /// The message itself when it holds no link (no copy: this runs on every chat message).
     static func masked(_ folded: [UInt8]) -> [UInt8] {
-        guard var index = firstLink(in: folded, from: 0) else { return folded }
+        guard var link = nextLink(in: folded, from: 0) else { return folded }
         var output = folded
         while true {
-            let prefix = blanked.first { starts(output, at: index, with: $0) }!
-            for offset in index..<(index + prefix.count) { output[offset] = UInt8(ascii: " ") }
-            guard let next = firstLink(in: output, from: index + prefix.count) else { return output }
-            index = next
+            for offset in link.start..<(link.start + link.length) { output[offset] = UInt8(ascii: " ") }
+            guard let next = nextLink(in: output, from: link.start + link.length) else { return output }
+            link = next
         }
     }
 
-    /// Where the next scheme or `www.` starts: an `h` or `w` that begins one of ``blanked``.
-    private static func firstLink(in bytes: [UInt8], from start: Int) -> Int? {
+    /// Where the next scheme or `www.` starts and how long it is: an `h` or `w` that begins one of ``blanked``.
+    private static func nextLink(in bytes: [UInt8], from start: Int) -> (start: Int, length: Int)? {
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
-            if (byte == UInt8(ascii: "h") || byte == UInt8(ascii: "w"))
-                && blanked.contains(where: { starts(bytes, at: index, with: $0) })
+            if byte == UInt8(ascii: "h") || byte == UInt8(ascii: "w"),
+                let prefix = blanked.first(where: { starts(bytes, at: index, with: $0) })
             {
-                return index
+                return (index, prefix.count)
             }
             index += 1
         }

@@ -76,7 +76,7 @@ public struct SafetyScanner: Sendable {
             for index in tokens.indices { tokens[index].id = promotion.wordID(tokens[index].text) }
             var matched = Set<Int>()
             promotion.collectMatches(in: tokens, into: &matched)
-            if let first = matched.min() { tally.add(promotion.cues[first]) }
+            if let cue = matched.min().map({ promotion.cues[$0] }) { tally.markPromotion("[\(cue.group)] \(cue.phrase)") }
         }
     }
 }
@@ -122,10 +122,6 @@ struct CueTally {
     }
 
     mutating func add(_ cue: SafetyCue) {
-        if cue.group == SafetyCue.promotionGroup {
-            markPromotion("[\(cue.group)] \(cue.phrase)")
-            return
-        }
         if cue.weight >= 0.5 && (cue.category == .moneyScam || cue.category == .offPlatform) { promotes = true }
         lines.append("\(cue.category.rawValue) \(cue.weight) [\(cue.group)] \(cue.phrase)")
         add(category: cue.category, group: cue.group, reason: cue.reason, weight: cue.weight)
