@@ -26,6 +26,12 @@
    over the three are kept. They disagree (the labelled events are AllSides round-ups mixing reports
    and opinion, so they want a stricter join than wire copy and its follow-ups), and a threshold that
    serves all three is what carries to news none of them is. The test split is not read here.
+   `--extra-events STREAM` learns from a second kind of labelled event too: the shipped model adds the single-event
+   newswire clusters of DUC 2002 (`scripts/duc_events.py`, NIST's data, never copied here) with each pair weighted
+   `--extra-weight 10`, at `--threshold 0.44`. The labelled round-ups cut long stories into one event a day and
+   are all one topic (US politics); DUC's events are several reports of one story over days, among stories of other
+   topics — what a feed reader gets. Weight and threshold were chosen by cross-fitting the two halves of the DUC
+   events (learn from one with the round-ups, cluster the other): docs/jarvis-stories.md#data-splits-training.
 5. A few made-up articles (FIXTURE below) are replayed the same way and their feature vectors and
    probabilities stored in the model, so `JoinModelTests` fails when serving features drift
    from the ones the weights were learned on.
@@ -168,6 +174,14 @@ def main():
                         help="weight of each drawn-out pair against a pair as published (with --spread-hours)")
     parser.add_argument("--teaser-chars", type=int, default=TEASER_CHARS,
                         help="also learn from the train stream with bodies cut to this length (0: full bodies only)")
+    parser.add_argument("--extra-events", action="append", default=[],
+                        help="another labelled stream (eval format) to learn from too, e.g. newswire clusters of a "
+                             "coarser event notion (repeatable; its events were never seen by the event branches)")
+    parser.add_argument("--extra-weight", type=float, default=1.0, help="weight of each --extra-events pair")
+    parser.add_argument("--extra-check", action="append", default=[],
+                        help="another labelled stream whose stream F1 joins the mean that chooses C and the threshold")
+    parser.add_argument("--threshold", type=float,
+                        help="the join threshold to ship (default: the grid's best mean F1, chosen with C)")
     parser.add_argument("--reuse-branches", action="store_true",
                         help="keep the event branches of an earlier run (the work directory's folds and the shipped one)")
     args = parser.parse_args()
@@ -201,10 +215,12 @@ def main():
             json.dump(news_events.stream([r for r in rows if r["event"] in keep], {"train"}), handle, ensure_ascii=False)
         branches[fold] = os.path.join(args.work, f"event-branch-fold{fold}.safetensors")
     shipped_branch = EVENT_BRANCH
-    if not args.reuse_branches or not all(os.path.exists(b) for b in list(branches.values()) + [shipped_branch]):
-        for fold in range(FOLDS):
+    # With --reuse-branches only the missing ones are trained (e.g. the folds beside the shipped branch).
+    for fold in range(FOLDS):
+        if not (args.reuse_branches and os.path.exists(branches[fold])):
             run([sys.executable, os.path.join(REPO, "scripts", "train-event-branch.py"), paths["train"], branches[fold],
                  "--fold", str(fold), "--folds", str(FOLDS)])
+    if not (args.reuse_branches and os.path.exists(shipped_branch)):
         run([sys.executable, os.path.join(REPO, "scripts", "train-event-branch.py"), paths["train"], shipped_branch])
 
     # Train pairs: each fold's stream with the event vectors of the branch that never saw its events.
@@ -239,6 +255,8 @@ def main():
                 json.dump(news_events.spread(doc, args.spread_hours), handle, ensure_ascii=False)
             learn_from(f"train-fold{fold}-spread-{args.spread_hours:g}", spread_path, fold, weight=args.spread_weight,
                        cache=False)
+    for index, path in enumerate(args.extra_events):
+        learn_from(f"extra{index}", path, 0, weight=args.extra_weight)
     x, y, weights = np.vstack(xs), np.concatenate(ys), np.concatenate(weights)
     event_encoder = subprocess.run(
         [story_eval_binary(), "embed", "--branch", shipped_branch, "--identifier"], cwd=REPO, check=True,
@@ -276,19 +294,29 @@ def main():
         with open(args.out, "w", encoding="utf-8") as handle:
             json.dump(doc, handle, indent=1)
         sweeps = {}
-        for name, path, cache in (("validation", paths["validation"], os.path.join(args.work, "validation.emb")),
-                                  ("spread", paths["validation-spread"], os.path.join(args.work, "validation.emb")),
-                                  ("own", OWN_SET, os.path.join(args.work, "own.emb")),
-                                  ("samples", paths["samples"], os.path.join(args.work, "samples.emb"))):
+        streams = [("validation", paths["validation"], os.path.join(args.work, "validation.emb")),
+                   ("spread", paths["validation-spread"], os.path.join(args.work, "validation.emb")),
+                   ("own", OWN_SET, os.path.join(args.work, "own.emb")),
+                   ("samples", paths["samples"], os.path.join(args.work, "samples.emb"))]
+        streams += [(f"check{i}", path, os.path.join(args.work, f"check{i}.emb")) for i, path in enumerate(args.extra_check)]
+        for name, path, cache in streams:
             out = run([tool, "stream", path, "--model", args.out, "--thresholds", ",".join(map(str, grid)),
                        "--cache", cache, "--event-branch", shipped_branch], capture_output=True, text=True).stdout
             sweeps[name] = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
-        for v, d, o, m in zip(sweeps["validation"], sweeps["spread"], sweeps["own"], sweeps["samples"]):
+        checks = [sweeps[f"check{i}"] for i in range(len(args.extra_check))]
+        for k, (v, d, o, m) in enumerate(zip(sweeps["validation"], sweeps["spread"], sweeps["own"], sweeps["samples"])):
+            extra = [sweep[k] for sweep in checks]
             print(f"C={c} t={v['threshold']:.2f} validation P={v['precision']:.4f} R={v['recall']:.4f} "
                   f"F1={v['f1']:.4f} | drawn out 30 h F1={d['f1']:.4f} (R={d['recall']:.4f}) "
-                  f"| own P={o['precision']:.4f} R={o['recall']:.4f} F1={o['f1']:.4f} | samples F1={m['f1']:.4f}",
+                  f"| own P={o['precision']:.4f} R={o['recall']:.4f} F1={o['f1']:.4f} | samples F1={m['f1']:.4f}"
+                  + "".join(f" | check{i} P={e['precision']:.4f} R={e['recall']:.4f} F1={e['f1']:.4f}"
+                            for i, e in enumerate(extra)),
                   file=sys.stderr)
-            results.append(dict(v, own=o, samples=m, c=c, model=model, doc=doc, mean=(v["f1"] + o["f1"] + m["f1"]) / 3))
+            scores = [v["f1"], o["f1"], m["f1"]] + [e["f1"] for e in extra]
+            results.append(dict(v, own=o, samples=m, checks=extra, c=c, model=model, doc=doc,
+                                mean=sum(scores) / len(scores)))
+    if args.threshold is not None:
+        results = [r for r in results if abs(r["threshold"] - args.threshold) < 1e-9] or results
     best = max(results, key=lambda r: (round(r["mean"], 4), -r["c"], -r["threshold"]))
     model, doc = best["model"], best["doc"]
     weights = model.coef_[0]
@@ -310,6 +338,7 @@ def main():
     doc["trainedOn"] = {
         "data": "news-events.jsonl (shared data; AllSides/NeuS, BASIL)",
         "split": "SHA-1(event id)[:8] % 100: <60 train, <80 validation, else test",
+        "extraEvents": [os.path.basename(p) for p in args.extra_events], "extraWeight": args.extra_weight,
         "trainPairs": int(len(y)), "trainPositives": int(y.sum()), "teaserChars": args.teaser_chars, "c": best["c"],
         "validation": {"threshold": best["threshold"], "precision": best["precision"], "recall": best["recall"],
                        "f1": best["f1"], "eventsPerDay": VALIDATION_EVENTS_PER_DAY},

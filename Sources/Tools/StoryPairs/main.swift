@@ -12,6 +12,10 @@
 //       one falls in the second half of the cut, else at a word — the length of a feed's description,
 //       to measure (and train on) what clustering gets when no page was fetched.
 //
+//   --as-clustered MODEL (pairs): the stream is clustered by MODEL instead of restored into its true events, and a
+//       pair is positive when the candidate story's most frequent event is the article's: the situations the
+//       model meets when it serves (an event already split in two, a story already holding another event),
+//       which a replay of the truth never shows it.
 //   --assignments FILE (stream): writes each article's event and the story it ended in, one JSON line
 //       each, for the last threshold: what error analysis on a development split reads.
 //   --event-branch FILE (both modes): the encoder branch whose vectors the event features compare
@@ -61,6 +65,7 @@ var thresholds: [Double?] = [nil]
 var bodyCharacters: Int?
 var eventBranch: String?
 var assignmentsPath: String?
+var clusteringModelPath: String?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     switch option {
@@ -69,6 +74,7 @@ while !arguments.isEmpty {
     case "--no-model": modelPath = nil
     case "--event-branch": eventBranch = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--assignments": assignmentsPath = arguments.isEmpty ? nil : arguments.removeFirst()
+    case "--as-clustered": clusteringModelPath = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--body-chars": bodyCharacters = Int(arguments.isEmpty ? "" : arguments.removeFirst())
     case "--thresholds": thresholds = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").map { Double($0) }
     default: fail("unknown option \(option)")
@@ -174,7 +180,15 @@ let features = ordered.map { extractor([$0.0], stored: stored)[0] }
 
 switch mode {
 case "pairs":
-    let clusterer = StoryClusterer(configuration: pairConfiguration, embedder: encoder)
+    let clusteringModel: JoinModel?
+    do { clusteringModel = try clusteringModelPath.map { try JoinModel.load(path: $0) } } catch {
+        fail("cannot load the join model \(clusteringModelPath ?? ""): \(error)")
+    }
+    let clusterer = StoryClusterer(configuration: pairConfiguration, embedder: encoder, joinModel: clusteringModel)
+    var eventsOfStory: [String: [String: Int]] = [:]
+    func mainEvent(_ story: String) -> String? {
+        eventsOfStory[story]?.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+    }
     var lines: [String] = []
     var followers = 0
     var found = 0
@@ -187,11 +201,24 @@ case "pairs":
         }
         for (story, join) in candidates {
             let x = join.vector.map { String(format: "%.6g", $0) }.joined(separator: ",")
+            let same = clusteringModel == nil ? story == event : mainEvent(story) == event
             lines.append(
-                "{\"article\":\"\(article.id)\",\"event\":\"\(event)\",\"story\":\"\(story)\",\"same\":\(story == event ? 1 : 0),\"x\":[\(x)]}"
+                "{\"article\":\"\(article.id)\",\"event\":\"\(event)\",\"story\":\"\(story)\",\"same\":\(same ? 1 : 0),\"x\":[\(x)]}"
             )
         }
-        clusterer.restore(article: article, features: f, storyId: event)
+        if clusteringModel == nil {
+            clusterer.restore(article: article, features: f, storyId: event)
+        } else {
+            let assignment = clusterer.assign(article, features: f)
+            if case .joinedAndMerged(let survivor, let absorbed) = assignment {
+                for story in absorbed {
+                    for (e, n) in eventsOfStory.removeValue(forKey: story) ?? [:] {
+                        eventsOfStory[survivor, default: [:]][e, default: 0] += n
+                    }
+                }
+            }
+            eventsOfStory[assignment.storyId, default: [:]][event, default: 0] += 1
+        }
         seen.insert(event)
     }
     do { try (lines.joined(separator: "\n") + "\n").write(toFile: outPath!, atomically: true, encoding: .utf8) } catch {
