@@ -21,6 +21,13 @@ order) about k × `--hours` later (times a factor 0.5–1.5 drawn from its id), 
 A document without a headline gets its first sentence (the newswire copy in DUC has none). `--fold A|B` keeps
 one half of the events by a hash of the event id, so a model can learn from one half and be checked on the other.
 The output holds publishers' text: keep it out of the repository (bench-out/ and /tmp are fine).
+
+    python3 scripts/duc_events.py DUC --references DIR --summary-rows OUT.jsonl
+    make eval-summaries EVAL_ARGS="--data DIR-OF-OUT --split all"   (OUT named news-events.jsonl)
+
+writes every cluster that has a reference in DIR (one file per cluster, named by its id, of `<s docid=… num=…>`
+sentences: DUC 2002's human extracts) as rows in news-events.jsonl's fields, the reference as `event_summary`,
+so the summary evaluation runs on newswire clusters too.
 """
 
 import argparse
@@ -166,15 +173,55 @@ def stream(by_event, per_day, hours):
     return {"outlets": list(outlets.values()), "events": described, "articles": articles}
 
 
+def reference_of(path):
+    """The sentences of a DUC extract file, in order, joined."""
+    with open(path, encoding="latin-1") as handle:
+        raw = handle.read()
+    sentences = re.findall(r"<s\b[^>]*>(.*?)(?=</s|<s\b|\Z)", raw, re.S)
+    return " ".join(re.sub(r"\s+", " ", sentence).strip() for sentence in sentences)
+
+
+def summary_rows(rows, references):
+    """news-events.jsonl rows of every cluster with a reference file in `references`."""
+    clusters = collections.defaultdict(dict)
+    for row in rows:
+        if (row.get("text") or "").strip():
+            clusters[row["event"]].setdefault(row["doc"], row)
+    out = []
+    for cluster in sorted(clusters):
+        path = next((p for p in (os.path.join(references, cluster), os.path.join(references, cluster + ".txt"))
+                     if os.path.exists(p)), None)
+        if path is None:
+            continue
+        summary = reference_of(path)
+        docs = sorted(clusters[cluster].values(), key=lambda d: (d.get("date") or "", d["doc"]))
+        for row in docs:
+            out.append({"event": cluster, "title": headline(row), "text": row["text"],
+                        "source": source_of(row["doc"]).upper() + " newswire", "published": row.get("date"),
+                        "event_summary": summary, "event_title": headline(docs[0])})
+    return out
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("duc", help="DUC 2002 docs directory, or a JSON-lines file of its documents")
-    parser.add_argument("--out", required=True)
+    parser.add_argument("--out", help="the eval-format stream of the single events")
+    parser.add_argument("--references", help="a directory of DUC extract files, one per cluster")
+    parser.add_argument("--summary-rows", help="with --references: news-events.jsonl rows of the clusters")
     parser.add_argument("--fold", choices=("A", "B"), help="one half of the events, by a hash of the event id")
     parser.add_argument("--per-day", type=float, default=12.5)
     parser.add_argument("--hours", type=float, default=6.0)
     args = parser.parse_args(argv)
-    by_event = events(read_rows(args.duc))
+    rows = read_rows(args.duc)
+    if args.references and args.summary_rows:
+        written = summary_rows(rows, args.references)
+        with open(args.summary_rows, "w", encoding="utf-8") as handle:
+            handle.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in written)
+        print(f"{args.summary_rows}: {len(written)} articles of {len({r['event'] for r in written})} clusters",
+              file=sys.stderr)
+    if not args.out:
+        return
+    by_event = events(rows)
     if args.fold:
         by_event = {e: d for e, d in by_event.items() if "AB"[_hash_int("fold:" + e) % 2] == args.fold}
     doc = stream(by_event, args.per_day, args.hours)

@@ -314,7 +314,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--story-eval", required=True)
     parser.add_argument("--data", default=tt.DEFAULT_DATA)
-    parser.add_argument("--split", choices=["test", "dev"], default="test")
+    parser.add_argument("--split", choices=["test", "dev", "all"], default="test",
+                        help="all: every event of the file (another set in news-events.jsonl's fields, e.g. "
+                             "newswire clusters with a reference summary each)")
     parser.add_argument("--examples", type=int, default=5)
     parser.add_argument("--body-chars", type=int, default=0,
                         help="cut each article's text to N characters for ours (a feed's description instead of the page)")
@@ -325,7 +327,7 @@ def main():
         print(f"{path} not found: nothing to measure")
         return
     events = summary_events.load(path)
-    chosen = summary_events.split(events, args.split)
+    chosen = list(events) if args.split == "all" else summary_events.split(events, args.split)
     payload = summary_events.payload(events, chosen, args.body_chars)
     out = subprocess.run([args.story_eval, "insight"], input=payload.encode(), capture_output=True, check=True).stdout
     ours = {o["event"]: o for o in map(json.loads, out.decode().splitlines())}
