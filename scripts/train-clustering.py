@@ -28,7 +28,7 @@
    serves all three is what carries to news none of them is. The test split is not read here.
    `--extra-events STREAM` learns from a second kind of labelled event too: the shipped model adds the single-event
    newswire clusters of DUC 2002 (`scripts/duc_events.py`, NIST's data, never copied here) with each pair weighted
-   `--extra-weight 10`, at `--threshold 0.44`. The labelled round-ups cut long stories into one event a day and
+   `--extra-weight 10`, at `--c 0.1 --threshold 0.44`. The labelled round-ups cut long stories into one event a day and
    are all one topic (US politics); DUC's events are several reports of one story over days, among stories of other
    topics — what a feed reader gets. Weight and threshold were chosen by cross-fitting the two halves of the DUC
    events (learn from one with the round-ups, cluster the other): docs/jarvis-stories.md#data-splits-training.
