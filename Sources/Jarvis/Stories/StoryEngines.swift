@@ -25,6 +25,9 @@ public protocol StoryClusteringEngine: AnyObject {
     /// A new story takes `proposedStoryId` when it is free (the article's provisional story).
     func assign(_ article: StoryArticle, features: ArticleFeatures, proposedStoryId: String?) -> StoryAssignment
     func restore(article: StoryArticle, features: ArticleFeatures, storyId: String)
+    /// Lone stories offered again to the others after the latest `assign`s; the merges made, each lone
+    /// story absorbed or absorbing (`StoryClusterer.reconsiderLoneArticles`).
+    func reconsiderLoneArticles() -> [(survivor: String, absorbed: String)]
     /// Drops a story (gone stale) from the index.
     func remove(storyId: String)
     /// How far back from the newest article a story can still be joined: only those articles are

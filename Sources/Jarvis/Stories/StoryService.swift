@@ -173,6 +173,18 @@ public actor StoryService: StoryIngesting {
                 logger.error("story assignment not stored", ["article": article.id, "error": "\(error)"])
             }
         }
+        // Stories left with their one article are offered again once their event has had time to take shape.
+        for (survivor, absorbed) in clusterer.reconsiderLoneArticles() {
+            do {
+                try await stories.merge([absorbed], into: survivor)
+                absorbedAll.append(absorbed)
+                touched.remove(absorbed)
+                touched.insert(survivor)
+                logger.info("lone story merged", ["survivor": survivor, "absorbed": absorbed])
+            } catch {
+                logger.error("story merge not stored", ["survivor": survivor, "absorbed": absorbed, "error": "\(error)"])
+            }
+        }
         await saveEmbeddings(of: ordered.map(\.0), prepared)
         for id in absorbedAll { events.publish(.storyStale(storyId: id)) }
         for id in touched.sorted() { await reanalyze(id, contentChanged: true) }

@@ -1,7 +1,9 @@
 // StoryBench: StoryClusterer throughput and per-article latency as the store grows.
 //
-//   StoryBench [--sizes 10000,100000,1000000] [--batch 2000] [--rate 3000] [--learned MODEL.json]
+//   StoryBench [--sizes 10000,100000,1000000] [--batch 2000] [--rate 3000] [--learned MODEL.json] [--no-reoffer]
 //
+// Each assign is followed by `reconsiderLoneArticles` (lone stories offered again), as the service does;
+// --no-reoffer leaves it out (the clusterer without second chances, for a before/after in one run).
 // --learned: the learned join (the production path with the sentence model), with synthetic
 // meaning vectors (SyntheticMeaning) in place of the encoder, whose own cost is `make bench-embed`.
 //
@@ -20,12 +22,14 @@ var batch = 2_000
 var rate = 3_000.0
 var joinModel: JoinModel?
 var meaning = SyntheticMeaning()
+var reoffer = true
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--sizes": sizes = (arguments.next() ?? "").split(separator: ",").compactMap { Int($0) }
     case "--batch": batch = Int(arguments.next() ?? "") ?? batch
     case "--rate": rate = Double(arguments.next() ?? "") ?? rate
+    case "--no-reoffer": reoffer = false
     case "--learned":
         do { joinModel = try JoinModel.load(path: arguments.next() ?? "") } catch {
             FileHandle.standardError.write(Data("StoryBench: \(error)\n".utf8))
@@ -34,7 +38,9 @@ while let argument = arguments.next() {
         meaning.branchIdentifiers = joinModel?.eventEncoder.map { [$0] } ?? []
     default:
         FileHandle.standardError.write(
-            Data("usage: StoryBench [--sizes N,N,N] [--batch N] [--rate ARTICLES_PER_HOUR] [--learned MODEL.json]\n".utf8))
+            Data(
+                "usage: StoryBench [--sizes N,N,N] [--batch N] [--rate ARTICLES_PER_HOUR] [--learned MODEL.json] [--no-reoffer]\n"
+                    .utf8))
         exit(2)
     }
 }
@@ -81,7 +87,11 @@ final class UnsafeResults<T>: @unchecked Sendable {
 
 var stream = SyntheticNews(articlesPerHour: rate)
 stream.extend(to: (sizes.max() ?? 0) + batch)
-let clusterer = joinModel.map { StoryClusterer(embedder: meaning, joinModel: $0) } ?? StoryClusterer()
+var configuration = ClusteringConfiguration()
+if !reoffer { configuration.reofferAfter = [] }
+let clusterer =
+    joinModel.map { StoryClusterer(configuration: configuration, embedder: meaning, joinModel: $0) }
+    ?? StoryClusterer(configuration: configuration)
 var assigned = 0
 var rows:
     [(
@@ -98,6 +108,7 @@ for size in sizes.sorted() {
         let upper = min(size, assigned + 65_536)
         for (article, features) in prepare(stream, assigned..<upper, meaning: joinModel == nil ? nil : meaning) {
             clusterer.assign(article, features: features)
+            if reoffer { _ = clusterer.reconsiderLoneArticles() }
         }
         assigned = upper
     }
@@ -124,6 +135,7 @@ for size in sizes.sorted() {
         features.eventEmbedding = event
         let t1 = now()
         clusterer.assign(article, features: features)
+        if reoffer { _ = clusterer.reconsiderLoneArticles() }
         let t2 = now()
         totals.append(Double(t2 - t0) / 1_000)
         indexOnly.append(Double(t2 - t1) / 1_000)

@@ -18,6 +18,9 @@
 //       which a replay of the truth never shows it.
 //   --assignments FILE (stream): writes each article's event and the story it ended in, one JSON line
 //       each, for the last threshold: what error analysis on a development split reads.
+//   --reoffer-hours H,H,... (stream): when lone stories are offered again (`ClusteringConfiguration.reofferAfter`;
+//       empty: never). --reoffer-at-end: offered once the whole stream is in, as when the server receives it in
+//       one batch (every feed of an evaluation polled at once), instead of after each article.
 //   --event-branch FILE (both modes): the encoder branch whose vectors the event features compare
 //       (pairs: none unless given; stream: the shipped one when the model names an event branch).
 //
@@ -66,6 +69,8 @@ var bodyCharacters: Int?
 var eventBranch: String?
 var assignmentsPath: String?
 var clusteringModelPath: String?
+var reofferHours: [Double]?
+var reofferAtEnd = false
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     switch option {
@@ -75,6 +80,9 @@ while !arguments.isEmpty {
     case "--event-branch": eventBranch = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--assignments": assignmentsPath = arguments.isEmpty ? nil : arguments.removeFirst()
     case "--as-clustered": clusteringModelPath = arguments.isEmpty ? nil : arguments.removeFirst()
+    case "--reoffer-hours":
+        reofferHours = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").compactMap { Double($0) }
+    case "--reoffer-at-end": reofferAtEnd = true
     case "--body-chars": bodyCharacters = Int(arguments.isEmpty ? "" : arguments.removeFirst())
     case "--thresholds": thresholds = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").map { Double($0) }
     default: fail("unknown option \(option)")
@@ -238,9 +246,16 @@ case "stream":
             chosen!.mergeThreshold = max(threshold, chosen!.mergeThreshold)
         }
         var configuration = ClusteringConfiguration()
+        if let reofferHours { configuration.reofferAfter = reofferHours.map { $0 * 3600 } }
         if let threshold, model == nil { configuration.semanticJoinThreshold = threshold }
         let clusterer = StoryClusterer(configuration: configuration, embedder: encoder, joinModel: chosen)
-        for ((article, _), f) in zip(ordered, features) { clusterer.assign(article, features: f) }
+        var merges = 0
+        for ((article, _), f) in zip(ordered, features) {
+            clusterer.assign(article, features: f)
+            if !reofferAtEnd { merges += clusterer.reconsiderLoneArticles().count }
+        }
+        if reofferAtEnd { merges += clusterer.reconsiderLoneArticles().count }
+        FileHandle.standardError.write(Data("lone stories merged: \(merges)\n".utf8))
         var predicted: [String: Set<String>] = [:]
         for (article, _) in ordered { predicted[clusterer.story(of: article.id) ?? article.id, default: []].insert(article.id) }
         var precision = 0.0

@@ -131,6 +131,7 @@ extension StoryServiceTests {
             inner.restore(article: article, features: features, storyId: storyId)
         }
         func remove(storyId: String) { inner.remove(storyId: storyId) }
+        func reconsiderLoneArticles() -> [(survivor: String, absorbed: String)] { inner.reconsiderLoneArticles() }
     }
 
     @Test func feedsPolledTogetherAreClusteredTogetherOldestFirst() async throws {

@@ -70,3 +70,22 @@ extension Array where Element == UInt32 {
         return low < count && self[low] == value
     }
 }
+
+/// Story indices waiting for their second chance (`StoryClusterer.reconsiderLoneArticles`), first in first out:
+/// the consumed head is dropped once it is half the array, so each push and pop is amortised O(1).
+struct LoneStoryQueue {
+    private var items: [Int32] = []
+    private var head = 0
+
+    var first: Int32? { head < items.count ? items[head] : nil }
+
+    mutating func append(_ story: Int32) { items.append(story) }
+
+    mutating func popFirst() {
+        head += 1
+        if head >= 1_024 && head * 2 >= items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+    }
+}

@@ -106,6 +106,11 @@ public struct ClusteringConfiguration: Sendable, Equatable {
     /// The encoder branch (`TextEmbedder.branchIdentifiers`) whose vectors the learned join's event features
     /// compare; nil: none. `StoryClusterer` sets it to the one its join model was trained on.
     public var eventVectorModel: String?
+    /// A story still holding its one article is offered to the stories around it again this long after
+    /// that article (stream time: the newest article seen), once per entry, while it stays alone: a report
+    /// that arrived before its event's story took shape (a feature-style opening, an early fragment) gets
+    /// the same decision against what was written since (`StoryClusterer.reconsiderLoneArticles`). Empty: never.
+    public var reofferAfter: [TimeInterval] = [3 * 3600, 12 * 3600, 30 * 3600]
     /// Articles between sweeps that drop stale stories out of the index.
     public var sweepInterval: Int = 4_096
 

@@ -62,6 +62,8 @@ public final class StoryClusterer {
     private var hitScratch: [Float] = []
     private var clock: Double = -.infinity
     private var assignmentsSinceSweep = 0
+    /// Stories created with one article, per entry of `configuration.reofferAfter`, in creation order.
+    private var lonely: [LoneStoryQueue] = []
     /// Stories keep their latest articles' headlines and embeddings (`StoryMembers`) for the
     /// learned join decision: with an embedder only (the words-only path never reads them).
     private let keepsMembers: Bool
@@ -140,17 +142,15 @@ public final class StoryClusterer {
         else {
             let index = createStory(proposing: proposedStoryId, time: time)
             add(articleId: article.id, features: features, interned: interned, time: time, to: index)
+            // Restored stories are not queued: after a restart they keep the chances they had.
+            if !configuration.reofferAfter.isEmpty {
+                if lonely.isEmpty { lonely = Array(repeating: LoneStoryQueue(), count: configuration.reofferAfter.count) }
+                lonely[0].append(index)
+            }
             return .newStory(stories[Int(index)].id)
         }
 
-        var group = [best.story]
-        for other in scored.dropFirst() where other.score >= Float(mergeThreshold) {
-            if centroidSimilarity(best.story, other.story) >= Float(configuration.mergeCentroidThreshold)
-                || semanticCentroidSimilarity(best.story, other.story) >= Float(configuration.mergeSemanticThreshold)
-            {
-                group.append(other.story)
-            }
-        }
+        let group = bridged(by: scored, mergeThreshold: mergeThreshold)
         let survivor = group.max { a, b in !survives(a, over: b) }!
         let absorbedIds = group.filter { $0 != survivor }.map { stories[Int($0)].id }
         for story in group where story != survivor { absorb(story, into: survivor) }
@@ -159,6 +159,69 @@ public final class StoryClusterer {
         if absorbedIds.isEmpty { return .joined(id) }
         logger.debug("stories merged", ["survivor": id, "absorbed": absorbedIds.joined(separator: ",")])
         return .joinedAndMerged(survivor: id, absorbed: absorbedIds)
+    }
+
+    /// Offers each story still holding its one article to the other stories again, `reofferAfter[k]` after
+    /// that article (by the newest article seen), with the same decision as `assign` makes: an early or
+    /// oddly worded report meets the story its event became. Returns the stories merged, lone story absorbed
+    /// (its id resolves to the survivor's from now on, as for any merge). Call after each batch of `assign`.
+    public func reconsiderLoneArticles() -> [(survivor: String, absorbed: String)] {
+        var merges: [(survivor: String, absorbed: String)] = []
+        for stage in lonely.indices {
+            while let index = lonely[stage].first, stories[Int(index)].first + configuration.reofferAfter[stage] <= clock {
+                lonely[stage].popFirst()
+                guard stories[Int(index)].state == .indexed, stories[Int(index)].articleIds.count == 1 else { continue }
+                let group = secondChance(index)
+                if !group.isEmpty {
+                    let all = group + [index]
+                    let survivor = all.max { a, b in !survives(a, over: b) }!
+                    for story in all where story != survivor {
+                        let absorbedId = stories[Int(story)].id
+                        absorb(story, into: survivor)
+                        merges.append((stories[Int(survivor)].id, absorbedId))
+                    }
+                } else if stage + 1 < lonely.count {
+                    lonely[stage + 1].append(index)
+                }
+            }
+        }
+        return merges
+    }
+
+    /// The story a lone story's article would join now and those it bridges to it (the same model, thresholds
+    /// and merge rule as `assign`); empty when it would stay alone.
+    private func secondChance(_ index: Int32) -> [Int32] {
+        let story = stories[Int(index)]
+        // Its centroid is the article's vectors (members are kept with an embedder only).
+        let member = story.members.count == 1
+        let article = InternedArticle(
+            terms: story.terms, title: story.title, entities: story.entities.ids, quantities: story.quantities.ids,
+            embedding: member ? story.members.embedding(0) : [], headline: member ? story.members.headline(0) : [],
+            event: member ? story.members.event(0) : [])
+        let scored = score(article, time: story.first, excluding: index)
+        let learned = joinModel != nil && !article.embedding.isEmpty
+        let threshold =
+            learned
+            ? joinModel!.threshold
+            : configuration.semanticWeight > 0 && !article.embedding.isEmpty
+                ? configuration.semanticJoinThreshold : configuration.joinThreshold
+        guard let best = scored.first, best.score >= Float(threshold) else { return [] }
+        return bridged(by: scored, mergeThreshold: learned ? joinModel!.mergeThreshold : configuration.mergeThreshold)
+    }
+
+    /// The best story and the others the article bridges to it: at `mergeThreshold` or above, with a centroid
+    /// that agrees with the best's (text or meaning).
+    private func bridged(by scored: [Scored], mergeThreshold: Double) -> [Int32] {
+        guard let best = scored.first else { return [] }
+        var group = [best.story]
+        for other in scored.dropFirst() where other.score >= Float(mergeThreshold) {
+            if centroidSimilarity(best.story, other.story) >= Float(configuration.mergeCentroidThreshold)
+                || semanticCentroidSimilarity(best.story, other.story) >= Float(configuration.mergeSemanticThreshold)
+            {
+                group.append(other.story)
+            }
+        }
+        return group
     }
 
     /// Below the join threshold, the best story still wins when it reaches `clearWinnerShare` of
@@ -348,7 +411,7 @@ public final class StoryClusterer {
 
     /// Candidate stories from the postings of the article's top features, scored in full, best first.
     private func score(
-        _ article: InternedArticle, time: Double,
+        _ article: InternedArticle, time: Double, excluding excluded: Int32 = -1,
         observe: ((Int32, JoinFeatures) -> Void)? = nil
     ) -> [Scored] {
         // Posting hits per story, summed in a scratch array (cheaper than a dictionary per article).
@@ -361,7 +424,7 @@ public final class StoryClusterer {
             if postings[f].contains(where: { stories[Int($0)].state != .indexed }) {
                 postings[f].removeAll { stories[Int($0)].state != .indexed }
             }
-            for story in postings[f] {
+            for story in postings[f] where story != excluded {
                 if hitScratch[Int(story)] == 0 { touched.append(story) }
                 hitScratch[Int(story)] += weight
             }
@@ -369,7 +432,7 @@ public final class StoryClusterer {
         // Stories close in meaning whatever their words: the few nearest by embedding, among those
         // in the index (bounded by the story window, not by the store).
         let neighbours = semanticNeighbours(article.embedding)
-        guard !touched.isEmpty || !neighbours.isEmpty else { return [] }
+        guard !touched.isEmpty || neighbours.contains(where: { $0 != excluded }) else { return [] }
         // Best hits first, ties by story index: one packed key per story sorts much faster than tuples
         // (positive Float bit patterns order like the floats).
         var keys = touched.map { UInt64(hitScratch[Int($0)].bitPattern) << 32 | UInt64(UInt32.max - UInt32(bitPattern: $0)) }
@@ -378,7 +441,7 @@ public final class StoryClusterer {
         var candidates = keys.prefix(configuration.maxCandidates).map {
             Int32(bitPattern: UInt32.max - UInt32(truncatingIfNeeded: $0))
         }
-        for story in neighbours where !candidates.contains(story) { candidates.append(story) }
+        for story in neighbours where story != excluded && !candidates.contains(story) { candidates.append(story) }
 
         var query = article.terms
         for i in query.values.indices { query.values[i] *= idf(query.ids[i]) }

@@ -51,6 +51,10 @@ struct StoryMembers {
     /// The member's embedding, empty when it had none.
     func embedding(_ member: Int) -> [Float] { meaning.row(member) }
 
+    /// The member's headline embedding and event-branch vector, empty when it had none.
+    func headline(_ member: Int) -> [Float] { headlines.row(member) }
+    func event(_ member: Int) -> [Float] { events.row(member) }
+
     /// The highest dot product of `unit` with a member's embedding, nil when no member's is comparable.
     func maxMeaningDot(_ unit: [Float]) -> Float? { meaning.dots(unit)?.max }
 

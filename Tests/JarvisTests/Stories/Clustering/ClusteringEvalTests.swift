@@ -82,6 +82,8 @@ import StableHash
             let decision = engine.assign(article, features: engine.extractor(article), proposedStoryId: "story_\(i)")
             assignment[article.id] = decision.storyId
             if case .joinedAndMerged(let survivor, let absorbed) = decision { for id in absorbed { merges[id] = survivor } }
+            // As the service does after each batch: lone stories offered again.
+            for (survivor, absorbed) in engine.reconsiderLoneArticles() { merges[absorbed] = survivor }
         }
         func resolve(_ id: String) -> String {
             var current = id
