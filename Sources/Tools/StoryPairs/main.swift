@@ -20,7 +20,8 @@
 //       each, for the last threshold: what error analysis on a development split reads.
 //   --reoffer-hours H,H,... (stream): when lone stories are offered again (`ClusteringConfiguration.reofferAfter`;
 //       empty: never). --reoffer-at-end: offered once the whole stream is in, as when the server receives it in
-//       one batch (every feed of an evaluation polled at once), instead of after each article.
+//       one batch (every feed of an evaluation polled at once), instead of after each article. --by-feed: each
+//       outlet's articles as one batch (oldest first), outlet after outlet, as when feeds are added one at a time.
 //   --event-branch FILE (both modes): the encoder branch whose vectors the event features compare
 //       (pairs: none unless given; stream: the shipped one when the model names an event branch).
 //
@@ -71,6 +72,7 @@ var assignmentsPath: String?
 var clusteringModelPath: String?
 var reofferHours: [Double]?
 var reofferAtEnd = false
+var byFeed = false
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     switch option {
@@ -83,6 +85,7 @@ while !arguments.isEmpty {
     case "--reoffer-hours":
         reofferHours = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").compactMap { Double($0) }
     case "--reoffer-at-end": reofferAtEnd = true
+    case "--by-feed": byFeed = true
     case "--body-chars": bodyCharacters = Int(arguments.isEmpty ? "" : arguments.removeFirst())
     case "--thresholds": thresholds = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").map { Double($0) }
     default: fail("unknown option \(option)")
@@ -250,8 +253,13 @@ case "stream":
         if let threshold, model == nil { configuration.semanticJoinThreshold = threshold }
         let clusterer = StoryClusterer(configuration: configuration, embedder: encoder, joinModel: chosen)
         var merges = 0
-        for ((article, _), f) in zip(ordered, features) {
-            clusterer.assign(article, features: f)
+        var feedOrder: [String] = []
+        for (article, _) in ordered where !feedOrder.contains(article.source) { feedOrder.append(article.source) }
+        let batches: [[Int]] =
+            byFeed
+            ? feedOrder.map { feed in ordered.indices.filter { ordered[$0].0.source == feed } } : ordered.indices.map { [$0] }
+        for batch in batches {
+            for i in batch { clusterer.assign(ordered[i].0, features: features[i]) }
             if !reofferAtEnd { merges += clusterer.reconsiderLoneArticles().count }
         }
         if reofferAtEnd { merges += clusterer.reconsiderLoneArticles().count }

@@ -293,9 +293,9 @@ import StableHash
         let model = try JoinModel.load(path: JoinModelTests.modelPath)
         let (p, r, f1) = Self.bcubed(predicted: Self.run(articles, joinModel: model), truth: truth)
         print("learned join on the evaluation set (\(articles.count) articles): B3 P=\(p) R=\(r) F1=\(f1)")
-        // Measured 0.959 (2026-12-06, also learned from DUC 2002's newswire events; 0.973 before, 0.940 before the
-        // event vectors).
-        #expect(f1 > 0.95)
+        // Measured 0.967 (2026-12-06, with lone stories offered again; 0.959 without, also learned from DUC 2002's
+        // newswire events; 0.973 before that, 0.940 before the event vectors).
+        #expect(f1 > 0.96)
     }
 
     /// The samples with the learned join, as the server clusters them: one story per event (measured 1.000 at the
