@@ -22,6 +22,8 @@
 //       empty: never). --reoffer-at-end: offered once the whole stream is in, as when the server receives it in
 //       one batch (every feed of an evaluation polled at once), instead of after each article. --by-feed: each
 //       outlet's articles as one batch (oldest first), outlet after outlet, as when feeds are added one at a time.
+//       --late-outlets N: the last N outlets of the set's list come as one batch after all the others (a server whose
+//       last feeds were fetched while the first batch was being clustered).
 //   --event-branch FILE (both modes): the encoder branch whose vectors the event features compare
 //       (pairs: none unless given; stream: the shipped one when the model names an event branch).
 //
@@ -73,6 +75,7 @@ var clusteringModelPath: String?
 var reofferHours: [Double]?
 var reofferAtEnd = false
 var byFeed = false
+var lateOutlets = 0
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     switch option {
@@ -86,6 +89,7 @@ while !arguments.isEmpty {
         reofferHours = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").compactMap { Double($0) }
     case "--reoffer-at-end": reofferAtEnd = true
     case "--by-feed": byFeed = true
+    case "--late-outlets": lateOutlets = Int(arguments.isEmpty ? "" : arguments.removeFirst()) ?? 0
     case "--body-chars": bodyCharacters = Int(arguments.isEmpty ? "" : arguments.removeFirst())
     case "--thresholds": thresholds = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").map { Double($0) }
     default: fail("unknown option \(option)")
@@ -255,9 +259,15 @@ case "stream":
         var merges = 0
         var feedOrder: [String] = []
         for (article, _) in ordered where !feedOrder.contains(article.source) { feedOrder.append(article.source) }
-        let batches: [[Int]] =
+        var batches: [[Int]] =
             byFeed
             ? feedOrder.map { feed in ordered.indices.filter { ordered[$0].0.source == feed } } : ordered.indices.map { [$0] }
+        if lateOutlets > 0 {
+            let late = Set(set.outlets.suffix(lateOutlets).map { outletNames[$0.id] ?? $0.id })
+            batches =
+                batches.map { $0.filter { !late.contains(ordered[$0].0.source) } }
+                + [ordered.indices.filter { late.contains(ordered[$0].0.source) }]
+        }
         for batch in batches {
             for i in batch { clusterer.assign(ordered[i].0, features: features[i]) }
             if !reofferAtEnd { merges += clusterer.reconsiderLoneArticles().count }
