@@ -152,6 +152,14 @@ enum PageFurniture {
 
     /// Furniture inside a sentence, cut (or replaced) in place.
     private static let inline: [(NSRegularExpression, String)] = [
+        // Old wire copy's typewriter conventions, first so the datelines below see a dash: " _ " is a dash
+        // ("HOLLYWOOD (AP) _ Like…", "the next big one _ a quake like 1906 _ could…"), "_" opening a sentence
+        // marks a list item ("…annually. _As many as…"), and `` '' are opening and closing quotes.
+        (try! NSRegularExpression(pattern: #" _ "#), " — "),
+        (try! NSRegularExpression(pattern: #"^_(?=\S)"#), ""),
+        (try! NSRegularExpression(pattern: #"([.!?:] )_(?=\S)"#), "$1"),
+        (try! NSRegularExpression(pattern: #"``"#), "“"),
+        (try! NSRegularExpression(pattern: #"(?<=\S)''"#), "”"),
         // Wire credits: "(Reporting by Ana Lopez; Editing by Tom Hill)", "(Additional reporting by …)".
         (regex(#"\s*\((additional )?(reporting|writing|editing|compiled|produced|graphics|research)( by)?\b[^)]*\)"#), ""),
         // Unbracketed credits ending a body: "Reporting by …; Editing by …".

@@ -128,6 +128,20 @@ import Testing
                 "The council voted on Monday. Leeds Civic Trust did not immediately respond to a request for comment.",
                 "request for comment", "The council voted on Monday."
             ),
+            // Old wire copy (AP, NYT news service): " _ " as a dash, "_" opening a list item, `` '' as quotes.
+            ("HOLLYWOOD (AP) _ The council voted on Monday.", "HOLLYWOOD", "The council voted on Monday."),
+            ("UNITED NATIONS _ The council voted on Monday.", "UNITED NATIONS", "The council voted on Monday."),
+            (
+                "The council voted on Monday _ the first time since 1998 _ to raise fares.", "_",
+                "The council voted on Monday — the first time since 1998 — to raise fares."
+            ),
+            (
+                "The council voted on Monday. _The new budget takes effect in April.", "_",
+                "The council voted on Monday. The new budget takes effect in April."
+            ),
+            (
+                "``The budget is fair,'' the mayor said.", "`", "“The budget is fair,” the mayor said."
+            ),
         ] as [(String, String, String)])
     func furnitureIsRemovedAndNewsKept(body: String, gone: String, kept: String) {
         let cleaned = PageFurniture.clean(body)
