@@ -3,13 +3,19 @@ import Logging
 import Synchronization
 
 /// Polls every feed on its own schedule: takes the feeds that are due, fetches them (at
-/// most `maxConcurrentFetches` at once and `maxPerHost` per host), ingests new and changed
+/// most `maxConcurrentFetches` at once and `maxPerHost` per host; `maxPollsInProgress` polls at once, storing and
+/// clustering included), ingests new and changed
 /// articles (`ingest`: store, queue pages, cluster), and moves each feed through
 /// `FeedHealthPolicy` (`schedule`), publishing every change of health as a `feed.health` event. Runs as a service beside the HTTP server and never
 /// blocks it: fetches run on dispatch workers, storage on the database's own threads.
 public final class FeedPoller: Sendable {
     public struct Configuration: Sendable {
+        /// Fetches on the network at once (a poll's slot is freed as soon as its answer is in).
         public var maxConcurrentFetches = 8
+        /// Polls in progress at once, fetched ones waiting for storage and clustering included: bounds the
+        /// memory of fetched documents while clustering works, without holding back the fetches of feeds polled
+        /// together (they are clustered together, in time order, only if they arrive together).
+        public var maxPollsInProgress = 64
         public var maxPerHost = 2
         /// Origins (`http://127.0.0.1:8080`) that may be fetched even when private addresses
         /// are refused: the server's own offline samples.
@@ -45,7 +51,8 @@ public final class FeedPoller: Sendable {
     let clock: @Sendable () -> Date
     private let logger = Logger(label: "poller")
     private let busyHosts = Mutex<[String: Int]>([:])
-    private let inFlight = Mutex<Set<String>>([])
+    /// Feeds with a poll in progress, and how many of those polls are still fetching.
+    private let inFlight = Mutex<(polls: Set<String>, fetching: Int)>(([], 0))
 
     public init(
         feeds: FeedStore, articles: ArticleStore, fetcher: any FeedFetching, parser: any FeedDocumentParsing,
@@ -77,14 +84,14 @@ public final class FeedPoller: Sendable {
                 for feed in due where claim(feed) {
                     // Another instance sharing the database may have taken this poll already.
                     guard await lease(feed, now: now) else {
-                        releaseHost(of: feed)
+                        releaseFetch(of: feed)
                         release(feed)
                         continue
                     }
                     group.addTask { [self] in
                         // The host's slot is for fetching (politeness to the publisher): it is freed
                         // as soon as the answer is in, not after our own storing and clustering.
-                        _ = await poll(feed, fetched: { releaseHost(of: feed) })
+                        _ = await poll(feed, fetched: { releaseFetch(of: feed) })
                         release(feed)
                     }
                 }
@@ -264,11 +271,15 @@ public final class FeedPoller: Sendable {
         return min(configuration.idleCheck, .milliseconds(Int(seconds * 1000)))
     }
 
-    /// Reserves the feed (not already being polled, under the global limit) and a slot on its host.
+    /// Reserves the feed (not already being polled, under the limits on polls and fetches) and a slot on its host.
     private func claim(_ feed: Feed) -> Bool {
         let host = URL(string: feed.url)?.host?.lowercased() ?? ""
-        let claimed = inFlight.withLock { set in
-            set.count < configuration.maxConcurrentFetches && set.insert(feed.id).inserted
+        let claimed = inFlight.withLock { state in
+            guard state.polls.count < configuration.maxPollsInProgress, state.fetching < configuration.maxConcurrentFetches,
+                state.polls.insert(feed.id).inserted
+            else { return false }
+            state.fetching += 1
+            return true
         }
         guard claimed else { return false }
         let hostFree = busyHosts.withLock { hosts -> Bool in
@@ -276,12 +287,18 @@ public final class FeedPoller: Sendable {
             hosts[host, default: 0] += 1
             return true
         }
-        if !hostFree { _ = inFlight.withLock { $0.remove(feed.id) } }
+        if !hostFree {
+            inFlight.withLock { state in
+                state.polls.remove(feed.id)
+                state.fetching -= 1
+            }
+        }
         return hostFree
     }
 
-    /// Frees the feed's host slot (once per claim).
-    private func releaseHost(of feed: Feed) {
+    /// Frees the feed's fetch slot and host slot once its answer is in (once per claim).
+    private func releaseFetch(of feed: Feed) {
+        inFlight.withLock { $0.fetching -= 1 }
         let host = URL(string: feed.url)?.host?.lowercased() ?? ""
         busyHosts.withLock { hosts in
             hosts[host, default: 1] -= 1
@@ -291,6 +308,6 @@ public final class FeedPoller: Sendable {
 
     /// Frees the feed itself: it may be polled again.
     private func release(_ feed: Feed) {
-        _ = inFlight.withLock { $0.remove(feed.id) }
+        _ = inFlight.withLock { $0.polls.remove(feed.id) }
     }
 }

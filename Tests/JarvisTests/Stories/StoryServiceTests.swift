@@ -193,9 +193,12 @@ extension StoryServiceTests {
         }
     }
 
-    @Test func aHostSlotIsFreedOnceTheAnswerIsInNotAfterClustering() async throws {
+    /// One fetch slot on the host (`maxPerHost` 1), or one in all (`maxConcurrentFetches` 1, two hosts): either way
+    /// the second fetch waits for the first answer, not for its clustering.
+    @Test(arguments: [true, false])
+    func fetchSlotsAreFreedOnceTheAnswerIsInNotAfterClustering(sameHost: Bool) async throws {
         let first = "https://same.example/one"
-        let second = "https://same.example/two"
+        let second = sameHost ? "https://same.example/two" : "https://other.example/two"
         let fetcher = TimedFetcher(
             ScriptedFetcher([
                 first: [
@@ -214,7 +217,7 @@ extension StoryServiceTests {
                 ],
             ]))
         var settings = JarvisApplication.Settings(dataDirectory: temporaryDirectory())
-        settings.poller.maxPerHost = 1
+        if sameHost { settings.poller.maxPerHost = 1 } else { settings.poller.maxConcurrentFetches = 1 }
         settings.poller.idleCheck = .milliseconds(50)
         defer { try? FileManager.default.removeItem(atPath: settings.dataDirectory) }
         let engines = JarvisApplication.StoryEngines(
@@ -232,7 +235,7 @@ extension StoryServiceTests {
         let starts = fetcher.starts.withLock { $0 }
         let a = try #require(starts[first])
         let b = try #require(starts[second])
-        // One slot on the host: the second fetch waits for the first answer, not for its 1.5 s of clustering.
+        // The second fetch waits for the first answer, not for its 1.5 s of clustering.
         #expect(abs(a.timeIntervalSince(b)) < 1.0)
     }
 }
