@@ -150,11 +150,17 @@ public actor StoryService: StoryIngesting {
             JarvisMetrics.clusteredArticles.increment(by: UInt64(ordered.count))
         }
         // Every decision of the batch first, with no suspension point between them: the actor is
-        // reentrant, and another feed's batch must not interleave with this one's time order.
+        // reentrant, and another feed's batch must not interleave with this one's time order. After each
+        // article, the stories left with their one article whose time has come are offered again, so a batch of
+        // days (a restart, feeds added together) is clustered as the same articles arriving one by one would be.
         let decisions = zip(ordered, features).map {
-            clusterer.assign($0.0.0, features: $0.1, proposedStoryId: $0.0.provisionalStoryId)
+            (
+                clusterer.assign($0.0.0, features: $0.1, proposedStoryId: $0.0.provisionalStoryId),
+                lone: clusterer.reconsiderLoneArticles()
+            )
         }
-        for ((article, provisional), decision) in zip(ordered, decisions) {
+        // Stored in the same order: each article's move, then the merges that followed it.
+        for ((article, provisional), (decision, lone)) in zip(ordered, decisions) {
             do {
                 switch decision {
                 case .newStory(let id):
@@ -172,17 +178,16 @@ public actor StoryService: StoryIngesting {
             } catch {
                 logger.error("story assignment not stored", ["article": article.id, "error": "\(error)"])
             }
-        }
-        // Stories left with their one article are offered again once their event has had time to take shape.
-        for (survivor, absorbed) in clusterer.reconsiderLoneArticles() {
-            do {
-                try await stories.merge([absorbed], into: survivor)
-                absorbedAll.append(absorbed)
-                touched.remove(absorbed)
-                touched.insert(survivor)
-                logger.info("lone story merged", ["survivor": survivor, "absorbed": absorbed])
-            } catch {
-                logger.error("story merge not stored", ["survivor": survivor, "absorbed": absorbed, "error": "\(error)"])
+            for (survivor, absorbed) in lone {
+                do {
+                    try await stories.merge([absorbed], into: survivor)
+                    absorbedAll.append(absorbed)
+                    touched.remove(absorbed)
+                    touched.insert(survivor)
+                    logger.info("lone story merged", ["survivor": survivor, "absorbed": absorbed])
+                } catch {
+                    logger.error("story merge not stored", ["survivor": survivor, "absorbed": absorbed, "error": "\(error)"])
+                }
             }
         }
         await saveEmbeddings(of: ordered.map(\.0), prepared)
