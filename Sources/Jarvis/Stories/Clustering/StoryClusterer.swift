@@ -164,7 +164,8 @@ public final class StoryClusterer {
     /// Offers each story still holding its one article to the other stories again, `reofferAfter[k]` after
     /// that article (by the newest article seen), with the same decision as `assign` makes: an early or
     /// oddly worded report meets the story its event became. Returns the stories merged, lone story absorbed
-    /// (its id resolves to the survivor's from now on, as for any merge). Call after each batch of `assign`.
+    /// (its id resolves to the survivor's from now on, as for any merge). Call after each `assign` (the service
+    /// does, within a batch): due times are read against the newest article seen.
     public func reconsiderLoneArticles() -> [(survivor: String, absorbed: String)] {
         var merges: [(survivor: String, absorbed: String)] = []
         for stage in lonely.indices {
