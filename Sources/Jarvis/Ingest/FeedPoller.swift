@@ -2,12 +2,12 @@ import Foundation
 import Logging
 import Synchronization
 
-/// Polls every feed on its own schedule: takes the feeds that are due, fetches them (at
-/// most `maxConcurrentFetches` at once and `maxPerHost` per host; `maxPollsInProgress` polls at once, storing and
-/// clustering included), ingests new and changed
-/// articles (`ingest`: store, queue pages, cluster), and moves each feed through
-/// `FeedHealthPolicy` (`schedule`), publishing every change of health as a `feed.health` event. Runs as a service beside the HTTP server and never
-/// blocks it: fetches run on dispatch workers, storage on the database's own threads.
+/// Polls every feed on its own schedule: takes the feeds that are due, fetches them (at most
+/// `maxConcurrentFetches` at once and `maxPerHost` per host; `maxPollsInProgress` polls at once, storing and
+/// clustering included), ingests new and changed articles (`ingest`: store, queue pages, cluster), and moves each
+/// feed through `FeedHealthPolicy` (`schedule`), publishing every change of health as a `feed.health` event. Runs as
+/// a service beside the HTTP server and never blocks it: fetches run on dispatch workers, storage on the database's
+/// own threads.
 public final class FeedPoller: Sendable {
     public struct Configuration: Sendable {
         /// Fetches on the network at once (a poll's slot is freed as soon as its answer is in).
@@ -89,8 +89,8 @@ public final class FeedPoller: Sendable {
                         continue
                     }
                     group.addTask { [self] in
-                        // The host's slot is for fetching (politeness to the publisher): it is freed
-                        // as soon as the answer is in, not after our own storing and clustering.
+                        // Fetch slots (the host's: politeness to the publisher; the global one: our network) are
+                        // freed as soon as the answer is in, not after our own storing and clustering.
                         _ = await poll(feed, fetched: { releaseFetch(of: feed) })
                         release(feed)
                     }
