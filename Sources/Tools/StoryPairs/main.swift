@@ -19,9 +19,9 @@
 //   --assignments FILE (stream): writes each article's event and the story it ended in, one JSON line
 //       each, for the last threshold: what error analysis on a development split reads.
 //   --reoffer-hours H,H,... (stream): when lone stories are offered again (`ClusteringConfiguration.reofferAfter`;
-//       empty: never). --reoffer-at-end: offered once the whole stream is in, as when the server receives it in
-//       one batch (every feed of an evaluation polled at once), instead of after each article. --by-feed: each
-//       outlet's articles as one batch (oldest first), outlet after outlet, as when feeds are added one at a time.
+//       empty: never). --reoffer-at-end: offered once the whole stream is in instead of after each article (the
+//       service offered them after each batch at first). --by-feed: each outlet's articles as one batch (oldest
+//       first), outlet after outlet, as when feeds are added one at a time.
 //       --late-outlets N: the last N outlets of the set's list come as one batch after all the others (a server whose
 //       last feeds were fetched while the first batch was being clustered).
 //   --event-branch FILE (both modes): the encoder branch whose vectors the event features compare
@@ -55,7 +55,7 @@ func fail(_ message: String) -> Never {
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
     fail(
-        "usage: StoryPairs pairs EVAL.json OUT.jsonl [--cache FILE] [--event-branch FILE] | stream EVAL.json [--model FILE|--no-model] [--thresholds T,T] [--cache FILE] [--event-branch FILE]"
+        "usage: StoryPairs pairs EVAL.json OUT.jsonl [--cache FILE] [--event-branch FILE] | stream EVAL.json [--model FILE|--no-model] [--thresholds T,T] [--cache FILE] [--event-branch FILE] (more options: see the source's header)"
     )
 }
 let mode = arguments.removeFirst()
@@ -268,9 +268,12 @@ case "stream":
                 batches.map { $0.filter { !late.contains(ordered[$0].0.source) } }
                 + [ordered.indices.filter { late.contains(ordered[$0].0.source) }]
         }
+        // As the service does: lone stories offered after each article (batches only change the order).
         for batch in batches {
-            for i in batch { clusterer.assign(ordered[i].0, features: features[i]) }
-            if !reofferAtEnd { merges += clusterer.reconsiderLoneArticles().count }
+            for i in batch {
+                clusterer.assign(ordered[i].0, features: features[i])
+                if !reofferAtEnd { merges += clusterer.reconsiderLoneArticles().count }
+            }
         }
         if reofferAtEnd { merges += clusterer.reconsiderLoneArticles().count }
         FileHandle.standardError.write(Data("lone stories merged: \(merges)\n".utf8))
