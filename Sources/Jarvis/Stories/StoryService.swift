@@ -169,10 +169,7 @@ public actor StoryService: StoryIngesting {
                     try await stories.move(articleId: article.id, from: provisional, to: id)
                 case .joinedAndMerged(let survivor, let absorbed):
                     try await stories.move(articleId: article.id, from: provisional, to: survivor)
-                    try await stories.merge(absorbed, into: survivor)
-                    absorbedAll += absorbed
-                    touched.subtract(absorbed)
-                    logger.info("stories merged", ["survivor": survivor, "absorbed": absorbed.joined(separator: ",")])
+                    try await storeMerge(absorbed, into: survivor, absorbedAll: &absorbedAll, touched: &touched)
                 }
                 touched.insert(decision.storyId)
             } catch {
@@ -180,11 +177,7 @@ public actor StoryService: StoryIngesting {
             }
             for (survivor, absorbed) in lone {
                 do {
-                    try await stories.merge([absorbed], into: survivor)
-                    absorbedAll.append(absorbed)
-                    touched.remove(absorbed)
-                    touched.insert(survivor)
-                    logger.info("lone story merged", ["survivor": survivor, "absorbed": absorbed])
+                    try await storeMerge([absorbed], into: survivor, absorbedAll: &absorbedAll, touched: &touched)
                 } catch {
                     logger.error("story merge not stored", ["survivor": survivor, "absorbed": absorbed, "error": "\(error)"])
                 }
@@ -193,6 +186,17 @@ public actor StoryService: StoryIngesting {
         await saveEmbeddings(of: ordered.map(\.0), prepared)
         for id in absorbedAll { events.publish(.storyStale(storyId: id)) }
         for id in touched.sorted() { await reanalyze(id, contentChanged: true) }
+    }
+
+    /// A merge the clusterer made, stored: the absorbed stories will be announced stale, the survivor analysed.
+    private func storeMerge(
+        _ absorbed: [String], into survivor: String, absorbedAll: inout [String], touched: inout Set<String>
+    ) async throws {
+        try await stories.merge(absorbed, into: survivor)
+        absorbedAll += absorbed
+        touched.subtract(absorbed)
+        touched.insert(survivor)
+        logger.info("stories merged", ["survivor": survivor, "absorbed": absorbed.joined(separator: ",")])
     }
 
     /// Recomputes one story and publishes what changed. `updatedAt` moves only when its

@@ -132,13 +132,10 @@ public final class StoryClusterer {
         }
 
         let scored = score(interned, time: time)
-        let learned = joinModel != nil && !interned.embedding.isEmpty
-        let semantic = !interned.embedding.isEmpty && configuration.semanticWeight > 0
-        let threshold =
-            learned ? joinModel!.threshold : semantic ? configuration.semanticJoinThreshold : configuration.joinThreshold
-        let mergeThreshold = learned ? joinModel!.mergeThreshold : configuration.mergeThreshold
+        let rule = joinRule(for: interned)
         guard let best = scored.first,
-            best.score >= Float(threshold) || (!learned && semantic && standsOut(scored, threshold: threshold))
+            best.score >= Float(rule.threshold)
+                || (!rule.learned && rule.semantic && standsOut(scored, threshold: rule.threshold))
         else {
             let index = createStory(proposing: proposedStoryId, time: time)
             add(articleId: article.id, features: features, interned: interned, time: time, to: index)
@@ -150,10 +147,7 @@ public final class StoryClusterer {
             return .newStory(stories[Int(index)].id)
         }
 
-        let group = bridged(by: scored, mergeThreshold: mergeThreshold)
-        let survivor = group.max { a, b in !survives(a, over: b) }!
-        let absorbedIds = group.filter { $0 != survivor }.map { stories[Int($0)].id }
-        for story in group where story != survivor { absorb(story, into: survivor) }
+        let (survivor, absorbedIds) = merge(bridged(by: scored, mergeThreshold: rule.mergeThreshold))
         add(articleId: article.id, features: features, interned: interned, time: time, to: survivor)
         let id = stories[Int(survivor)].id
         if absorbedIds.isEmpty { return .joined(id) }
@@ -174,13 +168,8 @@ public final class StoryClusterer {
                 guard stories[Int(index)].state == .indexed, stories[Int(index)].articleIds.count == 1 else { continue }
                 let group = secondChance(index)
                 if !group.isEmpty {
-                    let all = group + [index]
-                    let survivor = all.max { a, b in !survives(a, over: b) }!
-                    for story in all where story != survivor {
-                        let absorbedId = stories[Int(story)].id
-                        absorb(story, into: survivor)
-                        merges.append((stories[Int(survivor)].id, absorbedId))
-                    }
+                    let (survivor, absorbed) = merge(group + [index])
+                    merges += absorbed.map { (stories[Int(survivor)].id, $0) }
                 } else if stage + 1 < lonely.count {
                     lonely[stage + 1].append(index)
                 }
@@ -200,14 +189,30 @@ public final class StoryClusterer {
             embedding: member ? story.members.embedding(0) : [], headline: member ? story.members.headline(0) : [],
             event: member ? story.members.event(0) : [])
         let scored = score(article, time: story.first, excluding: index)
+        let rule = joinRule(for: article)
+        guard let best = scored.first, best.score >= Float(rule.threshold) else { return [] }
+        return bridged(by: scored, mergeThreshold: rule.mergeThreshold)
+    }
+
+    /// Which decision applies to an article: the learned model's thresholds when it has an embedding to read,
+    /// else the hand rule's (with meaning, or on words, entities and figures alone).
+    private func joinRule(for article: InternedArticle) -> (
+        threshold: Double, mergeThreshold: Double, learned: Bool, semantic: Bool
+    ) {
         let learned = joinModel != nil && !article.embedding.isEmpty
+        let semantic = !article.embedding.isEmpty && configuration.semanticWeight > 0
         let threshold =
-            learned
-            ? joinModel!.threshold
-            : configuration.semanticWeight > 0 && !article.embedding.isEmpty
-                ? configuration.semanticJoinThreshold : configuration.joinThreshold
-        guard let best = scored.first, best.score >= Float(threshold) else { return [] }
-        return bridged(by: scored, mergeThreshold: learned ? joinModel!.mergeThreshold : configuration.mergeThreshold)
+            learned ? joinModel!.threshold : semantic ? configuration.semanticJoinThreshold : configuration.joinThreshold
+        return (threshold, learned ? joinModel!.mergeThreshold : configuration.mergeThreshold, learned, semantic)
+    }
+
+    /// Merges the stories into the one that survives them (`survives`); returns it and the absorbed ids.
+    private func merge(_ group: [Int32]) -> (survivor: Int32, absorbed: [String]) {
+        let survivor = group.max { a, b in !survives(a, over: b) }!
+        let absorbed = group.filter { $0 != survivor }
+        let ids = absorbed.map { stories[Int($0)].id }
+        for story in absorbed { absorb(story, into: survivor) }
+        return (survivor, ids)
     }
 
     /// The best story and the others the article bridges to it: at `mergeThreshold` or above, with a centroid
