@@ -6,7 +6,9 @@ second kind of labelled event, coarser than the round-ups of news-events.jsonl.
 
 DUC is either NIST's DUC 2002 document directory (`docs/<cluster>/<document>` SGML files; the data is
 distributed by NIST on request and never copied here) or a JSON-lines file of its documents, one object per
-document: {"event": cluster id, "doc": document id, "date": "YYYY-MM-DD" or null, "title", "text"}.
+document: {"event": cluster id, "doc": document id, "date": "YYYY-MM-DD" or null, "title", "text"} and
+optionally "source" (the outlet, a feed of its own where the id is no DUC id). Other labelled newswire events
+in that form go through the same layout (`--max-span-days` when their follow-ups run longer than a week).
 
 DUC clusters were drawn by NIST assessors around one topic each, of four kinds: a single natural disaster, a
 single other event, several events of one type, a person's biography. A TDT-style news event is the first two,
@@ -98,18 +100,18 @@ def read_rows(path):
         return [json.loads(line) for line in handle if line.strip()]
 
 
-def single_event(documents):
+def single_event(documents, max_days=SINGLE_EVENT_DAYS):
     dates = sorted(dt.date.fromisoformat(d["date"]) for d in documents if d.get("date"))
-    return bool(dates) and len(dates) >= 0.8 * len(documents) and (dates[-1] - dates[0]).days <= SINGLE_EVENT_DAYS
+    return bool(dates) and len(dates) >= 0.8 * len(documents) and (dates[-1] - dates[0]).days <= max_days
 
 
-def events(rows):
+def events(rows, max_days=SINGLE_EVENT_DAYS):
     """Single-event clusters, merged where they share a document: {event id: [document, ...]}."""
     clusters = collections.defaultdict(dict)
     for row in rows:
         if (row.get("text") or "").strip():
             clusters[row["event"]].setdefault(row["doc"], row)
-    single = {c: single_event(list(docs.values())) for c, docs in clusters.items()}
+    single = {c: single_event(list(docs.values()), max_days) for c, docs in clusters.items()}
     parent = {}
 
     def find(c):
@@ -133,9 +135,14 @@ def events(rows):
     return {event: list(docs.values()) for event, docs in merged.items()}
 
 
-def source_of(doc_id):
-    upper = doc_id.upper()
-    return next((prefix.lower() for prefix in SOURCES if upper.startswith(prefix)), "other")
+def source_of(row):
+    """The feed a document came from: its DUC id's prefix, else a slug of its `source` field."""
+    upper = row["doc"].upper()
+    prefix = next((prefix.lower() for prefix in SOURCES if upper.startswith(prefix)), None)
+    if prefix:
+        return prefix
+    slug = re.sub(r"[^a-z0-9]+", "-", (row.get("source") or "").lower()).strip("-")
+    return slug or "other"
 
 
 def headline(row):
@@ -157,7 +164,7 @@ def stream(by_event, per_day, hours):
         for k, row in enumerate(members):
             factor = 0.5 + (_hash_int("time:" + row["doc"]) % 1001) / 1000
             published = base + dt.timedelta(hours=hours * k * factor)
-            outlet = source_of(row["doc"])
+            outlet = source_of(row)
             outlets.setdefault(outlet, {"id": outlet, "name": outlet.upper() + " newswire", "authority": None,
                                         "topicHint": None, "region": None})
             article_id = f"{event_id}-{k}"
@@ -195,7 +202,7 @@ def summary_rows(rows, references):
         docs = sorted(clusters[cluster].values(), key=lambda d: (d.get("date") or "", d["doc"]))
         for row in docs:
             out.append({"event": cluster, "title": headline(row), "text": row["text"],
-                        "source": source_of(row["doc"]).upper() + " newswire", "published": row.get("date"),
+                        "source": source_of(row).upper() + " newswire", "published": row.get("date"),
                         "event_summary": summary, "event_title": headline(docs[0])})
     return out
 
@@ -209,6 +216,8 @@ def main(argv=None):
     parser.add_argument("--fold", choices=("A", "B"), help="one half of the events, by a hash of the event id")
     parser.add_argument("--per-day", type=float, default=12.5)
     parser.add_argument("--hours", type=float, default=6.0)
+    parser.add_argument("--max-span-days", type=int, default=SINGLE_EVENT_DAYS,
+                        help="keep clusters whose dated documents span at most this many days (labelled events: more)")
     args = parser.parse_args(argv)
     rows = read_rows(args.duc)
     if args.references and args.summary_rows:
@@ -219,7 +228,7 @@ def main(argv=None):
               file=sys.stderr)
     if not args.out:
         return
-    by_event = events(rows)
+    by_event = events(rows, args.max_span_days)
     if args.fold:
         by_event = {e: d for e, d in by_event.items() if "AB"[_hash_int("fold:" + e) % 2] == args.fold}
     doc = stream(by_event, args.per_day, args.hours)
