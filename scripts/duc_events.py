@@ -154,16 +154,21 @@ def headline(row):
     return " ".join(words[:16]) + ("…" if len(words) > 16 else "")
 
 
-def stream(by_event, per_day, hours):
+def stream(by_event, per_day, hours, real_dates=False):
     outlets, articles, described = {}, [], []
     order = sorted(by_event, key=lambda e: (min(d.get("date") or "9999" for d in by_event[e]), e))
     for rank, event_id in enumerate(order):
         base = WINDOW_START + dt.timedelta(days=rank / per_day)
         members = sorted(by_event[event_id], key=lambda d: (d.get("date") or "", d["doc"]))
+        if real_dates:
+            members = [row for row in members if row.get("date")]
         described.append({"id": event_id, "topic": "politics", "referenceSummary": headline(members[0])})
         for k, row in enumerate(members):
             factor = 0.5 + (_hash_int("time:" + row["doc"]) % 1001) / 1000
             published = base + dt.timedelta(hours=hours * k * factor)
+            if real_dates:  # its own day, at a time between 06:00 and 22:00 drawn from its id
+                day = dt.datetime.fromisoformat(row["date"]).replace(tzinfo=dt.timezone.utc)
+                published = day + dt.timedelta(hours=6 + 16 * (factor - 0.5))
             outlet = source_of(row)
             outlets.setdefault(outlet, {"id": outlet, "name": outlet.upper() + " newswire", "authority": None,
                                         "topicHint": None, "region": None})
@@ -216,6 +221,8 @@ def main(argv=None):
     parser.add_argument("--fold", choices=("A", "B"), help="one half of the events, by a hash of the event id")
     parser.add_argument("--per-day", type=float, default=12.5)
     parser.add_argument("--hours", type=float, default=6.0)
+    parser.add_argument("--real-dates", action="store_true",
+                        help="each document on its own date (undated ones left out) instead of the dense window")
     parser.add_argument("--max-span-days", type=int, default=SINGLE_EVENT_DAYS,
                         help="keep clusters whose dated documents span at most this many days (labelled events: more)")
     args = parser.parse_args(argv)
@@ -231,7 +238,7 @@ def main(argv=None):
     by_event = events(rows, args.max_span_days)
     if args.fold:
         by_event = {e: d for e, d in by_event.items() if "AB"[_hash_int("fold:" + e) % 2] == args.fold}
-    doc = stream(by_event, args.per_day, args.hours)
+    doc = stream(by_event, args.per_day, args.hours, args.real_dates)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as handle:
         json.dump(doc, handle, ensure_ascii=False)

@@ -24,6 +24,7 @@
 //       first), outlet after outlet, as when feeds are added one at a time.
 //       --late-outlets N: the last N outlets of the set's list come as one batch after all the others (a server whose
 //       last feeds were fetched while the first batch was being clustered).
+//   --window-days D (stream): `ClusteringConfiguration.storyWindow` in days (how long a quiet story stays a candidate).
 //   --event-branch FILE (both modes): the encoder branch whose vectors the event features compare
 //       (pairs: none unless given; stream: the shipped one when the model names an event branch).
 //
@@ -76,6 +77,7 @@ var reofferHours: [Double]?
 var reofferAtEnd = false
 var byFeed = false
 var lateOutlets = 0
+var windowDays: Double?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     switch option {
@@ -90,6 +92,7 @@ while !arguments.isEmpty {
     case "--reoffer-at-end": reofferAtEnd = true
     case "--by-feed": byFeed = true
     case "--late-outlets": lateOutlets = Int(arguments.isEmpty ? "" : arguments.removeFirst()) ?? 0
+    case "--window-days": windowDays = Double(arguments.isEmpty ? "" : arguments.removeFirst())
     case "--body-chars": bodyCharacters = Int(arguments.isEmpty ? "" : arguments.removeFirst())
     case "--thresholds": thresholds = (arguments.isEmpty ? "" : arguments.removeFirst()).split(separator: ",").map { Double($0) }
     default: fail("unknown option \(option)")
@@ -254,6 +257,7 @@ case "stream":
         }
         var configuration = ClusteringConfiguration()
         if let reofferHours { configuration.reofferAfter = reofferHours.map { $0 * 3600 } }
+        if let windowDays { configuration.storyWindow = windowDays * 86_400 }
         if let threshold, model == nil { configuration.semanticJoinThreshold = threshold }
         let clusterer = StoryClusterer(configuration: configuration, embedder: encoder, joinModel: chosen)
         var merges = 0
