@@ -48,24 +48,20 @@ import Testing
         configuration.staleAfter = 72 * 3600
         let engines = JarvisApplication.StoryEngines(
             makeClusterer: { StoryClusterer() }, classifier: classifier, analyzer: analyzer, configuration: configuration)
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let application = try await JarvisApplication(
-            settings: .init(dataDirectory: directory), parser: StoryServiceTests.TimedLineParser(), fetcher: fetcher,
-            engines: engines, clock: { clock.read() })
-        defer { application.database.closeSync() }
-        _ = try await application.feeds.create(
-            NewFeed(url: StoryServiceTests.a, name: "Outlet A", pollIntervalSeconds: 900), now: clock.read())
-        _ = await application.poller.pollDueFeeds()
-        let topicsBefore = classifier.calls.withLock { $0 }
-        let analysesBefore = analyzer.analyses.withLock { $0 }
-        #expect(analysesBefore == 2)
+        try await StoryServiceTests.withTimedApplication(fetcher: fetcher, engines: engines, clock: clock) { application in
+            _ = try await application.feeds.create(
+                NewFeed(url: StoryServiceTests.a, name: "Outlet A", pollIntervalSeconds: 900), now: clock.read())
+            _ = await application.poller.pollDueFeeds()
+            let topicsBefore = classifier.calls.withLock { $0 }
+            let analysesBefore = analyzer.analyses.withLock { $0 }
+            #expect(analysesBefore == 2)
 
-        // An hour later: the fresh story's freshness drops a point, the two-day-old one's is already 0.
-        clock.advance(3600)
-        await application.storyService!.sweep()
-        #expect(analyzer.scores.withLock { $0 } == 2, "every live story rescored")
-        #expect(analyzer.analyses.withLock { $0 } == analysesBefore + 1, "only the story whose score moved re-analysed")
-        #expect(classifier.calls.withLock { $0 } == topicsBefore + 1, "the stored topic serves the rescore")
+            // An hour later: the fresh story's freshness drops a point, the two-day-old one's is already 0.
+            clock.advance(3600)
+            await application.storyService!.sweep()
+            #expect(analyzer.scores.withLock { $0 } == 2, "every live story rescored")
+            #expect(analyzer.analyses.withLock { $0 } == analysesBefore + 1, "only the story whose score moved re-analysed")
+            #expect(classifier.calls.withLock { $0 } == topicsBefore + 1, "the stored topic serves the rescore")
+        }
     }
 }

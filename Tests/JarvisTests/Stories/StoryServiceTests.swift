@@ -105,6 +105,21 @@ import Testing
 }
 
 extension StoryServiceTests {
+    /// A Jarvis application on a throwaway data directory whose feeds are `TimedLineParser` documents, with these
+    /// story engines and clock; its database is closed and the directory removed once `body` returns.
+    static func withTimedApplication<Result>(
+        fetcher: any FeedFetching, engines: JarvisApplication.StoryEngines, clock: TestClock,
+        _ body: (JarvisApplication) async throws -> Result
+    ) async throws -> Result {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let application = try await JarvisApplication(
+            settings: .init(dataDirectory: directory), parser: TimedLineParser(), fetcher: fetcher, engines: engines,
+            clock: { clock.read() })
+        defer { application.database.closeSync() }
+        return try await body(application)
+    }
+
     /// Items `guid|link|headline|body|seconds since the epoch`.
     struct TimedLineParser: FeedDocumentParsing {
         func articles(from document: Data, feedURL: URL, now: Date) throws -> [IncomingArticle] {
@@ -163,21 +178,19 @@ extension StoryServiceTests {
         let engines = JarvisApplication.StoryEngines(
             makeClusterer: { engine }, classifier: HintClassifier(), analyzer: PlainAnalyzer(),
             configuration: configuration)
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let application = try await JarvisApplication(
-            settings: .init(dataDirectory: directory), parser: TimedLineParser(), fetcher: fetcher,
-            engines: engines, clock: { clock.read() })
-        defer { application.database.closeSync() }
-        _ = try await application.feeds.create(
-            NewFeed(url: Self.a, name: "Outlet A", pollIntervalSeconds: 900), now: clock.read())
-        _ = try await application.feeds.create(
-            NewFeed(url: Self.b, name: "Outlet B", pollIntervalSeconds: 900), now: clock.read())
-        _ = await application.poller.pollDueFeeds()
-        #expect(order.withLock { $0 }.map { String($0.split(separator: " ")[1]) } == ["a1", "b1", "a2", "b2", "a3", "b3"])
-        // And every article was placed before the poll returned.
-        let stored = try await application.database.read { try $0.query("SELECT count(*) AS n FROM stories WHERE analyzed = 1") }
-        #expect(try stored[0].decode(Int.self, "n") >= 1)
+        try await Self.withTimedApplication(fetcher: fetcher, engines: engines, clock: clock) { application in
+            _ = try await application.feeds.create(
+                NewFeed(url: Self.a, name: "Outlet A", pollIntervalSeconds: 900), now: clock.read())
+            _ = try await application.feeds.create(
+                NewFeed(url: Self.b, name: "Outlet B", pollIntervalSeconds: 900), now: clock.read())
+            _ = await application.poller.pollDueFeeds()
+            #expect(order.withLock { $0 }.map { String($0.split(separator: " ")[1]) } == ["a1", "b1", "a2", "b2", "a3", "b3"])
+            // And every article was placed before the poll returned.
+            let stored = try await application.database.read {
+                try $0.query("SELECT count(*) AS n FROM stories WHERE analyzed = 1")
+            }
+            #expect(try stored[0].decode(Int.self, "n") >= 1)
+        }
     }
 }
 

@@ -140,49 +140,45 @@ extension LoneStoryTests {
             },
             classifier: StoryServiceTests.HintClassifier(), analyzer: StoryServiceTests.PlainAnalyzer(),
             configuration: .init())
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let application = try await JarvisApplication(
-            settings: .init(dataDirectory: directory), parser: StoryServiceTests.TimedLineParser(), fetcher: fetcher,
-            engines: engines, clock: { clock.read() })
-        defer { application.database.closeSync() }
-        let events = application.events.subscribe()
-        for (url, name) in [(courier, "Courier"), (wire, "Wire")] {
-            _ = try await application.feeds.create(NewFeed(url: url, name: name, pollIntervalSeconds: 900), now: clock.read())
-            _ = await application.poller.pollDueFeeds()
-        }
-
-        try await withLiveServer(application.router()) { server in
-            func page() async throws -> IOS.PaginatedStories {
-                try IOS.decoder().decode(IOS.PaginatedStories.self, from: Data(try await server.client.get("/stories").body))
+        try await StoryServiceTests.withTimedApplication(fetcher: fetcher, engines: engines, clock: clock) { application in
+            let events = application.events.subscribe()
+            for (url, name) in [(courier, "Courier"), (wire, "Wire")] {
+                _ = try await application.feeds.create(NewFeed(url: url, name: name, pollIntervalSeconds: 900), now: clock.read())
+                _ = await application.poller.pollDueFeeds()
             }
-            let before = try await page()
-            #expect(before.total == 2, "the opening alone, the two reports together")
-            let lone = try #require(before.data.first { $0.sources.map(\.name) == ["Courier"] }).id
 
-            _ = try await application.feeds.create(
-                NewFeed(url: gazette, name: "Gazette", pollIntervalSeconds: 900), now: clock.read())
-            _ = await application.poller.pollDueFeeds()
+            try await withLiveServer(application.router()) { server in
+                func page() async throws -> IOS.PaginatedStories {
+                    try IOS.decoder().decode(IOS.PaginatedStories.self, from: Data(try await server.client.get("/stories").body))
+                }
+                let before = try await page()
+                #expect(before.total == 2, "the opening alone, the two reports together")
+                let lone = try #require(before.data.first { $0.sources.map(\.name) == ["Courier"] }).id
 
-            let after = try await page()
-            #expect(after.total == 2, "the fire story with its three reports, and the bus lanes")
-            let fire = try #require(after.data.first { $0.sources.contains { $0.name == "Wire" } })
-            #expect(fire.id != lone)
-            #expect(Set(fire.sources.map(\.name)) == ["Courier", "Wire"])
-            let detail = try IOS.decoder().decode(
-                IOS.StoryDetail.self, from: Data(try await server.client.get("/stories/\(fire.id)").body))
-            #expect(detail.timeline.count == 3)
-            let followed = try IOS.decoder().decode(
-                IOS.StoryDetail.self, from: Data(try await server.client.get("/stories/\(lone)").body))
-            #expect(followed.id == fire.id, "the merged-away id answers with the survivor's data")
+                _ = try await application.feeds.create(
+                    NewFeed(url: gazette, name: "Gazette", pollIntervalSeconds: 900), now: clock.read())
+                _ = await application.poller.pollDueFeeds()
 
-            application.events.publish(.storyRevised(storyId: "end-of-test"))
-            var heard: [JarvisEvent] = []
-            for await event in events {
-                if event == .storyRevised(storyId: "end-of-test") { break }
-                heard.append(event)
+                let after = try await page()
+                #expect(after.total == 2, "the fire story with its three reports, and the bus lanes")
+                let fire = try #require(after.data.first { $0.sources.contains { $0.name == "Wire" } })
+                #expect(fire.id != lone)
+                #expect(Set(fire.sources.map(\.name)) == ["Courier", "Wire"])
+                let detail = try IOS.decoder().decode(
+                    IOS.StoryDetail.self, from: Data(try await server.client.get("/stories/\(fire.id)").body))
+                #expect(detail.timeline.count == 3)
+                let followed = try IOS.decoder().decode(
+                    IOS.StoryDetail.self, from: Data(try await server.client.get("/stories/\(lone)").body))
+                #expect(followed.id == fire.id, "the merged-away id answers with the survivor's data")
+
+                application.events.publish(.storyRevised(storyId: "end-of-test"))
+                var heard: [JarvisEvent] = []
+                for await event in events {
+                    if event == .storyRevised(storyId: "end-of-test") { break }
+                    heard.append(event)
+                }
+                #expect(heard.contains(.storyStale(storyId: lone)))
             }
-            #expect(heard.contains(.storyStale(storyId: lone)))
         }
     }
 }
