@@ -12,20 +12,35 @@ final class LoopbackSocket {
     let fd: Int32
     private var buffered: [UInt8] = []
 
+    /// The errno of the last connection that failed (shown in the finding).
+    nonisolated(unsafe) static var lastConnectError: Int32 = 0
+
     init?(port: Int, timeoutSeconds: Int = 5) {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        // Tens of thousands of short connections a minute use up the loopback's ephemeral ports (each waits in
+        // TIME_WAIT for a minute): a connection refused for want of a port is retried for up to the timeout, so
+        // only a server that stops accepting is a finding.
+        let deadline = Date().addingTimeInterval(TimeInterval(timeoutSeconds))
+        var descriptor: Int32 = -1
+        while true {
+            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard descriptor >= 0 else { return nil }
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            if connected == 0 { break }
+            let error = errno
+            Self.lastConnectError = error
+            close(descriptor)
+            guard error == EADDRNOTAVAIL || error == EAGAIN, Date() < deadline else { return nil }
+            usleep(20_000)
         }
-        guard connected == 0 else {
-            close(fd)
-            return nil
-        }
+        fd = descriptor
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

@@ -97,7 +97,7 @@ enum ServerTargets {
 
         let socket = keptAlive ?? LoopbackSocket(port: port)
         guard let socket else {
-            expect(false, "cannot connect to the fuzz server")
+            expect(false, "cannot connect to the fuzz server (errno \(LoopbackSocket.lastConnectError))")
             return
         }
         keptAlive = nil
@@ -164,7 +164,7 @@ enum ServerTargets {
         if !raw { frames += clientFrame(head: 0x81, payload: syncMessage) }
 
         guard let socket = LoopbackSocket(port: port) else {
-            expect(false, "cannot connect to the fuzz server")
+            expect(false, "cannot connect to the fuzz server (errno \(LoopbackSocket.lastConnectError))")
             return
         }
         let handshake = Array(

@@ -46,6 +46,25 @@ import XoseenVerification
         #expect(zone.nationality == "ISL")
     }
 
+    /// A two-digit birth year equal to this year's, on a day still to come, is last century's: a birth date is
+    /// never in the future (the fuzzer found "261204" read as 2026-12-04 on 2026-06-01).
+    @Test func aBirthDayLaterThisYearIsLastCentury() throws {
+        let zone = try #require(
+            MachineReadableZone.find(
+                in: [
+                    "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+                    "L898902C36UTO2612150F1204159ZE184226B<<<<<10",
+                ], today: today))
+        #expect(zone.dateOfBirth == CalendarDate(year: 1926, month: 12, day: 15))
+        let earlier = try #require(
+            MachineReadableZone.find(
+                in: [
+                    "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+                    "L898902C36UTO2611150F1204159ZE184226B<<<<<10",
+                ], today: today))
+        #expect(earlier.dateOfBirth == CalendarDate(year: 2026, month: 11, day: 15))
+    }
+
     @Test func td3WithAnAlteredBirthDateFailsItsChecks() throws {
         let zone = try #require(
             MachineReadableZone.find(
@@ -98,6 +117,9 @@ import XoseenVerification
         ("Geburtsdatum 29.02.2000", .dayFirst, "2000-02-29"),
         ("Dos 03/14/1990", .monthFirst, "1990-03-14"),
         ("bay DATE OF BITH 14 MAR 1990", .dayFirst, "1990-03-14"),
+        // Two-digit years: the date is never after today (2026-12-01), a day later this year is last century's.
+        ("DOB 15.11.26", .dayFirst, "2026-11-15"), ("DOB 15.12.26", .dayFirst, "1926-12-15"),
+        ("DOB 15 DEC 26", .dayFirst, "1926-12-15"),
     ])
     func birthDateFields(text: String, order: PrintedDate.Order, expected: String) throws {
         let field = try #require(DateOfBirthField.find(in: [.init(text: text, confidence: 90)], order: order, today: today))

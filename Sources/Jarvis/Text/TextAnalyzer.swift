@@ -220,6 +220,25 @@ public struct TextAnalyzer: Sendable {
 
     private static let closers: Set<Character> = ["\"", "”", "’", "'", ")"]
 
+    /// "a.m." and "p.m." end a sentence unless a time zone or a day follows ("2:30 a.m. EST Tuesday").
+    private static let clockSuffixes: Set<String> = ["a.m.", "p.m."]
+    private static let afterClock: Set<String> = [
+        "est", "edt", "et", "cst", "cdt", "ct", "mst", "mdt", "mt", "pst", "pdt", "pt", "gmt", "bst", "utc", "cet",
+        "cest", "ist", "jst", "aest", "aedt", "eat", "wat", "sast", "local", "monday", "tuesday", "wednesday",
+        "thursday", "friday", "saturday", "sunday",
+    ]
+
+    private static func continuesClock(_ characters: [Character], after index: Int) -> Bool {
+        var j = index
+        while j < characters.count && characters[j].isWhitespace { j += 1 }
+        var word = ""
+        while j < characters.count, characters[j].isLetter {
+            word.append(characters[j])
+            j += 1
+        }
+        return afterClock.contains(word.lowercased())
+    }
+
     /// Sentences (for summaries): split after . ! ? (a full stop with the quotes or parentheses it closes) followed
     /// by space and a capital or digit, not after common abbreviations or single initials.
     public func sentences(_ text: String) -> [String] {
@@ -253,12 +272,15 @@ public struct TextAnalyzer: Sendable {
                     while j < characters.count && characters[j].isWhitespace { j += 1 }
                     startsNew =
                         j >= characters.count || characters[j].isUppercase || characters[j].isNumber
-                        || characters[j] == "\"" || characters[j] == "“"
+                        || characters[j] == "\"" || characters[j] == "“" || characters[j] == "‘"
                 }
+                // The word as written, without the bracket or quote that opens it: "(Sept. 12)".
+                let word = String(lastWord.drop { "([{“‘\"'".contains($0) })
                 let abbreviation =
-                    StopWords.abbreviations.contains(lastWord.lowercased())
-                    || (lastWord.count == 2 && lastWord.first?.isUppercase == true)
-                    || Self.isNameInitials(lastWord)
+                    StopWords.abbreviations.contains(word.lowercased())
+                    || (word.count == 2 && word.first?.isUppercase == true)
+                    || Self.isNameInitials(word)
+                    || (Self.clockSuffixes.contains(word.lowercased()) && Self.continuesClock(characters, after: nextIndex))
                 if startsNew && !abbreviation {
                     let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
                     if !trimmed.isEmpty { result.append(trimmed) }

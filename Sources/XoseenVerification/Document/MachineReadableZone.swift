@@ -149,8 +149,11 @@ public struct MachineReadableZone: Sendable, Equatable {
         let yy = Int(yymmdd.prefix(2))!
         let mm = Int(yymmdd.dropFirst(2).prefix(2))!
         let dd = Int(yymmdd.suffix(2))!
-        let century = birth ? (yy > today.year % 100 ? 1900 : 2000) : 2000
-        return CalendarDate(year: century + yy, month: mm, day: dd)
+        guard birth else { return CalendarDate(year: 2000 + yy, month: mm, day: dd) }
+        // A birth date is never in the future: this century's reading unless it is still to come (a date later
+        // this year included), else the last century's.
+        guard let recent = CalendarDate(year: 2000 + yy, month: mm, day: dd) else { return nil }
+        return recent <= today ? recent : CalendarDate(year: 1900 + yy, month: mm, day: dd)
     }
 
     static func slice(_ s: String, _ from: Int, _ length: Int) -> Substring {

@@ -23,8 +23,8 @@ public enum PrintedDate {
     nonisolated(unsafe) private static let monthNameDay = try! Regex(
         #"(?:^|[^A-Z])([A-Z]{3,9})\.?[\s.\-]*(\d{1,2})(?:st|nd|rd|th)?,?[\s.\-]*(\d{4})(?!\d)"#)
 
-    /// Every date in `text`, in order of appearance. `pivot` is today's date: two-digit years
-    /// are read as the latest year not after it (dates of birth are in the past).
+    /// Every date in `text`, in order of appearance. `pivot` is today's date: a two-digit year is read so
+    /// that the date is not after it (dates of birth are in the past; "15.12.26" on 2026-12-01 is 1926).
     public static func all(in text: String, order: Order, pivot: CalendarDate) -> [Found] {
         var found: [Found] = []
         let upper = digitsRepaired(text.uppercased())
@@ -34,6 +34,11 @@ public enum PrintedDate {
             if s.count == 4 { return v }
             guard s.count == 2 else { return nil }
             return v > pivot.year % 100 ? 1900 + v : 2000 + v
+        }
+        /// A date of a two-digit year that falls after `pivot` (later this year) is last century's.
+        func past(_ date: CalendarDate?, twoDigitYear: Bool) -> CalendarDate? {
+            guard let date, twoDigitYear, date > pivot else { return date }
+            return CalendarDate(year: date.year - 100, month: date.month, day: date.day)
         }
         for match in upper.matches(of: numeric) {
             guard let a = match.output[1].substring, let b = match.output[2].substring, let c = match.output[3].substring else {
@@ -46,8 +51,8 @@ public enum PrintedDate {
                 continue
             }
             guard a.count <= 2, let first = Int(a), let second = Int(b), let y = year(c) else { continue }
-            let monthFirst = CalendarDate(year: y, month: first, day: second)
-            let dayFirst = CalendarDate(year: y, month: second, day: first)
+            let monthFirst = past(CalendarDate(year: y, month: first, day: second), twoDigitYear: c.count == 2)
+            let dayFirst = past(CalendarDate(year: y, month: second, day: first), twoDigitYear: c.count == 2)
             let date: CalendarDate?
             var ambiguous = false
             switch (monthFirst, dayFirst) {
@@ -64,8 +69,8 @@ public enum PrintedDate {
         }
         for match in upper.matches(of: dayMonthName) {
             guard let d = match.output[1].substring.flatMap({ Int($0) }), let name = match.output[2].substring,
-                let m = month(name), let y = match.output[3].substring.flatMap(year),
-                let date = CalendarDate(year: y, month: m, day: d)
+                let m = month(name), let yearText = match.output[3].substring, let y = year(yearText),
+                let date = past(CalendarDate(year: y, month: m, day: d), twoDigitYear: yearText.count == 2)
             else { continue }
             found.append(Found(date: date, offset: offset(match.output[1].range!.lowerBound), ambiguous: false))
         }

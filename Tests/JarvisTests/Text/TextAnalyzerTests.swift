@@ -49,6 +49,18 @@ import Testing
         #expect(analyzer.sentences("Talks resumed in Washington, D.C. Officials met on Monday.").count == 2)
     }
 
+    @Test func monthsInBracketsAndClockTimesDoNotEndASentence() {
+        #expect(
+            analyzer.sentences("The launch is set for today (Sept. 12) in Florida. Shares rose.") == [
+                "The launch is set for today (Sept. 12) in Florida.", "Shares rose.",
+            ])
+        #expect(
+            analyzer.sentences("Lift-off came at 2:30 a.m. EST Tuesday from Florida. Both boosters landed.") == [
+                "Lift-off came at 2:30 a.m. EST Tuesday from Florida.", "Both boosters landed.",
+            ])
+        #expect(analyzer.sentences("The blast came at 3 a.m. Police arrived an hour later.").count == 2)
+    }
+
     @Test func aFullStopInsideClosingQuotesEndsTheSentence() {
         let text =
             "A supporter begins shouting \"white power.\" The president deleted the clip. "

@@ -13,7 +13,10 @@ enum PageFurniture {
     /// Cleaned body: furniture lines dropped, inline furniture cut, whitespace of each line tidied.
     static func clean(_ body: String) -> String {
         var lines: [String] = []
-        for raw in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        // A bullet starts an item of its own, even inside one line: "… on Sunday. • Shares fell …".
+        let itemized = bullet.stringByReplacingMatches(
+            in: body, range: NSRange(body.startIndex..., in: body), withTemplate: "\n")
+        for raw in itemized.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var line = String(raw).trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !isFurnitureLine(line) else { continue }
             line = removeInline(line).trimmingCharacters(in: .whitespaces)
@@ -40,9 +43,25 @@ enum PageFurniture {
 
     /// Whether one sentence is furniture: as a line, or containing a prompt ("click here to", "sign up for our").
     static func isFurniture(_ sentence: String) -> Bool {
-        if isFurnitureLine(sentence) { return true }
+        if isFurnitureLine(sentence) || isHeading(sentence) { return true }
         let lower = sentence.lowercased()
         return phrases.contains { lower.contains($0) }
+    }
+
+    /// A headline rather than a sentence: no closing punctuation (a closing agency tag like "(AP)" aside) and
+    /// most of its words capitalised — a related story's link or a section heading run into the text
+    /// ("‘Clear Similarities’ in Boeing Crashes, Minister Says (AP)").
+    static func isHeading(_ sentence: String) -> Bool {
+        var text = sentence.trimmingCharacters(in: .whitespaces)
+        if text.hasSuffix(")"), let open = text.lastIndex(of: "("), text.distance(from: open, to: text.endIndex) <= 12 {
+            text = String(text[..<open]).trimmingCharacters(in: .whitespaces)
+        }
+        guard let last = text.last, !".!?\"”’;,:".contains(last) else { return false }
+        let words = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: .punctuationCharacters) }
+            .filter { !$0.isEmpty && !StopWords.english.contains($0.lowercased()) }
+        guard words.count >= 3 else { return false }
+        let capitalised = words.filter { $0.first?.isUppercase == true || $0.first?.isNumber == true }.count
+        return Double(capitalised) >= 0.8 * Double(words.count)
     }
 
     private static func removeInline(_ line: String) -> String {
@@ -52,7 +71,28 @@ enum PageFurniture {
                 in: text, range: NSRange(text.startIndex..., in: text),
                 withTemplate: replacement)
         }
+        text = removeCityDateline(text)
+        // A page's date and update stamps before the text ("March 10, 2023 Updated Fri., March 10, 2023 at 8:19
+        // p.m. Regulators closed …"), one after another.
+        for _ in 0..<3 {
+            let stamped = dateStamp.stringByReplacingMatches(
+                in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
+            if stamped == text { break }
+            text = stamped
+        }
         return text.replacingOccurrences(of: "  ", with: " ")
+    }
+
+    /// A dateline of a city and its country in ordinary capitals before a dash ("Jakarta, Indonesia – "): the
+    /// country must be one, so a sentence that opens with two names and a dash stays.
+    static func removeCityDateline(_ line: String) -> String {
+        let range = NSRange(line.startIndex..., in: line)
+        guard let match = cityDateline.firstMatch(in: line, range: range),
+            let country = Range(match.range(at: 2), in: line),
+            Demonyms.places.contains(line[country].lowercased()),
+            let whole = Range(match.range, in: line)
+        else { return line }
+        return String(line[whole.upperBound...])
     }
 
     /// The Hill-style related-link block inside a sentence: a full name glued to a list of headlines,
@@ -109,6 +149,24 @@ enum PageFurniture {
     private static func regex(_ pattern: String) -> NSRegularExpression {
         try! NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
     }
+
+    private static let bullet = try! NSRegularExpression(pattern: #"\s*[•▪●■]\s+"#)
+    private static let cityDateline = try! NSRegularExpression(
+        pattern: #"^([A-Z][a-z]+(?: [A-Z][a-z]+){0,2}), ([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\s+[-–—]{1,2}\s+(?=\S)"#)
+    /// A date as a page stamps it (optionally a weekday before it and a clock time after), at the start of a line:
+    /// labelled ("Updated Fri., March 10, 2023"), or with a clock time, or followed by a separator or by the next
+    /// stamp's label ("March 10, 2023 Updated …", "[Developing Story] November 11, 2022 – "). A sentence that opens
+    /// with a date ("March 10, 2023 was the day …") has none of these and stays.
+    private static let dateStamp: NSRegularExpression = {
+        let day =
+            #"((mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}"#
+        let clock = #",?\s+(at\s+)?\d{1,2}[.:]\d{2}\s*([ap]\.?m\.?)?(?-i:\s+[A-Z]{2,4}\b)?"#
+        let label = #"(published|updated|posted|last updated)"#
+        let separator = #"\s*[-–—|:]+\s*"#
+        return regex(
+            #"^(\[[^\]]{1,30}\]\s*)?("# + label + #"\s*:?\s*"# + day + "(" + clock + ")?(" + separator + #")?\s*|"#
+                + day + clock + "(" + separator + #")?\s*|"# + day + "(" + separator + #"|\s+(?="# + label + #"\b)))(?=\S)"#)
+    }()
 
     /// Lines that are furniture as a whole.
     private static let wholeLine: [NSRegularExpression] = [
@@ -176,10 +234,31 @@ enum PageFurniture {
         (
             try! NSRegularExpression(
                 pattern:
-                    #"^[A-Z][A-Z.'’ -]{1,40}(, [A-Z][A-Za-z.]+( \d{1,2})?)?\s*\([A-Z][A-Za-z&.'’]*( [A-Z][A-Za-z&.'’]*){0,3}\)\s*[-–—:]+\s*"#
+                    #"^[A-Z][A-Z.'’ -]{1,40}(, [A-Z][A-Za-z.]+( \d{1,2})?)?\s*\([A-Z][A-Za-z0-9&.'’]*( [A-Z][A-Za-z0-9&.'’]*){0,3}\)\s*[-–—:]+\s*"#
             ), ""
         ),
-        (try! NSRegularExpression(pattern: #"^(Reuters|AP|AFP|UPI|Bloomberg)\s+[-–—]+\s+"#), ""),
+        (try! NSRegularExpression(pattern: #"^(Reuters|AP|AFP|UPI|Bloomberg|CNN|Xinhua)\s*[-–—]+\s+"#), ""),
+        // A date before the outlet: "March 1 (UPI) -- ", "Jun 3 (PTI) - ".
+        (
+            try! NSRegularExpression(
+                pattern:
+                    #"^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2}\s*\([A-Z][A-Za-z0-9&.'’]*( [A-Z][A-Za-z0-9&.'’]*){0,3}\)\s*[-–—:]+\s*"#
+            ), ""
+        ),
+        // Places before a bar: "Jakarta/Sydney | Divers have …".
+        (
+            try! NSRegularExpression(
+                pattern:
+                    #"^[A-Z][A-Za-z.'’-]+( [A-Z][A-Za-z.'’-]+)?(/[A-Z][A-Za-z.'’-]+( [A-Z][A-Za-z.'’-]+)?)*\s*\|\s+(?=[A-Z])"#),
+            ""
+        ),
+        // A place, the outlet and the text between bars: "Kampala, Uganda | Xinhua | ".
+        (
+            try! NSRegularExpression(
+                pattern:
+                    #"^[A-Z][a-z]+( [A-Z][a-z]+){0,2}(, [A-Z][a-z]+( [A-Z][a-z]+){0,2})?\s*\|\s*[A-Z][A-Za-z0-9&.'’ ]{1,30}\|\s*"#
+            ), ""
+        ),
         // A broadcaster's dateline with no dash: "(CNN) ", "Washington (CNN) ", "New York (CNN Business) ".
         (
             try! NSRegularExpression(

@@ -255,6 +255,11 @@ enum HeadlineText {
         if let marker = leadingMarker(result) {
             result = String(result.dropFirst(marker)).trimmingCharacters(in: .whitespacesAndNewlines)
         }
+        // A trailing presentation tag: "(video)", "[PHOTOS]", "(VIDEO, PHOTOS)", " - video".
+        let tag = trailingTag.firstMatch(in: result, range: NSRange(result.startIndex..., in: result))
+        if let tag, let range = Range(tag.range, in: result), tag.range.location > 0 {
+            result = String(result[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
+        }
         let lowerSource = source.lowercased().trimmingCharacters(in: .whitespaces)
         for separator in [" - ", " | ", " – ", " — "] {
             if !lowerSource.isEmpty, result.lowercased().hasSuffix(separator + lowerSource) {
@@ -263,6 +268,11 @@ enum HeadlineText {
         }
         return result.isEmpty ? headline.trimmingCharacters(in: .whitespacesAndNewlines) : result
     }
+
+    private static let trailingTag = try! NSRegularExpression(
+        pattern:
+            #"\s*(?:[(\[](?:videos?|photos?|pictures|watch|audio|gallery|live)(?:\s*[,/&+]\s*(?:videos?|photos?|pictures|audio))*[)\]]|\s[-|–—]\s*(?:videos?|photos?|watch|audio|gallery))\s*$"#,
+        options: [.caseInsensitive])
 
     /// The length of a leading presentation marker followed by `:`/`-`/`|`, if any.
     static func leadingMarker(_ headline: String) -> Int? {

@@ -142,6 +142,25 @@ import Testing
             (
                 "``The budget is fair,'' the mayor said.", "`", "“The budget is fair,” the mayor said."
             ),
+            // Datelines and stamps of web pages: an outlet with a digit, a date before the outlet, bars, a city and
+            // its country in ordinary capitals, an agency glued to its dash, date and update stamps, a label.
+            ("LEEDS (KTV9) – The council voted on Monday.", "KTV9", "The council voted on Monday."),
+            ("March 1 (UPI) -- The council voted on Monday.", "UPI", "The council voted on Monday."),
+            ("Leeds, England | Pennine Wire | The council voted on Monday.", "Pennine", "The council voted on Monday."),
+            ("Leeds/York | The council voted on Monday.", "York", "The council voted on Monday."),
+            ("CNN– The council voted on Monday.", "CNN", "The council voted on Monday."),
+            ("Nairobi, Kenya – The council voted on Monday.", "Nairobi", "The council voted on Monday."),
+            (
+                "March 10, 2023 Updated Fri., March 10, 2023 at 8:19 p.m. The council voted on Monday.", "Updated",
+                "The council voted on Monday."
+            ),
+            ("[Developing Story] November 11, 2022 – The council voted on Monday.", "Developing", "The council voted on Monday."),
+            // A bullet opens an item of its own; a related story's headline run into the text is no sentence.
+            ("The council voted on Monday. • Fares rise in April.", "•", "Fares rise in April."),
+            (
+                "The council voted on Monday. ‘Record’ Fares Rise Again in Leeds, Mayor Says (AP)", "Mayor Says",
+                "The council voted on Monday."
+            ),
         ] as [(String, String, String)])
     func furnitureIsRemovedAndNewsKept(body: String, gone: String, kept: String) {
         let cleaned = PageFurniture.clean(body)
@@ -176,6 +195,19 @@ import Testing
         #expect(PageFurniture.clean(body) == body)
     }
 
+    @Test(arguments: [
+        ("Council approves fare rise (video)", "Council approves fare rise"),
+        ("Council approves fare rise [VIDEO, PHOTOS]", "Council approves fare rise"),
+        ("Council approves fare rise - video", "Council approves fare rise"),
+        ("Council approves fare rise | Leeds Ledger", "Council approves fare rise"),
+        ("Video games council approves rating rules", "Video games council approves rating rules"),
+        ("(Video) council approves fare rise", "(Video) council approves fare rise"),
+    ])
+    /// Headlines lose presentation tags as they lose a trailing source name (`HeadlineText.clean`).
+    func presentationTagsLeaveTheHeadline(_ headline: String, _ expected: String) {
+        #expect(HeadlineText.clean(headline, source: "Leeds Ledger") == expected)
+    }
+
     @Test func ordinaryNewsIsUntouched() {
         let body = """
             The Central Bank of Nigeria raised its benchmark rate to 27.5% on Tuesday, the sixth rise this year.
@@ -183,6 +215,13 @@ import Testing
             "We will do what it takes," he told reporters in Abuja.
             """
         #expect(PageFurniture.clean(body) == body)
+        // Openings that look like a dateline or a stamp but are news: two names before a dash, a date in a sentence.
+        for sentence in [
+            "Smith, Jones – the firm behind the bid – won the contract on Monday.",
+            "May 5 is when the council votes on the budget.", "March 10, 2023 was the day the bank failed, regulators said.",
+        ] {
+            #expect(PageFurniture.clean(sentence).hasPrefix(sentence.prefix(12)), "\(sentence)")
+        }
     }
 
     @Test func summariesAndConsensusCarryNoFurniture() {
