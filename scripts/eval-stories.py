@@ -344,19 +344,23 @@ def pct(value):
     return f"{value:.2f}"
 
 
-def print_report(doc, result, unknown, contract, out=sys.stdout):
+def print_report(doc, result, unknown, contract, out=sys.stdout, blind=False):
+    """The figures; with `blind` (a held-out set) no event, story or article is named, only counts."""
     p = lambda *a: print(*a, file=out)
     events = {e["id"]: e for e in doc["events"]}
     p("")
     p(f"articles {result['articles']}, events {result['events']}, predicted stories {result['predictedStories']}"
       + (f", server articles not in the eval set {len(unknown)}" if unknown else ""))
     p(f"clustering  B-cubed precision {result['precision']:.4f}  recall {result['recall']:.4f}  F1 {result['f1']:.4f}")
-    if result["missing"]:
+    if blind:
+        p(f"  events split over several stories: {len(result['splitEvents'])}; stories mixing several events: "
+          f"{len(result['mixedStories'])}; eval articles in no story: {len(result['missing'])} (--blind: none named)")
+    elif result["missing"]:
         p(f"  {len(result['missing'])} eval article(s) in no story (never ingested, unanalysed, stale or withheld; "
           "scored as singletons): " + ", ".join(result["missing"][:30]) + (" ..." if len(result["missing"]) > 30 else ""))
-    if result["splitEvents"]:
+    if result["splitEvents"] and not blind:
         p(f"  events split over several stories ({len(result['splitEvents'])}): " + ", ".join(result["splitEvents"]))
-    if result["mixedStories"]:
+    if result["mixedStories"] and not blind:
         p(f"  stories mixing several events ({len(result['mixedStories'])}): " + ", ".join(result["mixedStories"][:20]))
     p(f"topic       accuracy {result['topicAccuracy']:.4f}")
     for topic in TOPICS + tuple(sorted(set(result["perTopic"]) - set(TOPICS))):
@@ -372,7 +376,7 @@ def print_report(doc, result, unknown, contract, out=sys.stdout):
     p(f"summary     ROUGE-1 F1 {r['all']['f1']:.4f} recall {r['all']['recall']:.4f} over {r['all']['stories']} stories; "
       f"F1 {r['multi']['f1']:.4f} recall {r['multi']['recall']:.4f} over {r['multi']['stories']} stories with >= 2 articles")
     worst = sorted((row for row in r["rows"] if row["articles"] >= 2 and row["f1"] < 0.999), key=lambda row: row["f1"])[:5]
-    for row in worst:
+    for row in [] if blind else worst:
         p(f"  low: story {row['story']} ({row['articles']} articles, event {row['event']}) F1 {row['f1']:.2f}")
     contract.report(out)
 
@@ -425,7 +429,7 @@ def run(args, out=None):
         stories, server_articles = read_stories(api, contract, say, page_limit=args.page_limit)
         mapped, unknown = map_articles(doc, stories, server_articles, say)
         result = score(doc, mapped)
-        print_report(doc, result, unknown, contract, out)
+        print_report(doc, result, unknown, contract, out, blind=getattr(args, "blind", False))
         if resources.process.poll() is not None:
             say(f"warning: the server exited during the run:\n{log_tail(log_path)}")
         if args.json_out:
@@ -834,6 +838,8 @@ def main(argv):
     parser.add_argument("--server-command", metavar="CMD",
                         help="instead of --jarvis: a command (shell words) run with `serve --host .. --port .. --data-dir ..`")
     parser.add_argument("--dry-run", action="store_true", help="only validate the eval set and print its statistics")
+    parser.add_argument("--blind", action="store_true",
+                        help="a held-out set: print counts only, never which events split or which stories mix")
     parser.add_argument("--self-test", action="store_true", help="check the metrics, validators and pipeline (mock server)")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed or the contract is violated")
     parser.add_argument("--target-f1", type=float, default=TARGET_F1, help="default %(default)s")
