@@ -43,6 +43,9 @@ public struct InsightConfiguration: Sendable {
     /// of hundreds of reports (a live blog's updates, days of wire copy) costs what this many do; the others still
     /// count as sources, for the headline, the score's authority, freshness and confirmation, and breaking.
     public var maxArticlesRead: Int
+    /// Characters of each article's body the analysis reads: a report's news is in its first few thousand, and a
+    /// hostile feed's megabyte body costs no more than this.
+    public var maxBodyCharactersRead: Int
 
     public init(
         sourceAuthority: [String: Int] = [:],
@@ -58,7 +61,8 @@ public struct InsightConfiguration: Sendable {
         subjectKeywords: [String: Double] = InsightConfiguration.defaultSubjectKeywords,
         summaryMaxCharacters: Int = 400,
         summaryMaxSentences: Int = 3,
-        maxArticlesRead: Int = 64
+        maxArticlesRead: Int = 64,
+        maxBodyCharactersRead: Int = 20_000
     ) {
         self.sourceAuthority = sourceAuthority
         self.defaultAuthority = defaultAuthority
@@ -74,6 +78,7 @@ public struct InsightConfiguration: Sendable {
         self.summaryMaxCharacters = summaryMaxCharacters
         self.summaryMaxSentences = summaryMaxSentences
         self.maxArticlesRead = maxArticlesRead
+        self.maxBodyCharactersRead = maxBodyCharactersRead
     }
 
     public static let defaultTopicBase: [Topic: Int] = [.politics: 6, .finance: 6, .africa: 5, .tech: 4]
