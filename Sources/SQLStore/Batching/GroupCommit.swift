@@ -65,19 +65,26 @@ public final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
             guard !batch.isEmpty else { return }
             do {
                 let outputs = try await commit(batch.map(\.item))
-                for (pending, output) in zip(batch, outputs) { pending.continuation.resume(returning: output) }
+                for (pending, output) in zip(batch, outputs) { answer(pending, with: .success(output)) }
             } catch  where batch.count > 1 && Self.isolatesItems(error) {
                 for pending in batch {
                     do {
-                        pending.continuation.resume(returning: try await commit([pending.item])[0])
+                        answer(pending, with: .success(try await commit([pending.item])[0]))
                     } catch {
-                        pending.continuation.resume(throwing: error)
+                        answer(pending, with: .failure(error))
                     }
                 }
             } catch {
-                for pending in batch { pending.continuation.resume(throwing: error) }
+                for pending in batch { answer(pending, with: .failure(error)) }
             }
         }
+    }
+
+    /// An item leaves `pending` before its caller hears the answer, so a caller that has its answer never counts
+    /// itself as pending (a test saw 100 still pending after all 300 answers were in).
+    private func answer(_ pending: Pending, with result: Result<Output, any Error>) {
+        state.withLock { $0.inFlight -= 1 }
+        pending.continuation.resume(with: result)
     }
 
     private func commit(_ items: [Item]) async throws -> [Output] {

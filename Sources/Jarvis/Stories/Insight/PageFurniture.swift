@@ -14,10 +14,10 @@ enum PageFurniture {
     static func clean(_ body: String) -> String {
         var lines: [String] = []
         // A bullet starts an item of its own, even inside one line: "… on Sunday. • Shares fell …".
-        let itemized = bullet.stringByReplacingMatches(
-            in: body, range: NSRange(body.startIndex..., in: body), withTemplate: "\n")
+        var itemized = body
+        for mark in ["•", "▪", "●", "■"] { itemized = itemized.replacingOccurrences(of: mark + " ", with: "\n") }
         for raw in itemized.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            var line = String(raw).trimmingCharacters(in: .whitespaces)
+            var line = collapsingSpaces(raw).trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !isFurnitureLine(line) else { continue }
             line = removeInline(line).trimmingCharacters(in: .whitespaces)
             // Feeds often put a whole body on one line: prompts are dropped sentence by sentence.
@@ -82,6 +82,24 @@ enum PageFurniture {
             text = stamped
         }
         return text.replacingOccurrences(of: "  ", with: " ")
+    }
+
+    /// Runs of spaces, tabs and no-break spaces as one space, in one pass: the patterns below that open with
+    /// `\s*` would each take time quadratic in a long run (20,000 blanks in a body took seconds).
+    static func collapsingSpaces(_ line: Substring) -> String {
+        var result = ""
+        result.reserveCapacity(line.utf8.count)
+        var blank = false
+        for c in line {
+            if c == " " || c == "\t" || c == "\u{A0}" {
+                if !blank { result.append(" ") }
+                blank = true
+            } else {
+                result.append(c)
+                blank = false
+            }
+        }
+        return result
     }
 
     /// A dateline of a city and its country in ordinary capitals before a dash ("Jakarta, Indonesia – "): the
@@ -151,7 +169,6 @@ enum PageFurniture {
         try! NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
     }
 
-    private static let bullet = try! NSRegularExpression(pattern: #"\s*[•▪●■]\s+"#)
     private static let cityDateline = try! NSRegularExpression(
         pattern: #"^([A-Z][a-z]+(?: [A-Z][a-z]+){0,2}), ([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\s+[-–—]{1,2}\s+(?=\S)"#)
     /// A date as a page stamps it (optionally a weekday before it and a clock time after), at the start of a line:
