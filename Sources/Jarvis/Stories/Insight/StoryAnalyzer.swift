@@ -124,10 +124,10 @@ public struct StoryAnalyzer: Sendable {
         let read = StoryAnalyzer.articlesRead(sorted, limit: configuration.maxArticlesRead)
         for article in sorted {
             let headline = HeadlineText.clean(article.headline, source: article.source)
-            let body =
-                article.body.count > configuration.maxBodyCharactersRead
-                ? String(article.body.prefix(configuration.maxBodyCharactersRead)) : article.body
-            let sentences = read.contains(article.id) ? text.sentences(PageFurniture.clean(body)) : []
+            let sentences =
+                read.contains(article.id)
+                ? text.sentences(PageFurniture.clean(String(article.body.prefix(configuration.maxBodyCharactersRead))))
+                : []
             articles.append(
                 InsightArticle(
                     article: article, sourceKey: StoryAnalyzer.sourceKey(article.source), authority: authority(of: article),
