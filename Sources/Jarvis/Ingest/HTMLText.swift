@@ -26,12 +26,13 @@ public enum HTMLText {
         var html = html
         return html.withUTF8 { bytes in
             // Plain text (most titles): no markup and no entities, so no parser.
-            if !bytes.contains(0x3C) && !bytes.contains(0x26) {
-                var out = TextBuilder()
+            let markup = bytes.contains(0x3C)
+            if !markup && !bytes.contains(0x26) {
+                var out = TextBuilder(keepsParagraphs: true)
                 out.appendText(bytes)
                 return Extraction(text: out.finish(), firstImage: nil)
             }
-            return parse(bytes, base: base, wantImage: wantImage)
+            return parse(bytes, base: base, wantImage: wantImage, keepsParagraphs: !markup)
         }
     }
 
@@ -39,7 +40,9 @@ public enum HTMLText {
         HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NONET.rawValue | HTML_PARSE_NODEFDTD.rawValue)
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, base: URL?, wantImage: Bool) -> Extraction {
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, base: URL?, wantImage: Bool, keepsParagraphs: Bool
+    ) -> Extraction {
         LibXML.initialize()
         let doc = bytes.withMemoryRebound(to: CChar.self) { chars in
             htmlReadMemory(chars.baseAddress, Int32(chars.count), nil, "UTF-8", options)
@@ -47,7 +50,7 @@ public enum HTMLText {
         guard let doc else { return Extraction(text: "", firstImage: nil) }
         defer { xmlFreeDoc(doc) }
 
-        var out = TextBuilder()
+        var out = TextBuilder(keepsParagraphs: keepsParagraphs)
         var image: String?
         var lookForImage = wantImage
         var closedEmbeds: [String: Bool] = [:]  // asked only when such an element occurs
@@ -221,6 +224,17 @@ struct TextBuilder {
     private var bytes: [UInt8] = []
     private var pendingBreak = 0
     private var pendingSpace = false
+    /// Text without markup (a plain description, an Atom `type="text"` body): a blank line is the only mark of a
+    /// paragraph its writer has, so it stays one; a single line break stays after a short line (a byline, a
+    /// stamp: `shortLine` bytes at most) or a sentence's end unless a lower-case word follows, and elsewhere is a
+    /// wrapped line and collapses.
+    private let keepsParagraphs: Bool
+    private var lineStart = 0
+    static let shortLine = 48
+
+    init(keepsParagraphs: Bool = false) {
+        self.keepsParagraphs = keepsParagraphs
+    }
 
     mutating func requestBreak(_ level: Int) {
         pendingBreak = max(pendingBreak, level)
@@ -245,10 +259,12 @@ struct TextBuilder {
         var i = 0
         while i < n {
             // Skip a run of whitespace (ASCII or U+00A0).
+            var lineBreaks = 0
             while i < n {
                 let c = base[i]
                 if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D || c == 0x0C {
                     pendingSpace = true
+                    if c == 0x0A { lineBreaks += 1 }
                     i += 1
                 } else if c == 0xC2, i + 1 < n, base[i + 1] == 0xA0 {
                     pendingSpace = true
@@ -258,6 +274,13 @@ struct TextBuilder {
                 }
             }
             guard i < n else { break }
+            if keepsParagraphs && lineBreaks >= 2 {
+                pendingBreak = 2
+            } else if keepsParagraphs && lineBreaks == 1 && !(0x61...0x7A).contains(base[i])
+                && (bytes.count - lineStart <= Self.shortLine || endsSentence)
+            {
+                pendingBreak = max(pendingBreak, 1)
+            }
             // Copy the following run of non-whitespace in one go.
             let start = i
             while i < n {
@@ -273,6 +296,7 @@ struct TextBuilder {
                 if pendingBreak > 0 {
                     bytes.append(0x0A)
                     if pendingBreak == 2 { bytes.append(0x0A) }
+                    lineStart = bytes.count
                 } else if pendingSpace {
                     bytes.append(0x20)
                 }
@@ -281,6 +305,14 @@ struct TextBuilder {
             pendingSpace = false
             bytes.append(contentsOf: UnsafeBufferPointer(start: base + start, count: i - start))
         }
+    }
+
+    /// The text so far ends with a sentence's last mark (".", "!", "?", a closing quotation mark).
+    private var endsSentence: Bool {
+        guard let last = bytes.last else { return false }
+        if last == 0x2E || last == 0x21 || last == 0x3F || last == 0x22 { return true }
+        // ” is E2 80 9D in UTF-8.
+        return last == 0x9D && bytes.count >= 3 && bytes[bytes.count - 2] == 0x80 && bytes[bytes.count - 3] == 0xE2
     }
 
     mutating func finish() -> String {

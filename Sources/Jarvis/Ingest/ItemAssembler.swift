@@ -37,7 +37,9 @@ struct ItemAssembler {
         let summary = nonEmpty(description?.text) ?? Self.excerpt(bodyText, limit: 300)
 
         let link = resolveLink(raw)
-        var title = firstText([raw.title, raw.dcTitle, raw.mediaTitle])?.text ?? ""
+        // A title is one line, whatever breaks its markup or its plain text held.
+        var title = (firstText([raw.title, raw.dcTitle, raw.mediaTitle])?.text ?? "")
+            .split(whereSeparator: \.isNewline).joined(separator: " ")
         if title.isEmpty { title = Self.excerpt(firstLine(summary), limit: 120) }
 
         let guid = nonEmpty(raw.guid) ?? nonEmpty(raw.atomID) ?? nonEmpty(raw.rdfAbout) ?? link
@@ -155,7 +157,7 @@ struct ItemAssembler {
         case .html, .xhtml:
             return HTMLText.extract(raw.value, base: raw.base)
         case .text:
-            var builder = TextBuilder()
+            var builder = TextBuilder(keepsParagraphs: true)
             var value = raw.value
             value.withUTF8 { builder.appendText($0) }
             return HTMLText.Extraction(text: builder.finish(), firstImage: nil)

@@ -12,8 +12,19 @@ struct ParseHTMLTextTests {
     }
 
     static let cases: [Case] = [
-        Case(html: "Plain   text\n with  spaces ", text: "Plain text with spaces"),
+        Case(html: "Plain   text\t with  spaces ", text: "Plain text with spaces"),
         Case(html: "Tom &amp; Jerry", text: "Tom & Jerry"),
+        // Without markup a blank line is the writer's paragraph break (a byline stays off the first sentence).
+        Case(
+            html: "By Ann Lee\n\nLONDON: Rates rose.\r\n \r\nThey fell.",
+            text: "By Ann Lee\n\nLONDON: Rates rose.\n\nThey fell."),
+        Case(html: "Tom &amp; Jerry\n\n\nreturn", text: "Tom & Jerry\n\nreturn"),
+        Case(html: "<p>Marked up\n\ntext</p>", text: "Marked up text"),
+        // A single break stays after a short line or a sentence's end; inside a long sentence it is a wrapped line.
+        Case(
+            html: "By Ann Lee\nMEMPHIS: Police said the man, who was driving a stolen car,\nwas arrested.\nHe is 19.",
+            text: "By Ann Lee\nMEMPHIS: Police said the man, who was driving a stolen car, was arrested.\nHe is 19."),
+        Case(html: "A short line\n  that wraps.", text: "A short line that wraps."),
         Case(html: "&lt;not a tag&gt; &quot;q&quot; &#39;s&#39; &#x2014; &eacute;", text: "<not a tag> \"q\" 's' — é"),
         Case(html: "AT&T & friends", text: "AT&T & friends"),
         Case(html: "<p>One</p><p>Two</p>", text: "One\n\nTwo"),

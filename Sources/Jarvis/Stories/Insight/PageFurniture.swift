@@ -10,8 +10,9 @@ import Foundation
 /// related-link blocks ("Donald John TrumpTrump faces … MORE"). Patterns come from the furniture that
 /// recurs across the outlets of the real labelled news set (the lines seen most often across articles).
 enum PageFurniture {
-    /// Cleaned body: furniture lines dropped, inline furniture cut, whitespace of each line tidied.
-    static func clean(_ body: String) -> String {
+    /// Cleaned body: furniture lines dropped, inline furniture cut, whitespace of each line tidied. `published` (the
+    /// article's date) lets a caption that ends with the photo's date go (`PhotoCaptions.removed`).
+    static func clean(_ body: String, published: Date? = nil) -> String {
         var lines: [String] = []
         // A bullet starts an item of its own, even inside one line: "… on Sunday. • Shares fell …".
         var itemized = body
@@ -19,9 +20,10 @@ enum PageFurniture {
         for raw in itemized.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var line = collapsingSpaces(raw).trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !isFurnitureLine(line) else { continue }
-            line = removeInline(line).trimmingCharacters(in: .whitespaces)
+            line = removeInline(line, opening: lines.isEmpty).trimmingCharacters(in: .whitespaces)
             // Feeds often put a whole body on one line: prompts are dropped sentence by sentence.
-            let kept = PhotoCaptions.removed(from: InsightText.analyzer.sentences(line)).filter { !isFurniture($0) }
+            let kept = PhotoCaptions.removed(from: InsightText.analyzer.sentences(line), published: published)
+                .filter { !isFurniture($0) }
             if !kept.isEmpty { lines.append(kept.joined(separator: " ")) }
         }
         var text = lines.joined(separator: "\n")
@@ -64,9 +66,10 @@ enum PageFurniture {
         return Double(capitalised) >= 0.8 * Double(words.count)
     }
 
-    private static func removeInline(_ line: String) -> String {
+    /// `opening`: the body's first line, where a dateline stands.
+    private static func removeInline(_ line: String, opening: Bool) -> String {
         var text = removeRelatedLinks(line)
-        for (pattern, replacement) in inline {
+        for (pattern, replacement) in inline + (opening ? openingDatelines : []) {
             text = pattern.stringByReplacingMatches(
                 in: text, range: NSRange(text.startIndex..., in: text),
                 withTemplate: replacement)
@@ -183,13 +186,35 @@ enum PageFurniture {
         let label = #"((last )?updated|published|posted)"#
         let separator = #"\s*[-\u2013\u2014|:]+\s*"#
         let opening = #"^(\[[^\]]{1,30}\]\s*)?"#
+        // Day first, as British and Asian pages stamp it ("5th September 2022", "Sunday 28 March 2021 - 17:34").
+        let dayFirst =
+            #"([a-z]{3,9}\.?,?\s+)?\d{1,2}(st|nd|rd|th)?\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}"#
+        let dayFirstClock = #"(\s*[-\u2013\u2014,|]?\s*(at\s+)?\d{1,2}[.:]\d{2}\s*([ap]\.?m\.?)?)?"#
+        // Followed by a capital: a sentence that opens with a date goes on in lower case ("March 10, 2023 was …").
+        let capital = #"\s+(?-i:(?=[A-Z]))"#
         return [
             "^" + label + #"\s*:?\s*"# + day + clock + "(" + separator + #")?\s*(?=\S)"#,
             opening + label + #"\s*:?\s*"# + day + "(" + separator + #")?\s*(?=\S)"#,
             opening + day + clock + "(" + separator + #")?\s*(?=\S)"#,
-            opening + day + "(" + separator + #"|\s+(?="# + label + #"\b))(?=\S)"#,
+            opening + day + "(" + separator + #"|\s+(?="# + label + #"\b)|"# + capital + #")(?=\S)"#,
+            opening + dayFirst + dayFirstClock + "(" + separator + "|" + capital + #")(?=\S)"#,
         ].map(regex)
     }()
+
+    /// Datelines in ordinary capitals, which only the body's first line can hold: a place and a colon ("Colombo: ",
+    /// "Mazatlan, Mexico: "), a place and a date ("London, Sep 10 "). Before a capital letter, as news goes on.
+    private static let openingDatelines: [(NSRegularExpression, String)] = [
+        (
+            try! NSRegularExpression(
+                pattern: #"^[A-Z][a-z]+( [A-Z][a-z]+)?(, [A-Z][a-z]+( [A-Z][a-z]+)?)?:\s+(?=[A-Z"“])"#), ""
+        ),
+        (
+            try! NSRegularExpression(
+                pattern:
+                    #"^[A-Z][a-z]+( [A-Z][a-z]+)?, (?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}(\s*\([A-Za-z]+\))?\s*[-–—:]?\s+(?=[A-Z"“])"#
+            ), ""
+        ),
+    ]
 
     /// Lines that are furniture as a whole.
     private static let wholeLine: [NSRegularExpression] = [
@@ -295,6 +320,8 @@ enum PageFurniture {
             try! NSRegularExpression(
                 pattern: #"^[A-Z][A-Z.'’]{2,}( [A-Z][A-Z.'’]+){0,3}(, [A-Z][A-Za-z.]+( [A-Z][A-Za-z.]+)?)?\s+[-–—]{1,2}\s+"#), ""
         ),
+        // A live page's update label: "UPDATE: ", "Update4: ", "[UPDATE 2] ".
+        (regex(#"^(\[\s*)?update\s*\d{0,2}\s*(:|\])\s*(?=\S)"#), ""),
         // Inline photo credits and related-link asides.
         (regex(#"\s*\((photo|image|picture|video|file photo|pictured)( by|:| credit| courtesy)[^)]*\)"#), ""),
         (regex(#"\s*\(\s*(also on|see also|related|read more|watch|click here)[^)]*\)"#), ""),

@@ -7,11 +7,14 @@ import Foundation
 /// fragment (no closing punctuation) or ends with a date, which is how captions end and news
 /// sentences seldom do, or the sentence before when the credit opens the next one.
 enum PhotoCaptions {
-    /// The sentences of one paragraph without captions and credits, in order.
-    static func removed(from sentences: [String]) -> [String] {
+    /// The sentences of one paragraph without captions and credits, in order. With the article's `published` date, a
+    /// sentence that ends with a full date of the week before it goes too (`isDatedCaption`).
+    static func removed(from sentences: [String], published: Date? = nil) -> [String] {
         var out: [String] = []
         for sentence in sentences {
-            if matches(fileCaption, sentence) { continue }
+            if matches(fileCaption, sentence) || published.map({ isDatedCaption(sentence, published: $0) }) == true {
+                continue
+            }
             let parts = splitAtCredits(sentence)
             guard parts.count > 1 else {
                 out.append(sentence)
@@ -43,6 +46,34 @@ enum PhotoCaptions {
     static func looksLikeCaption(_ sentence: String) -> Bool {
         matches(captionDate, sentence) || matches(position, sentence) || matches(posing, sentence)
     }
+
+    /// A caption by news style: a caption ends with the day the picture was taken, year included ("… carry an injured
+    /// person in Sichuan on Sept 6, 2022.", "…, Thursday, March 25, 2021 in Atlanta."), where a report gives a day of
+    /// its own week without the year. So a sentence ending with a full date from the seven days before the article
+    /// (or the day after, across time zones) is a caption; a date to come ("takes effect on Jan. 15, 2027.") or long
+    /// past ("… died on June 3, 2015.") is news.
+    static func isDatedCaption(_ sentence: String, published: Date) -> Bool {
+        guard sentence.count <= 400,
+            let match = datedEnding.firstMatch(in: sentence, range: NSRange(sentence.startIndex..., in: sentence)),
+            let monthRange = Range(match.range(at: 1), in: sentence), let dayRange = Range(match.range(at: 2), in: sentence),
+            let yearRange = Range(match.range(at: 3), in: sentence),
+            let month = monthNumbers[String(sentence[monthRange].prefix(3)).lowercased()],
+            let day = Int(sentence[dayRange]), let year = Int(sentence[yearRange]),
+            let date = DateComponents(calendar: utc, year: year, month: month, day: day).date
+        else { return false }
+        let days = published.timeIntervalSince(date) / 86_400
+        return days > -1.5 && days < 8
+    }
+
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+    private static let monthNumbers: [String: Int] = [
+        "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11,
+        "dec": 12,
+    ]
 
     /// Text before a credit is a caption when it ends with a full date ("…, June 23, 2020."), names who
     /// stands where ("(left)", "Listening are from left, …"), or, inside the credit's own sentence, stops without closing punctuation.
@@ -104,9 +135,17 @@ enum PhotoCaptions {
         ),
     ]
 
-    /// AP's caption form, a sentence of its own: "In this June 24, 2019, file photo, …".
+    /// AP's caption form, a sentence of its own: "In this June 24, 2019, file photo, …", "In this image released by …".
     private static let fileCaption = try! NSRegularExpression(
-        pattern: #"^(?:In this|This)\b.{0,60}\b(?:file|handout) (?:photo|image)\b"#, options: [.caseInsensitive])
+        pattern:
+            #"^(?:(?:In this|This)\b.{0,60}\b(?:file|handout) (?:photo|image)\b|In this (?:\w+ ){0,2}(?:photo|image|picture|photograph|video|frame grab|screenshot)\b)"#,
+        options: [.caseInsensitive])
+    /// A sentence ending with a full date ("on Sept. 08, 2022, in New York City.", ", Thursday, March 25, 2021 in
+    /// Atlanta."): month, day and year captured.
+    private static let datedEnding = try! NSRegularExpression(
+        pattern:
+            #"\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s(\d{1,2}),?\s(\d{4})(?:,?\s(?:in|at)\s[A-Z][\p{L}.'’ -]{1,40})?\.?$"#
+    )
     private static let endsWithDate = try! NSRegularExpression(
         pattern:
             #"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s\d{1,2},?\s\d{4}\.?$"#

@@ -126,7 +126,9 @@ public struct StoryAnalyzer: Sendable {
             let headline = HeadlineText.clean(article.headline, source: article.source)
             let sentences =
                 read.contains(article.id)
-                ? text.sentences(PageFurniture.clean(String(article.body.prefix(configuration.maxBodyCharactersRead))))
+                ? text.sentences(
+                    PageFurniture.clean(
+                        String(article.body.prefix(configuration.maxBodyCharactersRead)), published: article.publishedAt))
                 : []
             articles.append(
                 InsightArticle(

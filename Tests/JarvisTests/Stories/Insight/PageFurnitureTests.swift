@@ -155,6 +155,21 @@ import Testing
                 "The council voted on Monday."
             ),
             ("[Developing Story] November 11, 2022 – The council voted on Monday.", "Developing", "The council voted on Monday."),
+            // More page stamps and datelines of web copy: day first, a bare date before the text, a place and a colon
+            // or a date on the first line, a live page's update label.
+            ("5th September 2022 The council voted on Monday.", "2022", "The council voted on Monday."),
+            ("Sunday 28 March 2021 - 17:34 The council voted on Monday.", "17:34", "The council voted on Monday."),
+            ("March 10, 2023 The council voted on Monday.", "2023", "The council voted on Monday."),
+            ("Leeds: The council voted on Monday.", "Leeds", "The council voted on Monday."),
+            ("Leeds, England: The council voted on Monday.", "England", "The council voted on Monday."),
+            ("Leeds, Sep 10 The council voted on Monday.", "Sep", "The council voted on Monday."),
+            ("UPDATE: The council voted on Monday.", "UPDATE", "The council voted on Monday."),
+            ("Update4: The council voted on Monday.", "Update", "The council voted on Monday."),
+            // AP's caption that opens on the picture.
+            (
+                "In this image released by the council, the mayor signs the budget. The council voted on Monday.", "mayor signs",
+                "The council voted on Monday."
+            ),
             // A bullet opens an item of its own; a related story's headline run into the text is no sentence.
             ("The council voted on Monday. • Fares rise in April.", "•", "Fares rise in April."),
             (
@@ -177,6 +192,23 @@ import Testing
         #expect(
             PhotoCaptions.looksLikeCaption(
                 "Governor Tunde Adeyemi speaks about the bridge in the state house, Thursday, April 23, 2026, in Ikeja."))
+    }
+
+    /// A caption ends with the picture's date, year and all; news of the same week leaves the year out.
+    @Test func aSentenceEndingWithThisWeeksFullDateIsACaption() throws {
+        let published = try Date("2022-09-08T18:00:00Z", strategy: .iso8601)
+        let body = """
+            Rescue workers carry an injured man in Leeds on Sept. 6, 2022. The council voted on Monday.
+            The mayor speaks outside the town hall on Thursday, September 8, 2022, in Leeds.
+            The new fares take effect on January 1, 2023. The bridge opened on June 3, 2015.
+            """
+        let cleaned = PageFurniture.clean(body, published: published)
+        #expect(!cleaned.contains("Rescue workers") && !cleaned.contains("mayor speaks"), "\(cleaned)")
+        for kept in ["The council voted on Monday.", "take effect on January 1, 2023.", "opened on June 3, 2015."] {
+            #expect(cleaned.contains(kept), "\(kept) lost: \(cleaned)")
+        }
+        // Without a date to compare with, only the caption forms without one apply.
+        #expect(PageFurniture.clean(body).contains("Rescue workers"))
     }
 
     @Test func aNamedPersonInTheActIsACaption() {
@@ -219,6 +251,7 @@ import Testing
         for sentence in [
             "Smith, Jones – the firm behind the bid – won the contract on Monday.",
             "May 5 is when the council votes on the budget.", "March 10, 2023 was the day the bank failed, regulators said.",
+            "Leeds, the city that hosted the vote, said no.", "In this city the council votes in May.",
         ] {
             #expect(PageFurniture.clean(sentence).hasPrefix(sentence.prefix(12)), "\(sentence)")
         }
