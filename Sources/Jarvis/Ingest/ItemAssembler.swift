@@ -37,9 +37,9 @@ struct ItemAssembler {
         let summary = nonEmpty(description?.text) ?? Self.excerpt(bodyText, limit: 300)
 
         let link = resolveLink(raw)
-        // A title is one line, whatever breaks its markup or its plain text held.
-        var title = (firstText([raw.title, raw.dcTitle, raw.mediaTitle])?.text ?? "")
-            .split(whereSeparator: \.isNewline).joined(separator: " ")
+        // A title is one line, whatever breaks its markup or its plain text held (the text's only break is "\n").
+        var title = firstText([raw.title, raw.dcTitle, raw.mediaTitle])?.text ?? ""
+        if title.utf8.contains(0x0A) { title = title.split(separator: "\n").joined(separator: " ") }
         if title.isEmpty { title = Self.excerpt(firstLine(summary), limit: 120) }
 
         let guid = nonEmpty(raw.guid) ?? nonEmpty(raw.atomID) ?? nonEmpty(raw.rdfAbout) ?? link
