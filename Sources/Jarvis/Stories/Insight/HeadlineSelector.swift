@@ -9,7 +9,7 @@ import Foundation
 ///   wrote for the event, from what the headline shares with the other reports (`features`);
 /// - authority: the source's authority / 100, a small preference among close headlines;
 /// - penalties (product rules the labelled events rarely show): 0.3 for a question, 0.4 for clickbait
-///   phrasing, 0.3 for ALL CAPS, 0.3 for a LIVE/WATCH/VIDEO-style prefix, 0.1 for a BREAKING-style prefix (the
+///   phrasing, 0.3 for a garbled headline (words lost before a comma or semicolon), 0.3 for ALL CAPS, 0.3 for a LIVE/WATCH/VIDEO-style prefix, 0.1 for a BREAKING-style prefix (the
 ///   marker is dropped from the text anyway); 1 for an opinion piece (`OpinionPiece`): its headline is one
 ///   writer's view, the story's only when no report gives one (as with the summary and the consensus).
 ///
@@ -123,6 +123,9 @@ enum HeadlineSelector {
         if letters.count >= 10 && Double(letters.filter { $0.isUppercase }.count) / Double(letters.count) > 0.8 {
             penalty += 0.3
         }
+        // A headline a page mangled ("Ships in a traffic jam in ; Suez Canal blocked"): a comma or semicolon after a
+        // blank or after another, or empty brackets, where words were lost.
+        if garbled.firstMatch(in: cleaned, range: NSRange(cleaned.startIndex..., in: cleaned)) != nil { penalty += 0.3 }
         if let marker = HeadlineText.leadingMarker(original) {
             let prefix = original.prefix(marker).lowercased()
             let presentational = ["live", "watch", "video", "photos", "listen"].contains { prefix.hasPrefix($0) }
@@ -130,6 +133,8 @@ enum HeadlineSelector {
         }
         return penalty
     }
+
+    private static let garbled = try! NSRegularExpression(pattern: #"\s[,;]|[,;]\s*[,;]|\(\s*\)|\[\s*\]"#)
 
     static let clickbait = [
         "you won't believe", "you wont believe", "here's why", "here is why", "this is why", "what we know",

@@ -72,4 +72,14 @@ import Testing
             #expect(byHeadline[article.headline] == row)
         }
     }
+
+    /// A headline a page mangled loses to a whole one; ordinary punctuation costs nothing.
+    @Test func aGarbledHeadlineIsPenalised() {
+        for garbled in ["Ships in a traffic jam in ; Suez Canal blocked", "Rates rise , markets fall", "Fares rise ()"] {
+            #expect(HeadlineSelector.penalty(garbled, cleaned: garbled) >= 0.3, "\(garbled)")
+        }
+        for whole in ["Rates rise; markets fall", "Fares rise, council says", "Mayor (61) re-elected"] {
+            #expect(HeadlineSelector.penalty(whole, cleaned: whole) == 0, "\(whole)")
+        }
+    }
 }
