@@ -251,7 +251,7 @@ enum HeadlineText {
     /// Markers that say how a headline is presented, not what happened.
     static let presentationPrefixes = [
         "breaking news", "breaking", "just in", "developing", "update", "updated", "urgent", "live updates", "live",
-        "watch", "video", "photos", "listen", "exclusive",
+        "watch", "video", "photos", "listen", "exclusive", "the latest",
     ]
 
     /// Drops a leading marker ("BREAKING: ", "LIVE - ") and a trailing " - Source" / " | Source".

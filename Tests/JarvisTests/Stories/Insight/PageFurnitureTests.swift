@@ -232,6 +232,8 @@ import Testing
         ("Council approves fare rise [VIDEO, PHOTOS]", "Council approves fare rise"),
         ("Council approves fare rise - video", "Council approves fare rise"),
         ("Council approves fare rise | Leeds Ledger", "Council approves fare rise"),
+        ("The Latest: Council approves fare rise", "Council approves fare rise"),
+        ("The latest fares approved by the council", "The latest fares approved by the council"),
         ("Video games council approves rating rules", "Video games council approves rating rules"),
         ("(Video) council approves fare rise", "(Video) council approves fare rise"),
     ])
