@@ -225,6 +225,8 @@ import Xoseen
         "U free on sat? wanna watch a movie wif me",
         "check out this song, it reminds me of you",
         "check out this song, it's my favourite song",
+        // Asking for a thumbs up is comment-section talk, not selling (YouTube's own labels call it benign).
+        "thumbs up if you remember this song from 2011", "thumbs up if you love this song",
         // A link alone read as spam: the training texts' benign links had been removed.
         "lol look at this https://t.co/abc123",
         "this place looks nice https://www.yelp.com/biz/joes-pizza",

@@ -51,9 +51,11 @@ enum PromotionRules: SafetyRuleSet {
             subscribe|subscriber|subscribers|subscribed|subscribing|sub|subs|unsubscribe|sub4sub|suscribe|subscrib|subcribe|subscribee|subscrible
             """),
         promotion("follow|add me|us"),
+        // Asking for likes and shares; not for a thumbs up or views, which comment sections ask for about the video
+        // itself ("thumbs up if you watched it in 2011", labelled benign by YouTube's own set).
         promotion(
             """
-            check_me_out|check_us_out|views|thumbs_up|likes|share_this|spread_the_word|please_share|this_comment|follow_4_follow|follow_for_follow|like_4_like|like_for_like|f4f|l4l
+            check_me_out|check_us_out|likes|share_this|spread_the_word|please_share|this_comment|follow_4_follow|follow_for_follow|like_4_like|like_for_like|f4f|l4l
             """),
         promotion("@commerce"),
         promotion("free ~1 @freeGoods"),
