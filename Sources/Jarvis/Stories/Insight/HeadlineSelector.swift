@@ -9,9 +9,10 @@ import Foundation
 ///   wrote for the event, from what the headline shares with the other reports (`features`);
 /// - authority: the source's authority / 100, a small preference among close headlines;
 /// - penalties (product rules the labelled events rarely show): 0.3 for a question, 0.4 for clickbait
-///   phrasing, 0.3 for a garbled headline (words lost before a comma or semicolon), 0.3 for ALL CAPS, 0.3 for a LIVE/WATCH/VIDEO-style prefix, 0.1 for a BREAKING-style prefix (the
-///   marker is dropped from the text anyway); 1 for an opinion piece (`OpinionPiece`): its headline is one
-///   writer's view, the story's only when no report gives one (as with the summary and the consensus).
+///   phrasing, 0.3 for a garbled headline (words lost before a comma or semicolon), 0.3 for ALL CAPS, 0.3 for a
+///   LIVE/WATCH/VIDEO-style prefix, 0.1 for a BREAKING-style prefix (the marker is dropped from the text anyway);
+///   1 for an opinion piece (`OpinionPiece`): its headline is one writer's view, the story's only when no report
+///   gives one (as with the summary and the consensus).
 ///
 /// Ties go to the earlier report, then the smaller article id.
 enum HeadlineSelector {
