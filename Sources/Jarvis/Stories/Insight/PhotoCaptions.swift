@@ -78,7 +78,7 @@ enum PhotoCaptions {
     /// Text before a credit is a caption when it ends with a full date ("…, June 23, 2020."), names who
     /// stands where ("(left)", "Listening are from left, …"), or, inside the credit's own sentence, stops without closing punctuation.
     private static func isCaption(_ text: String, closed: Bool) -> Bool {
-        if matches(endsWithDate, text) || matches(position, text) { return true }
+        if matches(datedEnding, text) || matches(position, text) { return true }
         guard !closed, let last = text.last else { return false }
         return !".!?\"”’)".contains(last)
     }
@@ -140,15 +140,11 @@ enum PhotoCaptions {
         pattern:
             #"^(?:(?:In this|This)\b.{0,60}\b(?:file|handout) (?:photo|image)\b|In this (?:\w+ ){0,2}(?:photo|image|picture|photograph|video|frame grab|screenshot)\b)"#,
         options: [.caseInsensitive])
-    /// A sentence ending with a full date ("on Sept. 08, 2022, in New York City.", ", Thursday, March 25, 2021 in
-    /// Atlanta."): month, day and year captured.
+    /// Text ending with a full date, a place after it or not ("…, June 23, 2020.", "on Sept. 08, 2022, in New York
+    /// City."): month, day and year captured.
     private static let datedEnding = try! NSRegularExpression(
         pattern:
             #"\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s(\d{1,2}),?\s(\d{4})(?:,?\s(?:in|at)\s[A-Z][\p{L}.'’ -]{1,40})?\.?$"#
-    )
-    private static let endsWithDate = try! NSRegularExpression(
-        pattern:
-            #"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s\d{1,2},?\s\d{4}\.?$"#
     )
     private static let captionDate = try! NSRegularExpression(
         pattern:
