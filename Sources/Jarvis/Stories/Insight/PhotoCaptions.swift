@@ -53,7 +53,7 @@ enum PhotoCaptions {
     /// (or the day after, across time zones) is a caption; a date to come ("takes effect on Jan. 15, 2027.") or long
     /// past ("… died on June 3, 2015.") is news.
     static func isDatedCaption(_ sentence: String, published: Date) -> Bool {
-        guard sentence.count <= 400,
+        guard sentence.utf8.count <= 1_600, holdsAYear(sentence), sentence.count <= 400,
             let match = datedEnding.firstMatch(in: sentence, range: NSRange(sentence.startIndex..., in: sentence)),
             let monthRange = Range(match.range(at: 1), in: sentence), let dayRange = Range(match.range(at: 2), in: sentence),
             let yearRange = Range(match.range(at: 3), in: sentence),
@@ -63,6 +63,16 @@ enum PhotoCaptions {
         else { return false }
         let days = published.timeIntervalSince(date) / 86_400
         return days > -1.5 && days < 8
+    }
+
+    /// Four digits in a row somewhere: most sentences have none, and skip the expression.
+    private static func holdsAYear(_ text: String) -> Bool {
+        var run = 0
+        for byte in text.utf8 {
+            run = (0x30...0x39).contains(byte) ? run + 1 : 0
+            if run == 4 { return true }
+        }
+        return false
     }
 
     private static let utc: Calendar = {
