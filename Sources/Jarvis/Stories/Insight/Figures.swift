@@ -110,7 +110,8 @@ enum FigureReader {
         "january", "february", "march", "april", "may", "june", "july", "august", "september",
         "october", "november", "december",
     ]
-    private static let monthNumber: [String: Int] = {
+    /// A month's number by its name, its first three letters or "sept".
+    static let monthNumber: [String: Int] = {
         var table: [String: Int] = [:]
         for (i, name) in months.enumerated() {
             table[name] = i + 1

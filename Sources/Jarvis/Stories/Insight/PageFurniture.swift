@@ -69,10 +69,11 @@ enum PageFurniture {
     /// `opening`: the body's first line, where a dateline stands.
     private static func removeInline(_ line: String, opening: Bool) -> String {
         var text = removeRelatedLinks(line)
-        for (pattern, replacement) in inline + (opening ? openingDatelines : []) {
-            text = pattern.stringByReplacingMatches(
-                in: text, range: NSRange(text.startIndex..., in: text),
-                withTemplate: replacement)
+        for patterns in opening ? [inline, openingDatelines] : [inline] {
+            for (pattern, replacement) in patterns {
+                text = pattern.stringByReplacingMatches(
+                    in: text, range: NSRange(text.startIndex..., in: text), withTemplate: replacement)
+            }
         }
         text = removeCityDateline(text)
         // A page's date and update stamps before the text ("March 10, 2023 Updated Fri., March 10, 2023 at 8:19

@@ -57,7 +57,7 @@ enum PhotoCaptions {
             let match = datedEnding.firstMatch(in: sentence, range: NSRange(sentence.startIndex..., in: sentence)),
             let monthRange = Range(match.range(at: 1), in: sentence), let dayRange = Range(match.range(at: 2), in: sentence),
             let yearRange = Range(match.range(at: 3), in: sentence),
-            let month = monthNumbers[String(sentence[monthRange].prefix(3)).lowercased()],
+            let month = FigureReader.monthNumber[sentence[monthRange].lowercased()],
             let day = Int(sentence[dayRange]), let year = Int(sentence[yearRange]),
             let date = DateComponents(calendar: utc, year: year, month: month, day: day).date
         else { return false }
@@ -80,10 +80,6 @@ enum PhotoCaptions {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar
     }()
-    private static let monthNumbers: [String: Int] = [
-        "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11,
-        "dec": 12,
-    ]
 
     /// Text before a credit is a caption when it ends with a full date ("…, June 23, 2020."), names who
     /// stands where ("(left)", "Listening are from left, …"), or, inside the credit's own sentence, stops without closing punctuation.
